@@ -1,0 +1,8 @@
+import { route, withSession } from "@/lib/api/route";
+import { GoogleInput } from "@/lib/auth/schemas";
+import { signInWithGoogle } from "@/lib/auth/service";
+
+export const POST = route({ auth: "none", body: GoogleInput }, async ({ request, body }) => {
+  const { user, headers } = await signInWithGoogle(body, request.headers);
+  return withSession({ user }, 200, headers);
+});

@@ -1,0 +1,8 @@
+import { route, withSession } from "@/lib/api/route";
+import { RegisterInput } from "@/lib/auth/schemas";
+import { register } from "@/lib/auth/service";
+
+export const POST = route({ auth: "none", body: RegisterInput }, async ({ request, body }) => {
+  const { user, headers } = await register(body, request.headers);
+  return withSession({ user }, 201, headers);
+});

@@ -1,0 +1,9 @@
+import { json, route } from "@/lib/api/route";
+import { checkHealth } from "@/lib/health/service";
+
+export const dynamic = "force-dynamic";
+
+export const GET = route({ auth: "none" }, async () => {
+  const { healthy, body } = await checkHealth();
+  return json(body, { status: healthy ? 200 : 503 });
+});

@@ -1,0 +1,5 @@
+import { route } from "@/lib/api/route";
+import { UniqueEmailInput } from "@/lib/auth/schemas";
+import { changeUniqueEmail } from "@/lib/auth/service";
+
+export const PUT = route({ auth: "user", body: UniqueEmailInput }, ({ user, body }) => changeUniqueEmail(user, body));

@@ -1,0 +1,83 @@
+import "server-only";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { Pool } from "pg";
+import { dataPath, env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+type Connection =
+  | { kind: "pg"; pool: Pool; db: ReturnType<typeof drizzlePg<typeof schema>> }
+  | { kind: "pglite"; client: PGlite; db: ReturnType<typeof drizzlePglite<typeof schema>> };
+
+const migrationsFolder = path.join(process.cwd(), "db", "migrations");
+// An arbitrary constant naming the lock that keeps two processes from migrating at once.
+const MIGRATION_LOCK = 727_274_001;
+
+// Kept on globalThis so Next's dev reloads and test re-imports share one connection.
+const holder = globalThis as typeof globalThis & { paperboyDb?: Connection; paperboyReady?: Promise<void> };
+
+function connect(): Connection {
+  if (env.DATABASE_URL) {
+    const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
+    return { kind: "pg", pool, db: drizzlePg(pool, { schema }) };
+  }
+  const client = new PGlite(dataPath("pglite"));
+  return { kind: "pglite", client, db: drizzlePglite(client, { schema }) };
+}
+
+function connection(): Connection {
+  holder.paperboyDb ??= connect();
+  return holder.paperboyDb;
+}
+
+/** The database, opened on first use: PostgreSQL when DATABASE_URL is set, else embedded PGlite. */
+export function getDb(): Database {
+  return connection().db as unknown as Database;
+}
+
+async function migrate(conn: Connection): Promise<void> {
+  if (conn.kind === "pglite") {
+    await migratePglite(conn.db, { migrationsFolder });
+    return;
+  }
+  const client = await conn.pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** Applies pending migrations once per process; safe to call from every entry point. */
+export function prepareDatabase(): Promise<void> {
+  holder.paperboyReady ??= migrate(connection());
+  return holder.paperboyReady;
+}
+
+export async function pingDatabase(): Promise<boolean> {
+  try {
+    await getDb().execute(sql`SELECT 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export async function closeDb(): Promise<void> {
+  const conn = holder.paperboyDb;
+  holder.paperboyDb = undefined;
+  holder.paperboyReady = undefined;
+  if (!conn) return;
+  if (conn.kind === "pg") await conn.pool.end();
+  else await conn.client.close();
+}

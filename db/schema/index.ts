@@ -1,0 +1,4 @@
+export * from "./auth";
+export * from "./newsletters";
+export * from "./mail";
+export * from "./reading";

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { newsletter } from "./newsletters";
+import { bytea, tsvector } from "./types";
+
+/** A message exactly as it arrived, stored before any 2xx so nothing is lost. */
+export const inboundMessage = pgTable(
+  "inbound_message",
+  {
+    id: serial("id").primaryKey(),
+    /** Message-ID, or a hash of the bytes when there is none. */
+    dedupKey: text("dedup_key").notNull(),
+    source: text("source", { enum: ["raw", "mailgun", "postmark", "smtp", "cli"] }).notNull(),
+    envelopeTo: text("envelope_to").array().notNull().default(sql`'{}'::text[]`),
+    raw: bytea("raw").notNull(),
+    sizeBytes: integer("size_bytes").notNull(),
+    status: text("status", { enum: ["received", "filed", "failed"] }).notNull().default("received"),
+    error: text("error"),
+    attempts: integer("attempts").notNull().default(0),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+  },
+  (table) => [
+    index("inbound_message_dedup_idx").on(table.dedupKey),
+    index("inbound_message_status_idx").on(table.status),
+  ],
+);
+
+/** One edition of a newsletter, shared by every user who received it, in its de-personalized form. */
+export const issue = pgTable(
+  "issue",
+  {
+    id: serial("id").primaryKey(),
+    newsletterId: integer("newsletter_id")
+      .notNull()
+      .references(() => newsletter.id, { onDelete: "cascade" }),
+    fingerprint: text("fingerprint").notNull(),
+    subject: text("subject"),
+    senderName: text("sender_name"),
+    senderEmail: text("sender_email"),
+    summary: text("summary"),
+    thumbnailUrl: text("thumbnail_url"),
+    bodyHtml: text("body_html"),
+    bodyPlain: text("body_plain"),
+    wordCount: integer("word_count").notNull().default(0),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("issue_newsletter_fingerprint_idx").on(table.newsletterId, table.fingerprint),
+    index("issue_newsletter_published_idx").on(table.newsletterId, table.publishedAt),
+    index("issue_published_idx").on(table.publishedAt),
+  ],
+);
+
+/** One delivery of an issue to one user: what their feed lists. */
+export const email = pgTable(
+  "email",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    issueId: integer("issue_id")
+      .notNull()
+      .references(() => issue.id, { onDelete: "cascade" }),
+    newsletterId: integer("newsletter_id")
+      .notNull()
+      .references(() => newsletter.id, { onDelete: "cascade" }),
+    inboundMessageId: integer("inbound_message_id").references(() => inboundMessage.id, { onDelete: "set null" }),
+    /** Message-ID (or content hash): the same message is never filed twice for one user. */
+    messageKey: text("message_key").notNull(),
+    subject: text("subject"),
+    senderName: text("sender_name"),
+    senderEmail: text("sender_email"),
+    summary: text("summary"),
+    thumbnailUrl: text("thumbnail_url"),
+    bodyHtml: text("body_html"),
+    bodyPlain: text("body_plain"),
+    wordCount: integer("word_count").notNull().default(0),
+    dateReceived: timestamp("date_received", { withTimezone: true }).notNull(),
+    isForwarded: boolean("is_forwarded").notNull().default(false),
+    kind: text("kind", { enum: ["issue", "confirmation"] }).notNull().default("issue"),
+    confirmationUrl: text("confirmation_url"),
+    /** A pending confirmation card the reader dismissed. */
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+    searchVector: tsvector("search_vector").generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(subject, '')), 'A') || setweight(to_tsvector('english', coalesce(sender_name, '')), 'B') || setweight(to_tsvector('english', left(coalesce(body_plain, ''), 200000)), 'D')`,
+    ),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("email_user_message_idx").on(table.userId, table.messageKey),
+    index("email_user_date_idx").on(table.userId, table.dateReceived, table.id),
+    index("email_user_newsletter_idx").on(table.userId, table.newsletterId, table.dateReceived),
+    index("email_user_subject_idx").on(table.userId, table.subject),
+    index("email_user_sender_idx").on(table.userId, table.senderName),
+    index("email_user_words_idx").on(table.userId, table.wordCount),
+    index("email_issue_idx").on(table.issueId),
+    index("email_search_idx").using("gin", table.searchVector),
+  ],
+);

@@ -1,0 +1,95 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+export const category = pgTable("category", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull().unique(),
+  emoji: text("emoji").notNull(),
+});
+
+/** A newsletter in the catalog: loaded from the catalog file, or created when its mail first arrives. */
+export const newsletter = pgTable(
+  "newsletter",
+  {
+    id: serial("id").primaryKey(),
+    /** Stable key of a catalog entry, so loading the catalog again updates instead of duplicating. */
+    catalogKey: text("catalog_key").unique(),
+    source: text("source", { enum: ["catalog", "mail"] }).notNull(),
+    name: text("name").notNull(),
+    publisher: text("publisher"),
+    description: text("description"),
+    logoUrl: text("logo_url"),
+    websiteUrl: text("website_url"),
+    subscribePageUrl: text("subscribe_page_url"),
+    directSubscribeUrl: text("direct_subscribe_url"),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    /** Mail-created newsletters stay out of discovery until enough different users receive them. */
+    isPublic: boolean("is_public").notNull().default(false),
+    listId: text("list_id").unique(),
+    senderAddress: text("sender_address").unique(),
+    senderDomain: text("sender_domain"),
+    sendingFrequency: text("sending_frequency"),
+    firstSeen: timestamp("first_seen", { withTimezone: true }),
+    lastSeen: timestamp("last_seen", { withTimezone: true }),
+    totalIssues: integer("total_issues").notNull().default(0),
+    totalEmails: integer("total_emails").notNull().default(0),
+    totalReadTimeSeconds: integer("total_read_time_seconds").notNull().default(0),
+    totalSubscribers: integer("total_subscribers").notNull().default(0),
+    totalLikes: integer("total_likes").notNull().default(0),
+    recipientCount: integer("recipient_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    index("newsletter_sender_domain_idx").on(table.senderDomain),
+    index("newsletter_public_subscribers_idx").on(table.isPublic, table.totalSubscribers),
+    index("newsletter_featured_idx").on(table.isFeatured).where(sql`${table.isFeatured}`),
+  ],
+);
+
+export const newsletterCategory = pgTable(
+  "newsletter_category",
+  {
+    newsletterId: integer("newsletter_id")
+      .notNull()
+      .references(() => newsletter.id, { onDelete: "cascade" }),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => category.id, { onDelete: "cascade" }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.newsletterId, table.categoryId] }),
+    index("newsletter_category_category_idx").on(table.categoryId),
+  ],
+);
+
+export const subscription = pgTable(
+  "subscription",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    newsletterId: integer("newsletter_id")
+      .notNull()
+      .references(() => newsletter.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["active", "inactive"] }).notNull(),
+    subscribedAt: timestamp("subscribed_at", { withTimezone: true }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    uniqueIndex("subscription_user_newsletter_idx").on(table.userId, table.newsletterId),
+    index("subscription_newsletter_status_idx").on(table.newsletterId, table.status),
+    index("subscription_subscribed_at_idx").on(table.subscribedAt),
+  ],
+);

@@ -1,0 +1,70 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { getDb } from "@/db/client";
+import * as schema from "@/db/schema";
+import { appOrigin, authSecret, env } from "@/lib/env";
+import { isValidGoogleIdToken } from "./google";
+import { assignIdentity, recordAddress } from "./repo";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schemas";
+
+function createAuth() {
+  return betterAuth({
+    appName: "Paperboy",
+    baseURL: env.APP_URL,
+    // The contract owns /api/auth/*; Better Auth's own handler lives beside it.
+    basePath: "/api/better-auth",
+    secret: authSecret(),
+    trustedOrigins: [appOrigin],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(getDb(), { provider: "pg", schema }),
+    // Our routes apply their own throttles and call Better Auth's API directly.
+    rateLimit: { enabled: false },
+    disabledPaths: ["/sign-up/email", "/sign-in/email", "/sign-in/social"],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+    },
+    socialProviders: {
+      google: {
+        clientId: env.GOOGLE_CLIENT_ID ?? "",
+        clientSecret: "",
+        verifyIdToken: (token) => isValidGoogleIdToken(token),
+      },
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
+    user: {
+      additionalFields: {
+        username: { type: "string", input: false, required: false },
+        uniqueLocal: { type: "string", input: false, required: false },
+        onboarded: { type: "boolean", input: false, required: false, defaultValue: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => ({ data: { ...user, ...(await assignIdentity(user.name, user.email)) } }),
+          after: async (user) => {
+            await recordAddress(Number(user.id), String(user.uniqueLocal));
+          },
+        },
+      },
+    },
+    advanced: {
+      database: { generateId: "serial" },
+      cookiePrefix: "paperboy",
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const holder = globalThis as typeof globalThis & { paperboyAuth?: Auth };
+
+/** Better Auth, created on first use so that importing this module opens nothing. */
+export function getAuth(): Auth {
+  holder.paperboyAuth ??= createAuth();
+  return holder.paperboyAuth;
+}

@@ -1,0 +1,78 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { user, userAddress } from "@/db/schema";
+import { slugFromName, withSuffix } from "./addresses";
+
+export type UserRow = typeof user.$inferSelect;
+
+export async function findUserById(userId: number): Promise<UserRow | undefined> {
+  const [row] = await getDb().select().from(user).where(eq(user.id, userId));
+  return row;
+}
+
+export async function findUserByEmail(address: string): Promise<UserRow | undefined> {
+  const [row] = await getDb().select().from(user).where(eq(user.email, address.toLowerCase()));
+  return row;
+}
+
+/** The owner of a local part, current or earlier. */
+export async function findAddressOwner(localPart: string): Promise<number | undefined> {
+  const [row] = await getDb()
+    .select({ userId: userAddress.userId })
+    .from(userAddress)
+    .where(eq(userAddress.localPart, localPart))
+    .union(getDb().select({ userId: user.id }).from(user).where(eq(user.uniqueLocal, localPart)));
+  return row?.userId;
+}
+
+async function usernameTaken(username: string): Promise<boolean> {
+  const [row] = await getDb().select({ id: user.id }).from(user).where(eq(user.username, username));
+  return row !== undefined;
+}
+
+async function addressTaken(localPart: string): Promise<boolean> {
+  return (await findAddressOwner(localPart)) !== undefined;
+}
+
+async function firstFree(base: string, taken: (candidate: string) => Promise<boolean>): Promise<string> {
+  if (!(await taken(base))) return base;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const candidate = withSuffix(base);
+    if (!(await taken(candidate))) return candidate;
+  }
+  throw new Error(`No free name found for ${base}`);
+}
+
+/** The username and first unique address of a new user, both grown from the name. */
+export async function assignIdentity(name: string, emailAddress: string): Promise<{ username: string; uniqueLocal: string }> {
+  const base = slugFromName(name, emailAddress.split("@")[0] ?? "");
+  return { username: await firstFree(base, usernameTaken), uniqueLocal: await firstFree(base, addressTaken) };
+}
+
+export async function recordAddress(userId: number, localPart: string): Promise<void> {
+  await getDb().insert(userAddress).values({ userId, localPart }).onConflictDoNothing();
+}
+
+/**
+ * Makes `localPart` the user's current address, keeping every earlier one.
+ * Returns false when another user holds it (now or earlier), decided by the unique index, not a prior read.
+ */
+export async function updateUniqueLocal(userId: number, localPart: string): Promise<boolean> {
+  return getDb().transaction(async (tx) => {
+    const [claimed] = await tx
+      .insert(userAddress)
+      .values({ userId, localPart })
+      .onConflictDoUpdate({ target: userAddress.localPart, set: { localPart }, setWhere: eq(userAddress.userId, userId) })
+      .returning({ userId: userAddress.userId });
+    if (!claimed) return false;
+    await tx.update(user).set({ uniqueLocal: localPart }).where(eq(user.id, userId));
+    return true;
+  });
+}
+
+export async function updateUser(userId: number, changes: { name?: string; onboarded?: boolean }): Promise<UserRow | undefined> {
+  if (changes.name === undefined && changes.onboarded === undefined) return findUserById(userId);
+  const [row] = await getDb().update(user).set(changes).where(eq(user.id, userId)).returning();
+  return row;
+}

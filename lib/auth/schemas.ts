@@ -1,0 +1,67 @@
+import { z } from "zod";
+
+/** SPEC.md section 5, word for word: shown by the forms and returned by the API. */
+export const AuthMessages = {
+  loginRequired: "Email and password are required.",
+  allRequired: "All fields are required.",
+  passwordsDiffer: "Passwords do not match.",
+  invalidEmail: "Please enter a valid email address.",
+  shortPassword: "Password must be at least 6 characters long.",
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_LENGTH = 128;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value.trim());
+}
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const LoginInput = z.object({
+  email: required(AuthMessages.loginRequired).regex(EMAIL_PATTERN, AuthMessages.invalidEmail).toLowerCase(),
+  password: z.string({ error: AuthMessages.loginRequired }).min(1, AuthMessages.loginRequired).max(MAX_PASSWORD_LENGTH, "Invalid email or password"),
+});
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const RegisterInput = z.object({
+  name: required(AuthMessages.allRequired).max(100, "Name must be at most 100 characters long."),
+  email: required(AuthMessages.allRequired).max(254, AuthMessages.invalidEmail).regex(EMAIL_PATTERN, AuthMessages.invalidEmail).toLowerCase(),
+  password: z
+    .string({ error: AuthMessages.allRequired })
+    .min(1, AuthMessages.allRequired)
+    .min(MIN_PASSWORD_LENGTH, AuthMessages.shortPassword)
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`),
+});
+export type RegisterInput = z.infer<typeof RegisterInput>;
+
+export const GoogleInput = z.object({ token: z.string({ error: "A Google token is required." }).min(1, "A Google token is required.").max(8192) });
+export type GoogleInput = z.infer<typeof GoogleInput>;
+
+export const UpdateMeInput = z.object({
+  name: z.string().trim().min(1, "Name cannot be empty.").max(100, "Name must be at most 100 characters long.").optional(),
+  model_metadata_field: z.object({ onboarded: z.boolean({ error: "onboarded must be true or false." }) }).optional(),
+});
+export type UpdateMeInput = z.infer<typeof UpdateMeInput>;
+
+export const UniqueEmailInput = z.object({
+  unique_email: z.string({ error: "unique_email is required." }).trim().min(1, "unique_email is required.").max(254),
+});
+export type UniqueEmailInput = z.infer<typeof UniqueEmailInput>;
+
+/** The login form's check, in the order SPEC.md gives; null when the form may be sent. */
+export function loginFormError(form: { email: string; password: string }): string | null {
+  if (!form.email.trim() || !form.password) return AuthMessages.loginRequired;
+  if (!isValidEmail(form.email)) return AuthMessages.invalidEmail;
+  return null;
+}
+
+/** The register form's check, in the order SPEC.md gives; null when the form may be sent. */
+export function registerFormError(form: { name: string; email: string; password: string; confirmPassword: string }): string | null {
+  if (!form.name.trim() || !form.email.trim() || !form.password || !form.confirmPassword) return AuthMessages.allRequired;
+  if (form.password !== form.confirmPassword) return AuthMessages.passwordsDiffer;
+  if (!isValidEmail(form.email)) return AuthMessages.invalidEmail;
+  if (form.password.length < MIN_PASSWORD_LENGTH) return AuthMessages.shortPassword;
+  return null;
+}

@@ -1,0 +1,99 @@
+import "server-only";
+import { APIError } from "better-auth/api";
+import { BadRequestError, ConflictError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { checkUniqueAddress } from "./addresses";
+import { getAuth } from "./auth";
+import { toUserDto, type UserDto } from "./dto";
+import { findUserByEmail, findUserById, updateUniqueLocal, updateUser } from "./repo";
+import type { GoogleInput, LoginInput, RegisterInput, UniqueEmailInput, UpdateMeInput } from "./schemas";
+import type { SessionUser } from "./session";
+import { clientKey, throttle } from "./throttle";
+
+/** A signed-in user and the Set-Cookie headers that start (or end) their session. */
+export type SessionResult = { user: UserDto; headers: Headers };
+
+async function userDto(userId: number | string): Promise<UserDto> {
+  const row = await findUserById(Number(userId));
+  if (!row) throw new NotFoundError("User not found");
+  return toUserDto(row);
+}
+
+/** Better Auth's failures, in the words and statuses of CONTRACT.md. */
+function translate(error: unknown, map: Partial<Record<number, HttpError>>): never {
+  if (error instanceof APIError) {
+    const mapped = map[error.statusCode];
+    if (mapped) throw mapped;
+    if (error.statusCode < 500) throw new BadRequestError(error.body?.message ?? "Request refused");
+  }
+  throw error;
+}
+
+export async function register(input: RegisterInput, headers: Headers): Promise<SessionResult> {
+  await throttle("registerEmail", input.email);
+  await throttle("registerClient", clientKey(headers));
+  if (await findUserByEmail(input.email)) throw new ConflictError("Email already registered");
+  try {
+    const result = await getAuth().api.signUpEmail({ body: input, headers, returnHeaders: true });
+    return { user: await userDto(result.response.user.id), headers: result.headers };
+  } catch (error) {
+    translate(error, { 422: new ConflictError("Email already registered"), 400: ValidationError.of("email", "Please enter a valid email address.") });
+  }
+}
+
+export async function login(input: LoginInput, headers: Headers): Promise<SessionResult> {
+  await throttle("login", `${clientKey(headers)}:${input.email}`);
+  try {
+    const result = await getAuth().api.signInEmail({ body: input, headers, returnHeaders: true });
+    return { user: await userDto(result.response.user.id), headers: result.headers };
+  } catch (error) {
+    const invalid = new UnauthorizedError("Invalid email or password");
+    translate(error, { 401: invalid, 400: invalid, 403: invalid });
+  }
+}
+
+export async function signInWithGoogle(input: GoogleInput, headers: Headers): Promise<SessionResult> {
+  await throttle("login", `${clientKey(headers)}:google`);
+  try {
+    const result = await getAuth().api.signInSocial({
+      body: { provider: "google", idToken: { token: input.token } },
+      headers,
+      returnHeaders: true,
+    });
+    const response = result.response;
+    if (!("user" in response) || !response.user) throw new BadRequestError("Invalid Google token");
+    return { user: await userDto(response.user.id), headers: result.headers };
+  } catch (error) {
+    const invalid = new BadRequestError("Invalid Google token");
+    translate(error, { 400: invalid, 401: invalid, 403: invalid, 404: invalid });
+  }
+}
+
+/** Ends the session on the server, so a replayed cookie is refused afterwards. */
+export async function logout(headers: Headers): Promise<Headers> {
+  const result = await getAuth().api.signOut({ headers, returnHeaders: true });
+  return result.headers;
+}
+
+export function describeUser(user: SessionUser): UserDto {
+  return toUserDto(user);
+}
+
+export async function updateMe(user: SessionUser, input: UpdateMeInput): Promise<UserDto> {
+  const row = await updateUser(user.id, { name: input.name, onboarded: input.model_metadata_field?.onboarded });
+  if (!row) throw new NotFoundError("User not found");
+  return toUserDto(row);
+}
+
+export async function changeUniqueEmail(user: SessionUser, input: UniqueEmailInput): Promise<UserDto> {
+  const check = checkUniqueAddress(input.unique_email, env.MAIL_DOMAIN);
+  if (!check.ok) throw ValidationError.of("unique_email", check.message);
+  if (check.localPart === user.uniqueLocal) return toUserDto(user);
+  await throttle("uniqueEmail", String(user.id));
+  if (!(await updateUniqueLocal(user.id, check.localPart))) throw new ConflictError("This address is already taken.");
+  return userDto(user.id);
+}
+
+export function handleAuthRequest(request: Request): Promise<Response> {
+  return getAuth().handler(request);
+}
