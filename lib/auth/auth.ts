@@ -1,14 +1,14 @@
 import "server-only";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { getDb } from "@/db/client";
+import { getDb, type Database } from "@/db/client";
 import * as schema from "@/db/schema";
 import { appOrigin, authSecret, env } from "@/lib/env";
 import { isValidGoogleIdToken } from "./google";
 import { assignIdentity, recordAddress } from "./repo";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schemas";
 
-function createAuth() {
+function createAuth(db: Database) {
   return betterAuth({
     appName: "Paperboy",
     baseURL: env.APP_URL,
@@ -17,7 +17,9 @@ function createAuth() {
     secret: authSecret(),
     trustedOrigins: [appOrigin],
     telemetry: { enabled: false },
-    database: drizzleAdapter(getDb(), { provider: "pg", schema }),
+    // Failed sign-ins are expected traffic, not warnings worth a log line each.
+    logger: { level: "error" },
+    database: drizzleAdapter(db, { provider: "pg", schema }),
     // Our routes apply their own throttles and call Better Auth's API directly.
     rateLimit: { enabled: false },
     disabledPaths: ["/sign-up/email", "/sign-in/email", "/sign-in/social"],
@@ -59,12 +61,13 @@ function createAuth() {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+type Auth = ReturnType<typeof createAuth>;
 
-const holder = globalThis as typeof globalThis & { paperboyAuth?: Auth };
+const holder = globalThis as typeof globalThis & { paperboyAuth?: { auth: Auth; db: Database } };
 
-/** Better Auth, created on first use so that importing this module opens nothing. */
+/** Better Auth, created on first use (importing this module opens nothing) and again if the database was reopened. */
 export function getAuth(): Auth {
-  holder.paperboyAuth ??= createAuth();
-  return holder.paperboyAuth;
+  const db = getDb();
+  if (holder.paperboyAuth?.db !== db) holder.paperboyAuth = { auth: createAuth(db), db };
+  return holder.paperboyAuth.auth;
 }

@@ -64,6 +64,11 @@ export async function signInWithGoogle(input: GoogleInput, headers: Headers): Pr
     if (!("user" in response) || !response.user) throw new BadRequestError("Invalid Google token");
     return { user: await userDto(response.user.id), headers: result.headers };
   } catch (error) {
+    // Better Auth will not join a Google sign-in to an account whose e-mail nobody has verified:
+    // whoever registered it first may not own the address.
+    if (error instanceof APIError && error.body?.code === "OAUTH_LINK_ERROR") {
+      throw new ConflictError("An account with this e-mail already exists. Log in with your password.");
+    }
     const invalid = new BadRequestError("Invalid Google token");
     translate(error, { 400: invalid, 401: invalid, 403: invalid, 404: invalid });
   }

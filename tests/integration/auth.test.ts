@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import { POST as login } from "@/app/api/auth/login/route";
+import { POST as logout } from "@/app/api/auth/logout/route";
+import { POST as register } from "@/app/api/auth/register/route";
+import { GET as me } from "@/app/api/users/me/route";
+import { call, registerUser, uniqueEmail, useDatabase } from "../support/api";
+
+useDatabase();
+
+const randomClient = () => ({ "x-forwarded-for": `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+const userShape = {
+  id: expect.any(Number),
+  username: expect.any(String),
+  name: expect.any(String),
+  email: expect.any(String),
+  unique_email: expect.stringMatching(/@paperboy\.localhost$/),
+  model_metadata_field: { onboarded: false },
+};
+
+describe("POST /api/auth/register", () => {
+  it("creates the user, starts a session and makes the address from the name", async () => {
+    const email = uniqueEmail();
+    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Ada Lovelace", email, password: "analytical" }, headers: randomClient() });
+    expect(result.status).toBe(201);
+    expect(result.body).toEqual({ user: { ...userShape, name: "Ada Lovelace", email } });
+    const { user } = result.body as { user: { unique_email: string; username: string } };
+    expect(user.unique_email).toMatch(/^ada\.lovelace(-[a-z0-9]{4})?@paperboy\.localhost$/);
+    expect(user.username).toMatch(/^ada\.lovelace(-[a-z0-9]{4})?$/);
+    const cookie = result.headers.getSetCookie().find((value) => value.includes("session_token"));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/i);
+    expect((await call(me, "/api/users/me", { cookie: result.cookie })).body).toEqual(result.body && (result.body as { user: unknown }).user);
+  });
+
+  it("gives a second user of the same name a suffixed address and username", async () => {
+    const first = await registerUser("Grace Hopper");
+    const second = await registerUser("Grace Hopper");
+    expect(second.unique_email).not.toBe(first.unique_email);
+    expect(second.username).not.toBe(first.username);
+    expect(second.unique_email).toMatch(/^grace\.hopper(-[a-z0-9]{4})?@paperboy\.localhost$/);
+  });
+
+  it("refuses an e-mail that is already registered, whatever its case", async () => {
+    const existing = await registerUser();
+    const result = await call(register, "/api/auth/register", {
+      method: "POST",
+      body: { name: "Someone Else", email: existing.email.toUpperCase(), password: "another1" },
+      headers: randomClient(),
+    });
+    expect(result).toMatchObject({ status: 409, body: { detail: "Email already registered" } });
+  });
+
+  it.each([
+    [{ email: "x@example.com", password: "secret1" }, "name", "All fields are required."],
+    [{ name: "X", email: "not-an-email", password: "secret1" }, "email", "Please enter a valid email address."],
+    [{ name: "X", email: "x@example.com", password: "12345" }, "password", "Password must be at least 6 characters long."],
+    [{ name: "X", email: "x@example.com", password: "" }, "password", "All fields are required."],
+  ])("answers %j with 422 on %s", async (body, field, message) => {
+    const result = await call(register, "/api/auth/register", { method: "POST", body, headers: randomClient() });
+    expect(result.status).toBe(422);
+    expect(result.body).toEqual({ detail: message, errors: expect.arrayContaining([{ field, message }]) });
+  });
+
+  it.each([
+    ["{not json", "Malformed JSON body"],
+    ["[1,2]", "The body must be a JSON object"],
+    ['"text"', "The body must be a JSON object"],
+  ])("answers the body %j with 400", async (rawBody, detail) => {
+    const result = await call(register, "/api/auth/register", { method: "POST", rawBody, headers: { "content-type": "application/json" } });
+    expect(result).toMatchObject({ status: 400, body: { detail } });
+  });
+
+  it("refuses a body over 1 MB with 413", async () => {
+    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "x".repeat(1_100_000), email: "a@b.co", password: "secret1" } });
+    expect(result).toMatchObject({ status: 413, body: { detail: "Request body too large" } });
+  });
+
+  it("refuses a write from another origin with 403", async () => {
+    const result = await call(register, "/api/auth/register", {
+      method: "POST",
+      body: { name: "Eve", email: uniqueEmail(), password: "secret1" },
+      headers: { origin: "https://evil.example" },
+    });
+    expect(result).toMatchObject({ status: 403, body: { detail: "Cross-origin request refused" } });
+  });
+
+  it("throttles repeated attempts on one e-mail with 429 and Retry-After", async () => {
+    const email = uniqueEmail();
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt < 7; attempt++) {
+      const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Spam", email, password: "secret1" }, headers: randomClient() });
+      statuses.push(result.status);
+      retryAfter ??= result.headers.get("retry-after");
+    }
+    expect(statuses.slice(0, 2)).toEqual([201, 409]);
+    expect(statuses.at(-1)).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+describe("POST /api/auth/login", () => {
+  it("signs in with the right password and returns the user", async () => {
+    const user = await registerUser("Login Tester");
+    const result = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: user.password }, headers: randomClient() });
+    expect(result.status).toBe(200);
+    expect(result.body).toEqual({ user: { ...userShape, name: "Login Tester", email: user.email, id: user.id } });
+    expect((await call(me, "/api/users/me", { cookie: result.cookie })).status).toBe(200);
+  });
+
+  it("answers a wrong password and an unknown e-mail alike with 401", async () => {
+    const user = await registerUser();
+    const wrong = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: "wrong-password" }, headers: randomClient() });
+    const unknown = await call(login, "/api/auth/login", { method: "POST", body: { email: uniqueEmail(), password: "whatever1" }, headers: randomClient() });
+    expect(wrong).toMatchObject({ status: 401, body: { detail: "Invalid email or password" } });
+    expect(unknown).toMatchObject({ status: 401, body: { detail: "Invalid email or password" } });
+    expect(wrong.cookie).toBe("");
+  });
+
+  it("answers missing fields with the spec's message", async () => {
+    const result = await call(login, "/api/auth/login", { method: "POST", body: { email: "" } });
+    expect(result).toMatchObject({ status: 422, body: { detail: "Email and password are required." } });
+  });
+
+  it("throttles password guessing with 429 and Retry-After", async () => {
+    const user = await registerUser();
+    const client = randomClient();
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const result = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: `guess-${attempt}` }, headers: client });
+      statuses.push(result.status);
+      retryAfter ??= result.headers.get("retry-after");
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+  });
+});
+
+describe("POST /api/auth/logout", () => {
+  it("ends the session on the server, so the same cookie replayed is refused", async () => {
+    const user = await registerUser();
+    const result = await call(logout, "/api/auth/logout", { method: "POST", cookie: user.cookie });
+    expect(result.status).toBe(204);
+    expect(result.headers.getSetCookie().some((value) => value.includes("session_token=;") || /Max-Age=0/i.test(value))).toBe(true);
+    const replayed = await call(me, "/api/users/me", { cookie: user.cookie });
+    expect(replayed).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+  });
+
+  it("answers 401 without a session", async () => {
+    expect(await call(logout, "/api/auth/logout", { method: "POST" })).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+  });
+});
