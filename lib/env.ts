@@ -4,10 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
-const optional = z
-  .string()
-  .optional()
-  .transform((value) => (value ? value : undefined));
+const optional = z.string().optional();
 
 const EnvSchema = z.object({
   DATABASE_URL: optional,
@@ -25,7 +22,10 @@ const EnvSchema = z.object({
   MAX_MESSAGE_BYTES: z.coerce.number().int().positive().default(26_214_400),
 });
 
-export const env = EnvSchema.parse(process.env);
+// An empty variable (as docker compose passes an unset one) means "use the default".
+const provided = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+
+export const env = EnvSchema.parse(provided);
 
 export const appOrigin = new URL(env.APP_URL).origin;
 
