@@ -8,6 +8,11 @@ export default [
   ...nextTs,
   { ignores: [".next/**", "node_modules/**", ".data/**", "next-env.d.ts", "playwright-report/**", "test-results/**"] },
   {
+    // Test helpers named use* (useDatabase) register Vitest hooks, not React ones.
+    files: ["tests/**/*.ts", "**/*.test.ts"],
+    rules: { "react-hooks/rules-of-hooks": "off" },
+  },
+  {
     files: ["app/api/**/*.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["@/db", "@/db/*", "drizzle-orm", "drizzle-orm/*"], message: "Route handlers call lib/<domain> services, never the database." }] }],
