@@ -58,15 +58,14 @@ export function useGoogleSignIn() {
   return useSignIn((token: string) => apiFetch<SessionAnswer>("/api/auth/google", { method: "POST", body: { token } }));
 }
 
-/** Ends the session on the server and forgets every cached answer of this user. */
+/**
+ * Ends the session on the server, then reloads at the landing page (SPEC.md section 4), which
+ * drops every cached answer; clearing the cache first would make the guard race to /login.
+ */
 export function useLogout() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<void>("/api/auth/logout", { method: "POST" }),
-    onSuccess: () => {
-      queryClient.cancelQueries();
-      queryClient.clear();
-    },
+    onSuccess: () => window.location.assign(window.location.origin),
   });
 }
 

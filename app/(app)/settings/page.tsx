@@ -1,0 +1,8 @@
+import type { Metadata } from "next";
+import { SettingsView } from "@/components/settings/settings-view";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default function SettingsPage() {
+  return <SettingsView />;
+}

@@ -1,0 +1,73 @@
+"use client";
+
+import { usePathname, useRouter } from "next/navigation";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { errorMessage } from "@/lib/api/client";
+import { useCurrentUser } from "@/lib/auth/hooks";
+import { isHeaderHidden, titleFromPath } from "@/lib/navigation/page-title";
+import { loginPathFor } from "@/lib/navigation/safe-next";
+import { OnboardingModal } from "../onboarding/onboarding-modal";
+import { buttonClass } from "../ui/button";
+import { Spinner } from "../ui/spinner";
+import { AppHeader, MenuButton } from "./app-header";
+import { MobileNav } from "./mobile-nav";
+import { Sidebar } from "./sidebar";
+
+/** The protected area: waits for the session check, sends guests to /login, then draws the frame. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const router = useRouter();
+  const session = useCurrentUser();
+  const user = session.data;
+
+  useEffect(() => {
+    if (user === null) router.replace(loginPathFor(`${window.location.pathname}${window.location.search}`));
+  }, [user, router]);
+
+  if (session.isError) {
+    return (
+      <div className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
+        <p role="alert" className="text-slate-700 dark:text-slate-300">
+          {errorMessage(session.error, "No active session")}
+        </p>
+        <button type="button" onClick={() => session.refetch()} className={buttonClass("secondary")}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (!user) return <Spinner label="Authenticating..." className="min-h-screen" />;
+
+  const onboarding = !user.model_metadata_field.onboarded;
+  return (
+    <>
+      <Frame inert={onboarding}>{children}</Frame>
+      {onboarding && <OnboardingModal user={user} />}
+    </>
+  );
+}
+
+function Frame({ children, inert }: { children: ReactNode; inert: boolean }) {
+  const pathname = usePathname();
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const openMenu = useCallback(() => setMenuOpen(true), []);
+  const headerHidden = isHeaderHidden(pathname);
+
+  return (
+    <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950" inert={inert}>
+      <Sidebar open={sidebarOpen} onToggle={() => setSidebarOpen((open) => !open)} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        {headerHidden ? (
+          <MenuButton onOpen={openMenu} className="fixed left-3 top-3 z-30 bg-white/90 shadow-sm dark:bg-slate-900/90" />
+        ) : (
+          <AppHeader title={titleFromPath(pathname)} onOpenMenu={openMenu} />
+        )}
+        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+          {children}
+        </main>
+      </div>
+      <MobileNav open={menuOpen} onClose={closeMenu} />
+    </div>
+  );
+}

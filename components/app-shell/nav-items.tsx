@@ -1,0 +1,58 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import type { ComponentType, SVGProps } from "react";
+import { CompassIcon, FeedIcon, InboxIcon, SettingsIcon } from "../ui/icons";
+
+type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
+
+export const MAIN_NAV: NavItem[] = [
+  { href: "/feed", label: "My Feed", icon: FeedIcon },
+  { href: "/discover", label: "Discover", icon: CompassIcon },
+  { href: "/subscriptions", label: "Subscriptions", icon: InboxIcon },
+];
+
+export const ACCOUNT_NAV: NavItem[] = [{ href: "/settings", label: "Settings", icon: SettingsIcon }];
+
+function isActive(pathname: string, href: string): boolean {
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** The two groups of SPEC.md's sidebar; `compact` shows icons only, with the label kept for screen readers. */
+export function NavGroups({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {
+  const pathname = usePathname();
+  const renderGroup = (items: NavItem[], label: string) => (
+    <ul aria-label={label} className="space-y-1">
+      {items.map(({ href, label: text, icon: Icon }) => {
+        const active = isActive(pathname, href);
+        return (
+          <li key={href}>
+            <Link
+              href={href}
+              onClick={onNavigate}
+              aria-current={active ? "page" : undefined}
+              title={compact ? text : undefined}
+              className={`flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+                compact ? "justify-center" : ""
+              } ${
+                active
+                  ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950/70 dark:text-indigo-300"
+                  : "text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white"
+              }`}
+            >
+              <Icon className="shrink-0" />
+              <span className={compact ? "sr-only" : ""}>{text}</span>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+  return (
+    <div className="flex flex-1 flex-col justify-between gap-6">
+      {renderGroup(MAIN_NAV, "Reading")}
+      <div className="border-t border-slate-200 pt-4 dark:border-slate-800">{renderGroup(ACCOUNT_NAV, "Account")}</div>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState, type FormEvent } from "react";
+import { errorMessage } from "@/lib/api/client";
+import { useLogin } from "@/lib/auth/hooks";
+import { loginFormError } from "@/lib/auth/schemas";
+import { GoogleButton } from "../google-sign-in/google-button";
+import { Alert } from "../ui/alert";
+import { buttonClass } from "../ui/button";
+import { OrDivider } from "./auth-frame";
+import { TextField } from "./text-field";
+
+export function LoginForm({ next, googleClientId }: { next: string; googleClientId: string | null }) {
+  const router = useRouter();
+  const login = useLogin();
+  const [form, setForm] = useState({ email: "", password: "" });
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const goOn = () => router.replace(next);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = loginFormError(form);
+    setFormError(problem);
+    if (problem) return;
+    login.mutate(form, { onSuccess: goOn });
+  };
+
+  const shown = formError ?? (login.isError ? errorMessage(login.error, "Login failed. Please try again.") : null);
+
+  return (
+    <div className="space-y-6">
+      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Log in">
+        <TextField id="email" label="Email" type="email" autoComplete="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        <TextField id="password" label="Password" type="password" autoComplete="current-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+        {shown && <Alert>{shown}</Alert>}
+        <button type="submit" disabled={login.isPending || login.isSuccess} className={buttonClass("primary", "w-full")}>
+          {login.isPending || login.isSuccess ? "Logging in..." : "Log in"}
+        </button>
+      </form>
+      <OrDivider />
+      <GoogleButton clientId={googleClientId} label="Sign in with Google" onSignedIn={goOn} />
+    </div>
+  );
+}

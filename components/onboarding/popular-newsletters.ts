@@ -1,0 +1,25 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api/client";
+
+/** The fields of CONTRACT.md's Newsletter that onboarding shows. */
+export type PopularNewsletter = {
+  id: number;
+  name: string;
+  publisher: string | null;
+  description: string | null;
+  logoUrl: string | null;
+  total_subscribers: number | null;
+  sending_frequency: string | null;
+  categories: { id: number; name: string; emoji: string }[];
+};
+
+export const popularNewslettersQuery = () =>
+  queryOptions({
+    queryKey: ["newsletters", "popular"] as const,
+    queryFn: ({ signal }) => apiFetch<{ items: PopularNewsletter[] }>("/api/newsletters/popular", { signal }),
+    select: (data) => data.items ?? [],
+  });
+
+export function usePopularNewsletters(enabled: boolean) {
+  return useQuery({ ...popularNewslettersQuery(), enabled });
+}

@@ -1,0 +1,17 @@
+/** The protected header's title: the last path segment, capitalised (SPEC.md section 2). */
+export function titleFromPath(pathname: string): string {
+  const segment = pathname.split("/").filter(Boolean).at(-1);
+  if (!segment) return "Feed";
+  let word: string;
+  try {
+    word = decodeURIComponent(segment);
+  } catch {
+    word = segment;
+  }
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+/** Issue and newsletter pages bring their own header. */
+export function isHeaderHidden(pathname: string): boolean {
+  return pathname.startsWith("/emails/") || pathname.startsWith("/newsletter/");
+}

@@ -1,0 +1,56 @@
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 3100;
+const baseURL = `http://localhost:${PORT}`;
+const CI = Boolean(process.env.CI);
+
+// Workers re-evaluate this file; the environment they inherit keeps them on the runner's one folder.
+// The server creates the folder itself, so nothing is created or deleted here.
+process.env.PAPERBOY_E2E_DATA_DIR ??= path.join(tmpdir(), `paperboy-e2e-${Date.now()}-${process.pid}`);
+
+const serverEnv: Record<string, string> = {
+  PORT: String(PORT),
+  APP_URL: baseURL,
+  // A client id makes the Google button try to load Google's SDK, whose failure the suite checks.
+  GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? "paperboy-e2e.apps.googleusercontent.com",
+  ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: process.env.PAPERBOY_E2E_DATA_DIR }),
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: CI ? 1 : 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: {
+        ...devices["Desktop Chrome"],
+        launchOptions: {
+          executablePath: "/usr/bin/chromium",
+          args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: "node scripts/start.mjs",
+    url: `${baseURL}/api/health`,
+    env: serverEnv,
+    reuseExistingServer: !CI,
+    timeout: 600_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
