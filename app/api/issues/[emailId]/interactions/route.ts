@@ -1,0 +1,7 @@
+import { route } from "@/lib/api/route";
+import { EmailIdParams, InteractionInput } from "@/lib/issues/schemas";
+import { updateInteraction } from "@/lib/issues/service";
+
+export const PUT = route({ auth: "user", params: EmailIdParams, body: InteractionInput }, ({ user, params, body }) =>
+  updateInteraction(user.id, params.emailId, body),
+);

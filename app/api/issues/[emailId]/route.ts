@@ -1,0 +1,5 @@
+import { route } from "@/lib/api/route";
+import { EmailIdParams } from "@/lib/issues/schemas";
+import { getEmail } from "@/lib/issues/service";
+
+export const GET = route({ auth: "user", params: EmailIdParams }, ({ user, params }) => getEmail(user.id, params.emailId));

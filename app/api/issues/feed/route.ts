@@ -1,0 +1,5 @@
+import { route } from "@/lib/api/route";
+import { FeedQuery } from "@/lib/issues/schemas";
+import { listFeed } from "@/lib/issues/service";
+
+export const GET = route({ auth: "user", query: FeedQuery }, ({ user, query }) => listFeed(user.id, query));

@@ -1,0 +1,144 @@
+import "server-only";
+import { and, asc, desc, eq, exists, gte, inArray, not, sql, type SQL } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, newsletterCategory, share, subscription } from "@/db/schema";
+import type { FeedQuery } from "./schemas";
+
+const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
+
+/** The columns every Email answer needs; the row's owner is the user, so the joins are theirs. */
+function emailColumns() {
+  return {
+    email,
+    newsletter: { id: newsletter.id, name: newsletter.name, websiteUrl: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
+    likedAt: emailLike.createdAt,
+    favoritedAt: emailFavorite.createdAt,
+    readAt: emailRead.lastReadAt,
+    shareId: share.shareId,
+    subscriptionStatus: subscription.status,
+    folderIds: sql<number[]>`coalesce((select array_agg(${folderEmail.folderId} order by ${folderEmail.folderId}) from ${folderEmail} where ${folderEmail.emailId} = ${email.id}), '{}')`,
+    likeCount: sql<number>`(select count(*)::int from ${emailLike} where ${emailLike.issueId} = ${email.issueId})`,
+    commentCount: sql<number>`(select count(*)::int from ${comment} where ${comment.issueId} = ${email.issueId})`,
+  };
+}
+
+function selectEmails() {
+  return getDb()
+    .select(emailColumns())
+    .from(email)
+    .innerJoin(newsletter, eq(newsletter.id, email.newsletterId))
+    .leftJoin(emailLike, eq(emailLike.emailId, email.id))
+    .leftJoin(emailFavorite, eq(emailFavorite.emailId, email.id))
+    .leftJoin(emailRead, eq(emailRead.emailId, email.id))
+    .leftJoin(share, eq(share.emailId, email.id))
+    .leftJoin(subscription, and(eq(subscription.userId, email.userId), eq(subscription.newsletterId, email.newsletterId)));
+}
+
+type EmailRef = { id: number; issueId: number; newsletterId: number };
+
+export type EmailRow = Awaited<ReturnType<ReturnType<typeof selectEmails>["execute"]>>[number];
+
+function feedConditions(userId: number, query: FeedQuery): SQL[] {
+  const conditions: SQL[] = [eq(email.userId, userId)];
+  const days = RECENCY_DAYS[query.recency_filter];
+  if (days !== null) conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${days})`));
+  const isRead = exists(getDb().select({ one: sql`1` }).from(emailRead).where(eq(emailRead.emailId, email.id)));
+  if (query.read_status === "read") conditions.push(isRead);
+  if (query.read_status === "unread") conditions.push(not(isRead));
+  const isSubscribed = exists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(subscription)
+      .where(and(eq(subscription.userId, userId), eq(subscription.newsletterId, email.newsletterId), eq(subscription.status, "active"))),
+  );
+  if (query.subscription_status === "subscribed") conditions.push(isSubscribed);
+  if (query.subscription_status === "unsubscribed") conditions.push(not(isSubscribed));
+  if (query.category_id !== undefined) {
+    conditions.push(
+      exists(
+        getDb()
+          .select({ one: sql`1` })
+          .from(newsletterCategory)
+          .where(and(eq(newsletterCategory.newsletterId, email.newsletterId), eq(newsletterCategory.categoryId, query.category_id))),
+      ),
+    );
+  }
+  if (query.search) conditions.push(sql`${email.searchVector} @@ websearch_to_tsquery('english', ${query.search})`);
+  return conditions;
+}
+
+function feedOrder(query: FeedQuery): SQL[] {
+  const direction = query.sort_order === "asc" ? asc : desc;
+  const column = { date_received: email.dateReceived, subject: email.subject, sender_name: email.senderName, time_to_read: email.wordCount }[query.sort_by];
+  return [direction(column), direction(email.id)];
+}
+
+export async function findFeedPage(userId: number, query: FeedQuery): Promise<{ rows: EmailRow[]; total: number }> {
+  const where = and(...feedConditions(userId, query));
+  const [rows, [count]] = await Promise.all([
+    selectEmails()
+      .where(where)
+      .orderBy(...feedOrder(query))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    getDb().select({ total: sql<number>`count(*)::int` }).from(email).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function findEmail(userId: number, emailId: number): Promise<EmailRow | undefined> {
+  const [row] = await selectEmails().where(and(eq(email.userId, userId), eq(email.id, emailId)));
+  return row;
+}
+
+export async function findEmailsByIds(userId: number, emailIds: number[]): Promise<EmailRow[]> {
+  if (emailIds.length === 0) return [];
+  return selectEmails().where(and(eq(email.userId, userId), inArray(email.id, emailIds)));
+}
+
+/** The owner-checked identity of an email: null when it is not this user's. */
+export async function findOwnEmailRef(userId: number, emailId: number): Promise<EmailRef | undefined> {
+  const [row] = await getDb()
+    .select({ id: email.id, issueId: email.issueId, newsletterId: email.newsletterId })
+    .from(email)
+    .where(and(eq(email.userId, userId), eq(email.id, emailId)));
+  return row;
+}
+
+async function addToNewsletter(newsletterId: number, changes: { likes?: number; readSeconds?: number }): Promise<void> {
+  await getDb()
+    .update(newsletter)
+    .set({
+      totalLikes: sql`greatest(${newsletter.totalLikes} + ${changes.likes ?? 0}, 0)`,
+      totalReadTimeSeconds: sql`least(${newsletter.totalReadTimeSeconds}::bigint + ${changes.readSeconds ?? 0}, 2147483647)`,
+    })
+    .where(eq(newsletter.id, newsletterId));
+}
+
+export async function setLiked(userId: number, ref: EmailRef, liked: boolean): Promise<void> {
+  const changed = liked
+    ? await getDb().insert(emailLike).values({ emailId: ref.id, userId, issueId: ref.issueId }).onConflictDoNothing().returning({ id: emailLike.emailId })
+    : await getDb().delete(emailLike).where(and(eq(emailLike.emailId, ref.id), eq(emailLike.userId, userId))).returning({ id: emailLike.emailId });
+  if (changed.length > 0) await addToNewsletter(ref.newsletterId, { likes: liked ? 1 : -1 });
+}
+
+export async function setFavorited(userId: number, ref: EmailRef, favorited: boolean): Promise<void> {
+  if (favorited) await getDb().insert(emailFavorite).values({ emailId: ref.id, userId, issueId: ref.issueId }).onConflictDoNothing();
+  else await getDb().delete(emailFavorite).where(and(eq(emailFavorite.emailId, ref.id), eq(emailFavorite.userId, userId)));
+}
+
+/** Marks read and adds this visit's seconds to the total; unread forgets the read. */
+export async function setRead(userId: number, ref: EmailRef, read: boolean, seconds: number): Promise<void> {
+  if (!read) {
+    await getDb().delete(emailRead).where(and(eq(emailRead.emailId, ref.id), eq(emailRead.userId, userId)));
+    return;
+  }
+  await getDb()
+    .insert(emailRead)
+    .values({ emailId: ref.id, userId, issueId: ref.issueId, durationSeconds: seconds })
+    .onConflictDoUpdate({
+      target: emailRead.emailId,
+      set: { durationSeconds: sql`least(${emailRead.durationSeconds}::bigint + ${seconds}, 2147483647)`, lastReadAt: sql`now()` },
+    });
+  if (seconds > 0) await addToNewsletter(ref.newsletterId, { readSeconds: seconds });
+}

@@ -1,0 +1,38 @@
+import { z } from "zod";
+
+export const SORT_FIELDS = ["date_received", "subject", "sender_name", "time_to_read"] as const;
+export const RECENCY_FILTERS = ["all_time", "last_7_days", "last_30_days", "last_90_days"] as const;
+export const READ_FILTERS = ["all", "read", "unread"] as const;
+export const SUBSCRIPTION_FILTERS = ["all", "subscribed", "unsubscribed"] as const;
+
+const positiveInt = (field: string) =>
+  z.coerce.number({ error: `${field} must be a whole number.` }).int(`${field} must be a whole number.`).min(1, `${field} must be at least 1.`);
+
+export const PageQuery = z.object({
+  page: positiveInt("page").default(1),
+  page_size: positiveInt("page_size").max(100, "page_size must be at most 100.").default(20),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+export const FeedQuery = PageQuery.extend({
+  sort_by: z.enum(SORT_FIELDS).default("date_received"),
+  sort_order: z.enum(["asc", "desc"]).default("desc"),
+  recency_filter: z.enum(RECENCY_FILTERS).default("all_time"),
+  read_status: z.enum(READ_FILTERS).default("all"),
+  subscription_status: z.enum(SUBSCRIPTION_FILTERS).default("all"),
+  category_id: positiveInt("category_id").optional(),
+  search: z.string().trim().max(200, "search must be at most 200 characters.").optional(),
+});
+export type FeedQuery = z.infer<typeof FeedQuery>;
+
+export const EmailIdParams = z.object({ emailId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const InteractionInput = z.union(
+  [
+    z.object({ is_liked: z.boolean() }).strict(),
+    z.object({ is_favorited: z.boolean() }).strict(),
+    z.object({ is_read: z.boolean(), read_duration_seconds: z.number().int().min(0).max(86_400).default(0) }).strict(),
+  ],
+  { error: "Send one of is_liked, is_favorited, or is_read with read_duration_seconds (0 to 86400)." },
+);
+export type InteractionInput = z.infer<typeof InteractionInput>;

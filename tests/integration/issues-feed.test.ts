@@ -1,0 +1,128 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { GET as getFeed } from "@/app/api/issues/feed/route";
+import { call, registerUser, useDatabase, type TestUser } from "../support/api";
+import { seedCategory, seedEmail, seedNewsletter, seedSubscription } from "../support/seed";
+import { PUT as interact } from "@/app/api/issues/[emailId]/interactions/route";
+
+useDatabase();
+
+type Page = { items: { id: number; subject: string }[]; total_items: number; total_pages: number; current_page: number; page_size: number };
+const feed = async (user: TestUser, query = "") => {
+  const result = await call(getFeed, `/api/issues/feed${query}`, { cookie: user.cookie });
+  return { status: result.status, body: result.body as Page };
+};
+const subjects = (page: Page) => page.items.map((item) => item.subject);
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+describe("GET /api/issues/feed", () => {
+  let reader: TestUser;
+  let techCategory: number;
+
+  beforeAll(async () => {
+    reader = await registerUser("Feed Reader");
+    techCategory = await seedCategory();
+    const tech = await seedNewsletter({ name: "Tech Letter", categoryIds: [techCategory] });
+    const food = await seedNewsletter({ name: "Food Letter" });
+    await seedSubscription(reader.id, tech, "active");
+    await seedSubscription(reader.id, food, "inactive");
+    await seedEmail(reader.id, { newsletterId: tech, subject: "Bravo compilers", senderName: "Tech Letter", wordCount: 900, dateReceived: daysAgo(1), bodyPlain: "Rust borrow checker explained" });
+    await seedEmail(reader.id, { newsletterId: food, subject: "Alpha pasta", senderName: "Food Letter", wordCount: 150, dateReceived: daysAgo(10), bodyPlain: "Fresh tagliatelle by hand" });
+    await seedEmail(reader.id, { newsletterId: tech, subject: "Charlie kernels", senderName: "Tech Letter", wordCount: 400, dateReceived: daysAgo(45), bodyPlain: "Scheduling and interrupts" });
+  });
+
+  it("lists the newest first, as a paged list of Emails", async () => {
+    const { status, body } = await feed(reader);
+    expect(status).toBe(200);
+    expect(subjects(body)).toEqual(["Bravo compilers", "Alpha pasta", "Charlie kernels"]);
+    expect(body).toMatchObject({ total_items: 3, total_pages: 1, current_page: 1, page_size: 20 });
+    expect(body.items[0]).toEqual({
+      id: expect.any(Number),
+      issue_id: expect.any(Number),
+      newsletter_id: expect.any(Number),
+      newsletter_metadata_id: expect.any(Number),
+      newsletter: { id: expect.any(Number) },
+      newsletter_metadata: { id: expect.any(Number), newsletter_name: "Tech Letter", newsletter_url: "https://letter.example", logoUrl: null },
+      subject: "Bravo compilers",
+      sender_name: "Tech Letter",
+      sender_email: "sender@letter.example",
+      email_summary: "A summary.",
+      date_received: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      thumbnail_image_url: null,
+      word_count: 900,
+      time_to_read: 5,
+      is_read: false,
+      is_liked: false,
+      is_favorited: false,
+      is_subscribed: true,
+      is_forwarded: false,
+      folder_ids: [],
+      newsletter_url: "https://letter.example",
+      public_share_id: expect.stringMatching(/^[A-Za-z0-9_-]{22,}$/),
+      liked_at: null,
+      favorited_at: null,
+      like_count: 0,
+      comment_count: 0,
+      kind: "issue",
+      confirmation_url: null,
+    });
+    expect(body.items[0]).not.toHaveProperty("body_html");
+  });
+
+  it.each([
+    ["?sort_by=subject&sort_order=asc", ["Alpha pasta", "Bravo compilers", "Charlie kernels"]],
+    ["?sort_by=time_to_read&sort_order=desc", ["Bravo compilers", "Charlie kernels", "Alpha pasta"]],
+    ["?sort_by=date_received&sort_order=asc", ["Charlie kernels", "Alpha pasta", "Bravo compilers"]],
+    ["?recency_filter=last_7_days", ["Bravo compilers"]],
+    ["?recency_filter=last_30_days", ["Bravo compilers", "Alpha pasta"]],
+    ["?subscription_status=subscribed", ["Bravo compilers", "Charlie kernels"]],
+    ["?subscription_status=unsubscribed", ["Alpha pasta"]],
+    ["?search=tagliatelle", ["Alpha pasta"]],
+    ["?search=kernels", ["Charlie kernels"]],
+    ["?search=Tech%20Letter", ["Bravo compilers", "Charlie kernels"]],
+    ["?search=nothing-like-this", []],
+  ])("filters and sorts with %s", async (query, expected) => {
+    const { status, body } = await feed(reader, query);
+    expect(status).toBe(200);
+    expect(subjects(body)).toEqual(expected);
+  });
+
+  it("filters by category", async () => {
+    expect(subjects((await feed(reader, `?category_id=${techCategory}`)).body)).toEqual(["Bravo compilers", "Charlie kernels"]);
+  });
+
+  it("pages with page and page_size", async () => {
+    const second = await feed(reader, "?page=2&page_size=2");
+    expect(second.body).toMatchObject({ total_items: 3, total_pages: 2, current_page: 2, page_size: 2 });
+    expect(subjects(second.body)).toEqual(["Charlie kernels"]);
+    expect((await feed(reader, "?page=9")).body.items).toEqual([]);
+  });
+
+  it("filters by read status", async () => {
+    const { body } = await feed(reader);
+    const alpha = body.items.find((item) => item.subject === "Alpha pasta")!;
+    await call(interact, `/api/issues/${alpha.id}/interactions`, { method: "PUT", cookie: reader.cookie, params: { emailId: String(alpha.id) }, body: { is_read: true, read_duration_seconds: 30 } });
+    expect(subjects((await feed(reader, "?read_status=read")).body)).toEqual(["Alpha pasta"]);
+    expect(subjects((await feed(reader, "?read_status=unread")).body)).toEqual(["Bravo compilers", "Charlie kernels"]);
+  });
+
+  it.each([
+    ["?sort_by=popularity", 400],
+    ["?sort_order=sideways", 400],
+    ["?recency_filter=last_year", 400],
+    ["?read_status=maybe", 400],
+    ["?page=0", 422],
+    ["?page=abc", 422],
+    ["?page_size=101", 422],
+    ["?category_id=x", 422],
+  ])("refuses %s with %i", async (query, status) => {
+    const result = await feed(reader, query);
+    expect(result.status).toBe(status);
+    expect(result.body).toHaveProperty("detail");
+  });
+
+  it("shows nobody else's mail and answers 401 without a session", async () => {
+    const stranger = await registerUser();
+    expect((await feed(stranger)).body).toMatchObject({ items: [], total_items: 0, total_pages: 0 });
+    expect((await call(getFeed, "/api/issues/feed")).status).toBe(401);
+  });
+});

@@ -1,0 +1,72 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { getDb } from "@/db/client";
+import { category, email, issue, newsletter, newsletterCategory, share, subscription } from "@/db/schema";
+
+type NewsletterSeed = { name?: string; categoryIds?: number[]; isPublic?: boolean };
+
+export async function seedNewsletter(seed: NewsletterSeed = {}): Promise<number> {
+  const [row] = await getDb()
+    .insert(newsletter)
+    .values({ source: "mail", name: seed.name ?? `Letter ${randomUUID().slice(0, 6)}`, websiteUrl: "https://letter.example", isPublic: seed.isPublic ?? false })
+    .returning({ id: newsletter.id });
+  for (const categoryId of seed.categoryIds ?? []) await getDb().insert(newsletterCategory).values({ newsletterId: row!.id, categoryId });
+  return row!.id;
+}
+
+export async function seedCategory(name = `Category ${randomUUID().slice(0, 6)}`): Promise<number> {
+  const [row] = await getDb().insert(category).values({ slug: name.toLowerCase().replace(/\W+/g, "-"), name, emoji: "📰" }).returning({ id: category.id });
+  return row!.id;
+}
+
+type EmailSeed = {
+  newsletterId?: number;
+  issueId?: number;
+  subject?: string;
+  senderName?: string;
+  bodyPlain?: string;
+  wordCount?: number;
+  dateReceived?: Date;
+  kind?: "issue" | "confirmation";
+};
+
+/** Files one email straight into a user's inbox, as inbound mail would, with a share id. */
+export async function seedEmail(userId: number, seed: EmailSeed = {}): Promise<{ id: number; issueId: number; newsletterId: number }> {
+  const newsletterId = seed.newsletterId ?? (await seedNewsletter());
+  const subject = seed.subject ?? `Issue ${randomUUID().slice(0, 6)}`;
+  const dateReceived = seed.dateReceived ?? new Date();
+  const issueId =
+    seed.issueId ??
+    (
+      await getDb()
+        .insert(issue)
+        .values({ newsletterId, fingerprint: randomUUID(), subject, senderName: seed.senderName ?? "Sender", publishedAt: dateReceived, bodyPlain: seed.bodyPlain ?? "Hello", wordCount: seed.wordCount ?? 100 })
+        .returning({ id: issue.id })
+    )[0]!.id;
+  const [row] = await getDb()
+    .insert(email)
+    .values({
+      userId,
+      issueId,
+      newsletterId,
+      messageKey: randomUUID(),
+      subject,
+      senderName: seed.senderName ?? "Sender",
+      senderEmail: "sender@letter.example",
+      summary: "A summary.",
+      bodyHtml: `<p>${seed.bodyPlain ?? "Hello"}</p>`,
+      bodyPlain: seed.bodyPlain ?? "Hello",
+      wordCount: seed.wordCount ?? 100,
+      dateReceived,
+      kind: seed.kind ?? "issue",
+    })
+    .returning({ id: email.id });
+  await getDb().insert(share).values({ shareId: randomBytes(18).toString("base64url"), emailId: row!.id, userId });
+  return { id: row!.id, issueId, newsletterId };
+}
+
+export async function seedSubscription(userId: number, newsletterId: number, status: "active" | "inactive"): Promise<void> {
+  await getDb()
+    .insert(subscription)
+    .values({ userId, newsletterId, status, subscribedAt: status === "active" ? new Date() : null })
+    .onConflictDoUpdate({ target: [subscription.userId, subscription.newsletterId], set: { status } });
+}
