@@ -1,0 +1,8 @@
+import { noContent, route } from "@/lib/api/route";
+import { FolderEmailParams } from "@/lib/folders/schemas";
+import { removeEmailFromFolder } from "@/lib/folders/service";
+
+export const DELETE = route({ auth: "user", params: FolderEmailParams }, async ({ user, params }) => {
+  await removeEmailFromFolder(user.id, params.folderId, params.emailId);
+  return noContent();
+});

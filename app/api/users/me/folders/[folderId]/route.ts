@@ -1,0 +1,8 @@
+import { noContent, route } from "@/lib/api/route";
+import { FolderParams } from "@/lib/folders/schemas";
+import { removeFolder } from "@/lib/folders/service";
+
+export const DELETE = route({ auth: "user", params: FolderParams }, async ({ user, params }) => {
+  await removeFolder(user.id, params.folderId);
+  return noContent();
+});
