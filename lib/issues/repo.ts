@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, exists, gte, inArray, not, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, newsletterCategory, share, subscription } from "@/db/schema";
-import type { FeedQuery } from "./schemas";
+import type { FeedQuery, PageQuery } from "./schemas";
 
 const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
 
@@ -82,6 +82,29 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<{ 
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
     getDb().select({ total: sql<number>`count(*)::int` }).from(email).where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export type Activity = "liked" | "favorited" | "commented";
+
+/** The emails a user liked, favourited or commented on, newest action first. */
+export async function findActivityPage(userId: number, activity: Activity, page: PageQuery): Promise<{ rows: EmailRow[]; total: number }> {
+  const lastComment = sql`(select max(${comment.createdAt}) from ${comment} where ${comment.emailId} = ${email.id} and ${comment.userId} = ${userId})`;
+  const actedAt = { liked: emailLike.createdAt, favorited: emailFavorite.createdAt, commented: lastComment }[activity];
+  const where = and(eq(email.userId, userId), sql`${actedAt} is not null`);
+  const [rows, [count]] = await Promise.all([
+    selectEmails()
+      .where(where)
+      .orderBy(desc(actedAt), desc(email.id))
+      .limit(page.page_size)
+      .offset((page.page - 1) * page.page_size),
+    getDb()
+      .select({ total: sql<number>`count(*)::int` })
+      .from(email)
+      .leftJoin(emailLike, eq(emailLike.emailId, email.id))
+      .leftJoin(emailFavorite, eq(emailFavorite.emailId, email.id))
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

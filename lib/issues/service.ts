@@ -1,8 +1,8 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
 import { pagedList, toEmailDto, type EmailDto } from "./dto";
-import { findEmail, findFeedPage, findOwnEmailRef, setFavorited, setLiked, setRead } from "./repo";
-import type { FeedQuery, InteractionInput } from "./schemas";
+import { findActivityPage, findEmail, findFeedPage, findOwnEmailRef, setFavorited, setLiked, setRead, type Activity } from "./repo";
+import type { FeedQuery, InteractionInput, PageQuery } from "./schemas";
 
 export async function listFeed(userId: number, query: FeedQuery) {
   const { rows, total } = await findFeedPage(userId, query);
@@ -11,6 +11,16 @@ export async function listFeed(userId: number, query: FeedQuery) {
     total,
     query.page,
     query.page_size,
+  );
+}
+
+export async function listActivity(userId: number, activity: Activity, page: PageQuery) {
+  const { rows, total } = await findActivityPage(userId, activity, page);
+  return pagedList(
+    rows.map((row) => toEmailDto(row)),
+    total,
+    page.page,
+    page.page_size,
   );
 }
 

@@ -1,0 +1,6 @@
+import { route } from "@/lib/api/route";
+import { PageQuery } from "@/lib/issues/schemas";
+import { listActivity } from "@/lib/issues/service";
+
+/** The emails the user commented on, most recent comment first. */
+export const GET = route({ auth: "user", query: PageQuery }, ({ user, query }) => listActivity(user.id, "commented", query));

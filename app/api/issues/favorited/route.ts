@@ -1,0 +1,5 @@
+import { route } from "@/lib/api/route";
+import { PageQuery } from "@/lib/issues/schemas";
+import { listActivity } from "@/lib/issues/service";
+
+export const GET = route({ auth: "user", query: PageQuery }, ({ user, query }) => listActivity(user.id, "favorited", query));

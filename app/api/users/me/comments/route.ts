@@ -1,0 +1,4 @@
+import { route } from "@/lib/api/route";
+import { listMyComments } from "@/lib/comments/service";
+
+export const GET = route({ auth: "user" }, ({ user }) => listMyComments(user.id));
