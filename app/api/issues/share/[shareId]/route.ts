@@ -1,0 +1,5 @@
+import { route } from "@/lib/api/route";
+import { ShareParams } from "@/lib/share/schemas";
+import { getSharedIssue } from "@/lib/share/service";
+
+export const GET = route({ auth: "none", params: ShareParams }, ({ params }) => getSharedIssue(params.shareId));
