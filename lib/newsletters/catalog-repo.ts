@@ -1,0 +1,147 @@
+import "server-only";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { Database } from "@/db/client";
+import { category, newsletter, newsletterCategory } from "@/db/schema";
+
+// Keeps each statement well under PostgreSQL's 65535 bind parameters.
+const BATCH = 500;
+// An arbitrary constant naming the lock that serialises concurrent catalog loads.
+const CATALOG_LOCK = 727_274_002;
+
+export type CategoryInput = { slug: string; name: string; emoji: string };
+
+export type NewsletterInput = {
+  catalogKey: string;
+  name: string;
+  publisher: string | null;
+  description: string | null;
+  logoUrl: string | null;
+  websiteUrl: string;
+  subscribePageUrl: string | null;
+  directSubscribeUrl: string | null;
+  sendingFrequency: string | null;
+  isFeatured: boolean;
+};
+
+export type UpsertOutcome = { ids: Map<string, number>; inserted: Set<string>; updated: Set<string> };
+
+function chunks<T>(items: T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
+  return out;
+}
+
+export async function lockCatalog(tx: Database): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${sql.raw(String(CATALOG_LOCK))})`);
+}
+
+/**
+ * Inserts categories by slug, and with `overwrite` updates the ones whose name or emoji differ
+ * (rows that would not change are left untouched). Returns slug -> id.
+ */
+export async function upsertCategories(tx: Database, rows: CategoryInput[], overwrite: boolean): Promise<Map<string, number>> {
+  for (const batch of chunks(rows)) {
+    const insert = tx.insert(category).values(batch);
+    await (overwrite
+      ? insert.onConflictDoUpdate({
+          target: category.slug,
+          set: { name: sql`excluded.name`, emoji: sql`excluded.emoji` },
+          setWhere: sql`(${category.name}, ${category.emoji}) IS DISTINCT FROM (excluded.name, excluded.emoji)`,
+        })
+      : insert.onConflictDoNothing());
+  }
+  const ids = new Map<string, number>();
+  for (const batch of chunks(rows.map((row) => row.slug))) {
+    const found = await tx.select({ id: category.id, slug: category.slug }).from(category).where(inArray(category.slug, batch));
+    for (const row of found) ids.set(row.slug, row.id);
+  }
+  return ids;
+}
+
+const catalogColumns = [
+  "name",
+  "publisher",
+  "description",
+  "logo_url",
+  "website_url",
+  "subscribe_page_url",
+  "direct_subscribe_url",
+  "sending_frequency",
+  "is_featured",
+  "is_public",
+  "source",
+] as const;
+
+const current = sql.raw(catalogColumns.map((column) => `"newsletter"."${column}"`).join(", "));
+const incoming = sql.raw(catalogColumns.map((column) => `excluded."${column}"`).join(", "));
+
+const newsletterUpdate = {
+  target: newsletter.catalogKey,
+  set: {
+    name: sql`excluded.name`,
+    publisher: sql`excluded.publisher`,
+    description: sql`excluded.description`,
+    logoUrl: sql`excluded.logo_url`,
+    websiteUrl: sql`excluded.website_url`,
+    subscribePageUrl: sql`excluded.subscribe_page_url`,
+    directSubscribeUrl: sql`excluded.direct_subscribe_url`,
+    sendingFrequency: sql`excluded.sending_frequency`,
+    isFeatured: sql`excluded.is_featured`,
+    isPublic: sql`excluded.is_public`,
+    source: sql`excluded.source`,
+    updatedAt: sql`now()`,
+  },
+  setWhere: sql`(${current}) IS DISTINCT FROM (${incoming})`,
+};
+
+/**
+ * Inserts catalog newsletters by catalog key, and with `overwrite` updates existing ones. Only the
+ * catalog's own columns are written, so counters, first/last seen and mail identities survive;
+ * unchanged rows are not rewritten. `ids` holds every row written or, with `overwrite`, matched.
+ */
+export async function upsertNewsletters(tx: Database, rows: NewsletterInput[], overwrite: boolean): Promise<UpsertOutcome> {
+  const ids = new Map<string, number>();
+  const inserted = new Set<string>();
+  const updated = new Set<string>();
+  for (const batch of chunks(rows)) {
+    const insert = tx.insert(newsletter).values(batch.map((row) => ({ ...row, source: "catalog" as const, isPublic: true })));
+    const written = await (overwrite ? insert.onConflictDoUpdate(newsletterUpdate) : insert.onConflictDoNothing())
+      // xmax is 0 only on a freshly inserted row version: it tells inserts from updates.
+      .returning({ id: newsletter.id, key: newsletter.catalogKey, fresh: sql<boolean>`(xmax = 0)` });
+    for (const row of written) {
+      if (!row.key) continue;
+      ids.set(row.key, row.id);
+      (row.fresh ? inserted : updated).add(row.key);
+    }
+  }
+  if (!overwrite) return { ids, inserted, updated };
+  for (const batch of chunks(rows.map((row) => row.catalogKey))) {
+    const found = await tx
+      .select({ id: newsletter.id, key: newsletter.catalogKey })
+      .from(newsletter)
+      .where(inArray(newsletter.catalogKey, batch));
+    for (const row of found) if (row.key) ids.set(row.key, row.id);
+  }
+  return { ids, inserted, updated };
+}
+
+type Link = { newsletterId: number; categoryId: number };
+
+/** Makes the category links of the given newsletters exactly `wanted`; returns the newsletters whose links changed. */
+export async function syncCategoryLinks(tx: Database, newsletterIds: number[], wanted: Link[]): Promise<Set<number>> {
+  const existing: Link[] = [];
+  for (const batch of chunks(newsletterIds)) {
+    existing.push(...(await tx.select().from(newsletterCategory).where(inArray(newsletterCategory.newsletterId, batch))));
+  }
+  const id = (link: Link) => `${link.newsletterId}:${link.categoryId}`;
+  const have = new Set(existing.map(id));
+  const want = new Set(wanted.map(id));
+  const missing = wanted.filter((link) => !have.has(id(link)));
+  const extra = existing.filter((link) => !want.has(id(link)));
+  for (const batch of chunks(missing)) await tx.insert(newsletterCategory).values(batch).onConflictDoNothing();
+  for (const batch of chunks(extra, 200)) {
+    const pairs = batch.map((link) => and(eq(newsletterCategory.newsletterId, link.newsletterId), eq(newsletterCategory.categoryId, link.categoryId)));
+    await tx.delete(newsletterCategory).where(or(...pairs));
+  }
+  return new Set([...missing, ...extra].map((link) => link.newsletterId));
+}
