@@ -1,0 +1,51 @@
+import "server-only";
+import type { Link } from "./derive";
+
+/** A message the reader must act on: a double opt-in or a mail provider's forwarding verification. */
+export type Confirmation = { url: string | null; code: string | null };
+
+const CONFIRM_SUBJECT =
+  /(?:confirm|verify|activate|validate|bestätig|confirmez|confirma)\w*\b.{0,40}\b(?:subscription|e-?mail|newsletter|sign.?up|address|adresse|abonnement|inscription|suscripci)|please confirm|one more step|confirm your|verify your|forwarding confirmation|email routing/i;
+const CONFIRM_LINK_TEXT =
+  /^(?:yes[,!]?\s+)?(?:please\s+)?(?:click (?:here )?to\s+)?(?:confirm|verify|activate|validate|bestätigen|confirmer|confirmar)\b.{0,40}$|^(?:subscribe me|count me in|i'?m in|yes,? (?:sign me up|subscribe me))/i;
+const CONFIRM_HREF = /confirm|verif|opt-?in|activate|validate|vf-|email-verification|subscribe\/confirm/i;
+const CONFIRM_BODY = /confirm (?:your|my|the) (?:subscription|e-?mail|address|sign.?up)|verify (?:your|this) (?:e-?mail|address)|double opt-?in|confirmation code|verification code|forwarding (?:confirmation|request)|destination address/i;
+const PROVIDER_SENDERS = /^(?:forwarding-noreply@google\.com|[^@]+@(?:[\w-]+\.)*(?:accountprotection\.microsoft\.com|outlook\.com|microsoft\.com)|[^@]+@(?:[\w-]+\.)*cloudflare\.com)$/i;
+
+export function detectConfirmation(input: { subject: string; fromAddress: string | null; text: string; links: Link[] }): Confirmation | null {
+  const { subject, fromAddress, text, links } = input;
+  const fromProvider = fromAddress !== null && PROVIDER_SENDERS.test(fromAddress);
+  const code = verificationCode(subject, text);
+  if (fromProvider && (code || CONFIRM_SUBJECT.test(subject) || CONFIRM_BODY.test(text))) {
+    return { url: confirmLink(links), code };
+  }
+  const head = text.slice(0, 6000);
+  const subjectSays = CONFIRM_SUBJECT.test(subject);
+  const linkByText = links.find((link) => CONFIRM_LINK_TEXT.test(link.text) && isWebLink(link.href));
+  // A long issue that merely mentions confirming is still an issue.
+  if (text.length > 15_000 && !subjectSays) return null;
+  if (subjectSays || (linkByText && CONFIRM_BODY.test(head))) {
+    const url = linkByText?.href ?? confirmLink(links);
+    if (url || subjectSays) return { url, code: url ? null : code };
+  }
+  return null;
+}
+
+function isWebLink(href: string): boolean {
+  return /^https?:\/\//i.test(href);
+}
+
+function confirmLink(links: Link[]): string | null {
+  const byText = links.find((link) => CONFIRM_LINK_TEXT.test(link.text) && isWebLink(link.href));
+  if (byText) return byText.href;
+  const byHref = links.find((link) => isWebLink(link.href) && CONFIRM_HREF.test(link.href) && !/unsubscribe|preferences/i.test(link.href));
+  return byHref?.href ?? null;
+}
+
+/** Gmail puts its code in the subject, "(#123456789) Gmail Forwarding Confirmation"; others in the body. */
+function verificationCode(subject: string, text: string): string | null {
+  const inSubject = /\(#?(\d{6,12})\)/.exec(subject);
+  if (inSubject) return inSubject[1];
+  const inBody = /(?:confirmation|verification|security) code\s*(?:is)?\s*[:\-]?\s*([A-Z0-9]{4,12})\b/i.exec(text);
+  return inBody?.[1] ?? null;
+}

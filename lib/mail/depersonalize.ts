@@ -1,0 +1,101 @@
+import "server-only";
+import sanitizeHtml from "sanitize-html";
+import { escapeHtml } from "./html-text";
+import { EMPTY_IMAGE } from "./sanitize";
+import { isClickTrackerUrl } from "./trackers";
+
+/** Who received a copy: what must not appear in the form other people see. */
+export type RecipientIdentity = { addresses: string[]; names: string[]; unsubscribeUrls: string[] };
+
+const PERSONAL_PATH = /unsubscribe|opt-?out|preferences|manage|subscription|profile|settings|webversion|web-version|view-?(?:in-?)?browser|\/e\/|\/view\b|account/i;
+const PERSONAL_PARAMS = /^(?:token|t|e|email|mail|uid|user|user_?id|subscriber(?:_?id)?|sid|r|mc_eid|mc_cid|_hsenc|_hsmi|eid|hash|recipient|rid|ref(?:_?id)?|utm_\w+)$/i;
+const LONG_TOKEN = /[A-Za-z0-9_-]{16,}/;
+const GREETING = "(Hi|Hello|Hey|Dear|Bonjour|Hallo|Hola|Ciao|Morning)";
+
+/** The shared form of sanitized HTML: no recipient address or name, no links carrying their token. */
+export function depersonalizeHtml(html: string, who: RecipientIdentity): string {
+  const matchers = identityMatchers(who);
+  const shared = sanitizeHtml(html, {
+    allowedTags: false,
+    allowedAttributes: false,
+    allowVulnerableTags: true,
+    allowedSchemes: ["http", "https", "mailto", "data"],
+    parseStyleAttributes: false,
+    disallowedTagsMode: "discard",
+    transformTags: {
+      a: (tagName, attribs) => {
+        const next = { ...attribs };
+        const href = attribs.href ? sharedUrl(attribs.href, who, matchers) : null;
+        if (href) next.href = href;
+        else delete next.href;
+        return { tagName, attribs: next };
+      },
+      img: (tagName, attribs) => (attribs.src && matchers.inUrl(attribs.src) ? { tagName, attribs: {} } : { tagName, attribs }),
+    },
+    textFilter: (text) => matchers.inText(text, true),
+  });
+  return shared.replaceAll(EMPTY_IMAGE, "");
+}
+
+export function depersonalizeText(text: string, who: RecipientIdentity): string {
+  const matchers = identityMatchers(who);
+  const withoutLinks = text.replace(/\bhttps?:\/\/[^\s<>"']+/g, (url) => sharedUrl(url, who, matchers) ?? "");
+  return matchers.inText(withoutLinks, false);
+}
+
+type Matchers = { inUrl: (url: string) => boolean; inText: (text: string, escaped: boolean) => string };
+
+function identityMatchers(who: RecipientIdentity): Matchers {
+  const addresses = [...new Set(who.addresses.map((address) => address.toLowerCase()).filter((address) => address.includes("@")))];
+  const locals = addresses.map((address) => address.slice(0, address.indexOf("@"))).filter((local) => local.length >= 5);
+  const urlNeedles = [
+    ...addresses,
+    ...addresses.map((address) => encodeURIComponent(address).toLowerCase()),
+    ...addresses.map((address) => Buffer.from(address).toString("base64").replace(/=+$/, "")),
+    ...locals,
+  ];
+  const names = [...new Set(who.names.map((name) => name.trim()).filter((name) => name.length >= 2))];
+  const firstNames = names.map((name) => name.split(/\s+/)[0]).filter((name) => name.length >= 2);
+  return {
+    inUrl: (url) => {
+      const lower = url.toLowerCase();
+      return urlNeedles.some((needle) => (needle === needle.toLowerCase() ? lower.includes(needle) : url.includes(needle)));
+    },
+    inText: (text, escaped) => {
+      let value = text;
+      const form = (word: string) => (escaped ? escapeHtml(word) : word);
+      for (const name of [...names, ...firstNames]) {
+        value = value.replace(new RegExp(`\\b${GREETING}\\s+${escapeRegExp(form(name))}\\b`, "gi"), "$1 there");
+      }
+      for (const address of addresses) value = replaceAll(value, form(address), "");
+      for (const name of names) value = replaceAll(value, form(name), "");
+      return value;
+    },
+  };
+}
+
+/** The link as another reader may have it, or null when it only makes sense for the recipient. */
+function sharedUrl(href: string, who: RecipientIdentity, matchers: Matchers): string | null {
+  const value = href.trim();
+  if (who.unsubscribeUrls.some((url) => url.trim() === value)) return null;
+  if (matchers.inUrl(value) || isClickTrackerUrl(value)) return null;
+  if (/^mailto:/i.test(value)) return /unsubscribe|remove|leave/i.test(value) ? null : value;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  if (PERSONAL_PATH.test(url.pathname + url.hostname) && (url.search !== "" || LONG_TOKEN.test(url.pathname))) return null;
+  for (const name of [...url.searchParams.keys()]) if (PERSONAL_PARAMS.test(name) || LONG_TOKEN.test(url.searchParams.get(name) ?? "")) url.searchParams.delete(name);
+  return url.toString();
+}
+
+function replaceAll(text: string, needle: string, replacement: string): string {
+  if (!needle) return text;
+  return text.replace(new RegExp(escapeRegExp(needle), "gi"), replacement);
+}
+
+function escapeRegExp(value: string): string {
+  return value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

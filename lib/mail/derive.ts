@@ -1,0 +1,130 @@
+import "server-only";
+import { Parser } from "htmlparser2";
+import { isHiddenStyle, isTrackingPixelUrl } from "./trackers";
+
+export type Link = { href: string; text: string };
+export type Derived = { preheader: string | null; text: string; summary: string; thumbnailUrl: string | null; wordCount: number; links: Link[] };
+
+const BLOCK = new Set(["br", "div", "p", "td", "th", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "blockquote", "hr", "pre", "section", "article"]);
+const VOID = new Set(["br", "hr", "img", "col", "wbr"]);
+const PREHEADER_CLASS = /pre-?header|preview|mcnPreviewText|preheader/i;
+// Invisible characters templates repeat after the preheader to push the body out of the inbox preview.
+const FILLER = /[\u034f\u00ad\u200b-\u200f\u2007\u2060\ufeff\u00a0\u2028\u2029]/g;
+const NOT_CONTENT_IMAGE = /logo|spacer|pixel|icon|avatar|badge|sprite|social|facebook|twitter|linkedin|instagram|youtube|tiktok|divider|button|blank|transparent|separator|app-?store|google-?play|signature|headshot|emoji/i;
+const BOILERPLATE = /^(?:view (?:this|in|it in|the)\b|view online|read (?:it )?(?:online|on the web|in (?:your )?browser|on [a-z]+)|open in (?:app|browser)|web version|having trouble|is this email not displaying|forwarded this email|subscribe|unsubscribe|share\b|listen\b|sponsored|presented by|lire en ligne)/i;
+
+/** Preheader, summary, thumbnail and word count, read in one pass over the sanitized HTML. */
+export function deriveFromHtml(html: string, subject: string): Derived {
+  const lines: string[] = [];
+  let line = "";
+  let hiddenDepth = 0;
+  let styleDepth = 0;
+  let preheaderDepth = 0;
+  let preheaderText = "";
+  let preheader: string | null = null;
+  let thumbnailUrl: string | null = null;
+  const stack: boolean[] = [];
+  const links: Link[] = [];
+  let link: Link | null = null;
+  const flush = () => {
+    const value = line.replace(FILLER, " ").replace(/\s+/g, " ").trim();
+    if (value) lines.push(value);
+    line = "";
+  };
+  const parser = new Parser(
+    {
+      onopentag(name, attribs) {
+        if (name === "img") {
+          if (!thumbnailUrl && hiddenDepth === 0 && isContentImage(attribs)) thumbnailUrl = attribs.src;
+          return;
+        }
+        if (VOID.has(name)) {
+          if (BLOCK.has(name)) flush();
+          return;
+        }
+        if (name === "style") styleDepth++;
+        if (name === "a" && attribs.href && links.length < 500) {
+          link = { href: attribs.href, text: "" };
+          links.push(link);
+        }
+        const hidden = isHiddenStyle(attribs.style);
+        const marksPreheader = preheader === null && lines.length < 8 && (hidden || PREHEADER_CLASS.test(attribs.class ?? ""));
+        stack.push(hidden || marksPreheader);
+        if (hidden || marksPreheader) hiddenDepth++;
+        if (marksPreheader && preheaderDepth === 0) preheaderDepth = hiddenDepth;
+        if (BLOCK.has(name)) flush();
+      },
+      onclosetag(name) {
+        if (VOID.has(name)) return;
+        if (name === "style") styleDepth = Math.max(0, styleDepth - 1);
+        if (name === "a" && link) {
+          link.text = link.text.replace(FILLER, " ").replace(/\s+/g, " ").trim();
+          link = null;
+        }
+        if (BLOCK.has(name)) flush();
+        if (stack.pop()) {
+          if (preheaderDepth !== 0 && hiddenDepth === preheaderDepth) {
+            const value = preheaderText.replace(FILLER, " ").replace(/\s+/g, " ").trim();
+            if (value.length >= 8 && value.toLowerCase() !== subject.trim().toLowerCase()) preheader = value.slice(0, 300);
+            preheaderText = "";
+            preheaderDepth = 0;
+          }
+          hiddenDepth--;
+        }
+      },
+      ontext(text) {
+        if (styleDepth > 0) return;
+        if (link) link.text += text;
+        if (preheaderDepth !== 0) preheaderText += text;
+        else if (hiddenDepth === 0) line += text;
+      },
+    },
+    { decodeEntities: true },
+  );
+  parser.end(html);
+  flush();
+  const text = lines.join("\n");
+  return { preheader, text, summary: preheader ?? summarize(lines), thumbnailUrl, wordCount: countWords(text), links };
+}
+
+function isContentImage(attribs: Record<string, string>): boolean {
+  const src = attribs.src ?? "";
+  if (!/^https:\/\//i.test(src) || isTrackingPixelUrl(src)) return false;
+  if (NOT_CONTENT_IMAGE.test(src) || NOT_CONTENT_IMAGE.test(attribs.alt ?? "") || NOT_CONTENT_IMAGE.test(attribs.class ?? "")) return false;
+  const width = Number.parseInt(attribs.width ?? /(?:^|;)\s*width\s*:\s*(\d+)px/i.exec(attribs.style ?? "")?.[1] ?? "", 10);
+  const height = Number.parseInt(attribs.height ?? "", 10);
+  if (!Number.isNaN(width) && width < 100) return false;
+  if (!Number.isNaN(height) && height < 60) return false;
+  if (!Number.isNaN(width) && !Number.isNaN(height) && width * height < 10_000) return false;
+  return true;
+}
+
+/** The first sentences of the content, skipping inbox chrome, at most 300 characters on a word boundary. */
+export function summarize(lines: string[]): string {
+  const parts: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    if (line.length < 25 && parts.length === 0) continue;
+    if (BOILERPLATE.test(line)) continue;
+    parts.push(line);
+    length += line.length + 1;
+    if (length >= 300) break;
+  }
+  const joined = (parts.length > 0 ? parts : lines).join(" ").replace(/\s+/g, " ").trim();
+  if (joined.length <= 300) return joined;
+  const cut = joined.slice(0, 300);
+  const sentence = cut.lastIndexOf(". ");
+  if (sentence > 150) return cut.slice(0, sentence + 1);
+  const space = cut.lastIndexOf(" ");
+  return `${cut.slice(0, space > 200 ? space : 299)}…`;
+}
+
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\u0e00-\u0e7f]/;
+const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
+
+export function countWords(text: string): number {
+  if (!CJK.test(text)) return text.match(/[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu)?.length ?? 0;
+  let count = 0;
+  for (const segment of segmenter.segment(text)) if (segment.isWordLike) count++;
+  return count;
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import { Parser } from "htmlparser2";
+
+const BLOCK = new Set([
+  "address", "article", "aside", "blockquote", "br", "center", "dd", "div", "dl", "dt", "figcaption", "figure", "footer",
+  "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "li", "main", "nav", "ol", "p", "pre", "section", "table", "td", "th", "tr", "ul",
+]);
+const SKIP = new Set(["head", "script", "style", "title", "template", "noscript", "xmp", "textarea", "select"]);
+
+/** The text a reader would see, one line per block, for marker and header-field matching. */
+export function htmlToText(html: string): string {
+  const parts: string[] = [];
+  let skipDepth = 0;
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (SKIP.has(name)) skipDepth++;
+        else if (BLOCK.has(name)) parts.push("\n");
+      },
+      onclosetag(name) {
+        if (SKIP.has(name)) skipDepth = Math.max(0, skipDepth - 1);
+        else if (BLOCK.has(name) && name !== "br") parts.push("\n");
+      },
+      ontext(text) {
+        if (skipDepth === 0) parts.push(text);
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.end(html);
+  return parts
+    .join("")
+    .replace(/[ \t\u00a0]+/g, " ")
+    .replace(/ ?\n ?/g, "\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** A plain-text mail as simple HTML: paragraphs, line breaks and linked URLs. */
+export function textToHtml(text: string): string {
+  const linked = (line: string) =>
+    escapeHtml(line).replace(/\bhttps?:\/\/[^\s<>"']+[^\s<>"'.,;:!?)\]]/g, (url) => `<a href="${url}">${url}</a>`);
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n{2,}/)
+    .filter((paragraph) => paragraph.trim() !== "")
+    .map((paragraph) => `<p>${paragraph.split("\n").map(linked).join("<br>")}</p>`)
+    .join("\n");
+}

@@ -1,0 +1,149 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { simpleParser, type AddressObject, type HeaderLines } from "mailparser";
+
+export type Mailbox = { name: string; address: string };
+export type InlineImage = { cid: string; contentType: string; content: Buffer };
+
+/** What filing needs from one RFC 5322 message, decoded to UTF-8. */
+export type ParsedMessage = {
+  /** Message-ID without angle brackets, or null. */
+  messageId: string | null;
+  /** Message-ID, or a hash of the bytes when there is none: the same message is never filed twice. */
+  messageKey: string;
+  /** Lower-cased addresses: envelope first, then To, Cc, Delivered-To, X-Original-To. */
+  recipients: string[];
+  from: Mailbox | null;
+  subject: string;
+  /** The Date header when it parses; CONTRACT's arrival-time rule is applied by `receivedDate`. */
+  date: Date | null;
+  listId: string | null;
+  listName: string | null;
+  listUnsubscribe: string[];
+  html: string | null;
+  text: string | null;
+  inlineImages: InlineImage[];
+  /** Bodies of message/rfc822 (or message/news) parts: forwards as attachment. */
+  attachedMessages: Buffer[];
+  /** Whether the bytes had any header at all; random bytes do not. */
+  hasHeaders: boolean;
+};
+
+const ADDRESS = /[a-z0-9._%+'=-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
+const KNOWN_HEADERS = /^(from|to|cc|subject|date|message-id|received|return-path|mime-version|content-type|delivered-to|sender|reply-to|list-id|x-[\w-]+)$/;
+
+export async function parseMessage(raw: Buffer, envelopeTo: string[] = []): Promise<ParsedMessage> {
+  const mail = await simpleParser(raw, {
+    keepCidLinks: true,
+    skipHtmlToText: true,
+    skipTextToHtml: true,
+    skipTextLinks: true,
+    skipImageLinks: true,
+  });
+  const lines = mail.headerLines ?? [];
+  const messageId = cleanMessageId(mail.messageId);
+  const html = typeof mail.html === "string" && mail.html.trim() !== "" ? stripNul(mail.html) : null;
+  const text = mail.text && mail.text.trim() !== "" ? stripNul(mail.text) : null;
+  const attachments = mail.attachments ?? [];
+  return {
+    messageId,
+    messageKey: messageId ? `mid:${messageId.toLowerCase()}` : `sha256:${createHash("sha256").update(raw).digest("hex")}`,
+    recipients: collectRecipients(envelopeTo, mail.to, mail.cc, lines),
+    from: firstMailbox(mail.from),
+    subject: stripNul(mail.subject ?? "").trim(),
+    date: mail.date instanceof Date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
+    ...listHeaders(lines),
+    html,
+    text,
+    inlineImages: attachments
+      .filter((part) => part.contentId && /^image\/[\w.+-]+$/i.test(part.contentType))
+      .map((part) => ({ cid: (part.contentId ?? "").replace(/^<|>$/g, ""), contentType: part.contentType.toLowerCase(), content: part.content })),
+    attachedMessages: attachments
+      .filter((part) => /^message\/(rfc822|news|global)$/i.test(part.contentType) && part.content.length > 0)
+      .map((part) => part.content),
+    hasHeaders: lines.some((line) => KNOWN_HEADERS.test(line.key)),
+  };
+}
+
+/** CONTRACT section 5: the message's Date unless missing, unparsable or more than a day ahead. */
+export function receivedDate(date: Date | null, arrivedAt: Date): Date {
+  if (!date) return arrivedAt;
+  if (date.getTime() > arrivedAt.getTime() + 24 * 3600 * 1000) return arrivedAt;
+  return date;
+}
+
+export function domainOf(address: string): string {
+  return address.slice(address.lastIndexOf("@") + 1).toLowerCase();
+}
+
+export function addressesIn(value: string): string[] {
+  return (value.match(ADDRESS) ?? []).map((address) => address.toLowerCase());
+}
+
+function cleanMessageId(value: string | undefined): string | null {
+  const id = value?.trim().replace(/^<|>$/g, "").trim();
+  return id ? id.slice(0, 500) : null;
+}
+
+function stripNul(value: string): string {
+  // PostgreSQL text refuses NUL characters.
+  return value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
+}
+
+function addressList(value: AddressObject | AddressObject[] | undefined): string[] {
+  if (!value) return [];
+  const objects = Array.isArray(value) ? value : [value];
+  const out: string[] = [];
+  for (const object of objects) {
+    for (const entry of object.value) {
+      if (entry.address) out.push(entry.address);
+      for (const member of entry.group ?? []) if (member.address) out.push(member.address);
+    }
+  }
+  return out;
+}
+
+function collectRecipients(
+  envelopeTo: string[],
+  to: AddressObject | AddressObject[] | undefined,
+  cc: AddressObject | AddressObject[] | undefined,
+  lines: HeaderLines,
+): string[] {
+  const fromHeader = (name: string) => lines.filter((line) => line.key === name).flatMap((line) => addressesIn(line.line.slice(name.length + 1)));
+  const all = [
+    ...envelopeTo.flatMap(addressesIn),
+    ...addressList(to),
+    ...addressList(cc),
+    ...fromHeader("delivered-to"),
+    ...fromHeader("x-original-to"),
+  ];
+  return [...new Set(all.map((address) => address.trim().toLowerCase()).filter((address) => address.includes("@")))];
+}
+
+function firstMailbox(value: AddressObject | undefined): Mailbox | null {
+  const entry = value?.value.find((item) => item.address) ?? value?.value.flatMap((item) => item.group ?? []).find((item) => item.address);
+  if (!entry?.address) return null;
+  return { name: stripNul(entry.name ?? "").trim(), address: entry.address.trim().toLowerCase() };
+}
+
+function headerValue(lines: HeaderLines, name: string): string | null {
+  const line = lines.find((item) => item.key === name);
+  if (!line) return null;
+  return line.line.slice(line.line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+}
+
+function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listName" | "listUnsubscribe"> {
+  const listIdLine = headerValue(lines, "list-id");
+  let listId: string | null = null;
+  let listName: string | null = null;
+  if (listIdLine) {
+    const bracket = /<([^>]+)>/.exec(listIdLine);
+    listId = (bracket?.[1] ?? listIdLine).trim().toLowerCase().slice(0, 300) || null;
+    const phrase = bracket ? listIdLine.slice(0, bracket.index).trim().replace(/^"|"$/g, "") : "";
+    listName = phrase && !/^=\?/.test(phrase) ? phrase : null;
+  }
+  const unsubscribeLine = headerValue(lines, "list-unsubscribe") ?? "";
+  const bracketed = [...unsubscribeLine.matchAll(/<([^>]+)>/g)].map((match) => match[1].trim());
+  const listUnsubscribe = bracketed.length > 0 ? bracketed : unsubscribeLine.split(",").map((part) => part.trim()).filter(Boolean);
+  return { listId, listName, listUnsubscribe };
+}

@@ -1,0 +1,124 @@
+import "server-only";
+import { detectConfirmation } from "./confirm";
+import { depersonalizeHtml, depersonalizeText, type RecipientIdentity } from "./depersonalize";
+import { deriveFromHtml } from "./derive";
+import { findForwardedHeader, hasForwardSubject, mayHoldForward, stripForwardPrefix } from "./forward";
+import { htmlToText, textToHtml } from "./html-text";
+import { newsletterIdentity, type NewsletterIdentity } from "./identity";
+import { parseMessage, type Mailbox, type ParsedMessage } from "./parse";
+import { normalizeCid, sanitizeEmailHtml } from "./sanitize";
+
+/** One message made ready for filing: who it is from, what it says, and its safe HTML. */
+export type MailContent = {
+  identity: NewsletterIdentity;
+  from: Mailbox | null;
+  /** The person who forwarded it, when it is a forward. */
+  forwarder: Mailbox | null;
+  isForwarded: boolean;
+  subject: string;
+  date: Date | null;
+  html: string;
+  text: string;
+  summary: string;
+  thumbnailUrl: string | null;
+  wordCount: number;
+  kind: "issue" | "confirmation";
+  confirmationUrl: string | null;
+  listUnsubscribe: string[];
+};
+
+const MAX_INLINE_IMAGE_BYTES = 512 * 1024;
+const MAX_INLINE_TOTAL_BYTES = 3 * 1024 * 1024;
+
+export async function buildContent(parsed: ParsedMessage): Promise<MailContent> {
+  const attached = await attachedOriginal(parsed);
+  if (attached) return describe(attached, { from: attached.from, subject: attached.subject, date: attached.date, forwarder: parsed.from });
+
+  const plain = parsed.text ?? (parsed.html && mayHoldForward(parsed.html) ? htmlToText(parsed.html) : "");
+  const forwardSubject = hasForwardSubject(parsed.subject);
+  const header = plain && (forwardSubject || mayHoldForward(plain)) ? findForwardedHeader(plain, parsed.subject) : null;
+  if (header) {
+    const source = parsed.html ? parsed : { ...parsed, text: header.body };
+    return describe(source, {
+      from: header.from,
+      subject: header.subject ?? stripForwardPrefix(parsed.subject),
+      date: header.date ?? parsed.date,
+      forwarder: parsed.from,
+    });
+  }
+  if (forwardSubject) return describe(parsed, { from: parsed.from, subject: stripForwardPrefix(parsed.subject), date: parsed.date, forwarder: parsed.from });
+  return describe(parsed, { from: parsed.from, subject: parsed.subject, date: parsed.date, forwarder: null });
+}
+
+/** Parses and prepares in one call: what the benchmark and the corpus suite measure. */
+export async function processMessage(raw: Buffer, envelopeTo: string[] = []): Promise<{ parsed: ParsedMessage; content: MailContent }> {
+  const parsed = await parseMessage(raw, envelopeTo);
+  return { parsed, content: await buildContent(parsed) };
+}
+
+/** What anyone but the recipient sees: the share page, trending, other readers of the edition. */
+export function sharedContent(content: MailContent, who: RecipientIdentity): Pick<MailContent, "html" | "text" | "summary"> {
+  const identity: RecipientIdentity = {
+    addresses: [...who.addresses, ...(content.forwarder ? [content.forwarder.address] : [])],
+    names: [...who.names, ...(content.forwarder?.name ? [content.forwarder.name] : [])],
+    unsubscribeUrls: [...who.unsubscribeUrls, ...content.listUnsubscribe],
+  };
+  return {
+    html: depersonalizeHtml(content.html, identity),
+    text: depersonalizeText(content.text, identity),
+    summary: depersonalizeText(content.summary, identity),
+  };
+}
+
+type Origin = { from: Mailbox | null; subject: string; date: Date | null; forwarder: Mailbox | null };
+
+function describe(source: ParsedMessage, origin: Origin): MailContent {
+  const html = sanitizeEmailHtml(source.html ?? textToHtml(source.text ?? ""), {
+    inlineImages: inlineImageMap(source),
+    dropForwardHeader: origin.forwarder !== null,
+  });
+  const derived = deriveFromHtml(html, origin.subject);
+  const text = source.text?.trim() || derived.text;
+  const confirmation = detectConfirmation({ subject: origin.subject, fromAddress: origin.from?.address ?? null, text: derived.text, links: derived.links });
+  const codeNote = confirmation?.code ? `Confirmation code: ${confirmation.code}. ` : "";
+  return {
+    identity: newsletterIdentity(origin.from, source.listId, source.listName),
+    from: origin.from,
+    forwarder: origin.forwarder,
+    isForwarded: origin.forwarder !== null,
+    subject: origin.subject || "(no subject)",
+    date: origin.date,
+    html,
+    text,
+    summary: (codeNote + derived.summary).slice(0, 300),
+    thumbnailUrl: derived.thumbnailUrl,
+    wordCount: derived.wordCount,
+    kind: confirmation ? "confirmation" : "issue",
+    confirmationUrl: confirmation?.url ?? null,
+    listUnsubscribe: source.listUnsubscribe,
+  };
+}
+
+async function attachedOriginal(parsed: ParsedMessage): Promise<ParsedMessage | null> {
+  for (const bytes of parsed.attachedMessages) {
+    try {
+      const inner = await parseMessage(bytes);
+      if (inner.from && inner.hasHeaders) return inner;
+    } catch {
+      // A truncated attached message is no original to recover; the outer message stands.
+    }
+  }
+  return null;
+}
+
+function inlineImageMap(parsed: ParsedMessage): Map<string, string> {
+  const map = new Map<string, string>();
+  let total = 0;
+  for (const image of parsed.inlineImages) {
+    const size = image.content.length;
+    if (size > MAX_INLINE_IMAGE_BYTES || total + size > MAX_INLINE_TOTAL_BYTES) continue;
+    total += size;
+    map.set(normalizeCid(image.cid), `data:${image.contentType};base64,${image.content.toString("base64")}`);
+  }
+  return map;
+}

@@ -1,0 +1,121 @@
+import "server-only";
+import sanitizeHtml from "sanitize-html";
+import { isHiddenStyle, isPixelSized, isTrackingPixelUrl } from "./trackers";
+
+export type SanitizeOptions = {
+  /** cid (without brackets) -> data: URI of an inline image carried by the message. */
+  inlineImages?: Map<string, string>;
+  /** Drops Gmail's forward header block (it names the forwarder's own address). */
+  dropForwardHeader?: boolean;
+};
+
+// sanitize-html cannot drop a void tag from a transform (renaming it breaks its close-tag bookkeeping
+// and exclusiveFilter never sees void tags): a dropped image loses every attribute and is cut afterwards.
+const DROPPED: sanitizeHtml.Tag = { tagName: "img", attribs: {} };
+export const EMPTY_IMAGE = "<img />";
+
+const ALLOWED_TAGS = [
+  "a", "abbr", "address", "article", "aside", "b", "bdi", "bdo", "big", "blockquote", "br", "caption", "center", "cite", "code",
+  "col", "colgroup", "dd", "del", "dfn", "div", "dl", "dt", "em", "figcaption", "figure", "font", "footer", "h1", "h2", "h3", "h4",
+  "h5", "h6", "header", "hr", "i", "img", "ins", "kbd", "li", "main", "mark", "nav", "ol", "p", "pre", "q", "s", "samp", "section",
+  "small", "span", "strike", "strong", "style", "sub", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "tt",
+  "u", "ul", "var", "wbr",
+];
+
+const COMMON_ATTRIBUTES = ["style", "class", "dir", "lang", "title", "align", "valign", "width", "height", "bgcolor", "color", "border"];
+
+const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
+  "*": COMMON_ATTRIBUTES,
+  a: ["href", "target", "rel"],
+  img: ["src", "alt", "hspace", "vspace"],
+  table: ["cellpadding", "cellspacing", "role", "summary"],
+  td: ["colspan", "rowspan", "nowrap"],
+  th: ["colspan", "rowspan", "nowrap", "scope"],
+  col: ["span"],
+  colgroup: ["span"],
+  font: ["face", "size"],
+  ol: ["start", "type", "reversed"],
+  ul: ["type"],
+  li: ["value"],
+  time: ["datetime"],
+  style: ["type", "media"],
+};
+
+const DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp|bmp);base64,[a-z0-9+/=\s]+$/i;
+const SAFE_CSS_URL = /^(?:https:\/\/|data:image\/(?:png|gif|jpe?g|webp);)/i;
+
+/** Neutralizes what CSS can do besides styling: imports, scripts, remote loads other than https images, overlays. */
+export function cleanCss(css: string): string {
+  return css
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .replaceAll("\\", "")
+    .replace(/@import[^;]*;?/gi, "")
+    .replace(/expression\s*\(|behaviou?r\s*:|-moz-binding|javascript\s*:|vbscript\s*:|-o-link|binding\s*:/gi, "blocked")
+    .replace(/url\s*\(\s*(['"]?)([\s\S]*?)\1\s*\)/gi, (match, _quote: string, url: string) => (SAFE_CSS_URL.test(url.trim()) ? match : "none"))
+    .replace(/position\s*:\s*(?:fixed|sticky)/gi, "position:static");
+}
+
+function cleanStyleElements(html: string): string {
+  return html.replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_match, open: string, css: string, close: string) => {
+    const sheet = css.replace(/<!--|-->/g, "");
+    // Markup inside a style sheet is the shape of namespace-confusion (mXSS) attacks, never real CSS.
+    return open + (sheet.includes("<") ? "" : cleanCss(sheet)) + close;
+  });
+}
+
+function transformAny(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  if (attribs.style === undefined) return { tagName, attribs };
+  const style = cleanCss(attribs.style).trim();
+  const next = { ...attribs };
+  if (style) next.style = style;
+  else delete next.style;
+  return { tagName, attribs: next };
+}
+
+function transformLink(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const next: sanitizeHtml.Attributes = { ...attribs, target: "_blank", rel: "noopener noreferrer" };
+  const href = attribs.href?.trim();
+  if (href && /^(?:https?:\/\/|mailto:)/i.test(href)) next.href = href;
+  else delete next.href;
+  return { tagName, attribs: next };
+}
+
+function imageTransform(inlineImages: Map<string, string> | undefined) {
+  return (tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag => {
+    let src = attribs.src?.trim() ?? "";
+    if (/^cid:/i.test(src)) src = inlineImages?.get(normalizeCid(src.slice(4))) ?? "";
+    if (src.startsWith("//")) src = `https:${src}`;
+    const usable = /^https?:\/\//i.test(src) || DATA_IMAGE.test(src);
+    if (!usable || isTrackingPixelUrl(src) || isPixelSized(attribs) || isHiddenStyle(attribs.style)) return DROPPED;
+    return { tagName, attribs: { ...attribs, src } };
+  };
+}
+
+export function normalizeCid(cid: string): string {
+  let value = cid.trim().replace(/^<|>$/g, "");
+  try {
+    value = decodeURIComponent(value);
+  } catch {
+    // A malformed escape is kept as written.
+  }
+  return value.toLowerCase();
+}
+
+/** The one sanitizer of stored mail HTML (CONTRACT section 5): an allow-list, run once at filing. */
+export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): string {
+  const clean = sanitizeHtml(cleanStyleElements(html), {
+    allowedTags: ALLOWED_TAGS,
+    allowVulnerableTags: true,
+    allowedAttributes: ALLOWED_ATTRIBUTES,
+    allowedSchemes: ["http", "https", "mailto"],
+    allowedSchemesByTag: { img: ["http", "https", "data"] },
+    allowedSchemesAppliedToAttributes: ["href", "src", "cite"],
+    allowProtocolRelative: false,
+    parseStyleAttributes: false,
+    disallowedTagsMode: "discard",
+    nonTextTags: ["script", "style", "textarea", "option", "xmp", "title", "noscript", "noembed", "noframes", "iframe", "template", "select", "object", "applet"],
+    transformTags: { "*": transformAny, a: transformLink, img: imageTransform(options.inlineImages) },
+    exclusiveFilter: options.dropForwardHeader ? (frame) => /\bgmail_attr\b/.test(frame.attribs.class ?? "") : undefined,
+  });
+  return clean.replaceAll(EMPTY_IMAGE, "");
+}
