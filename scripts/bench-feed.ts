@@ -1,0 +1,67 @@
+// `npm run bench:feed`: seeds 1,000,000 emails into a PostgreSQL database of its own (once), serves the
+// production build against it, and measures the feed beside GET /api/health, the framework's ceiling.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Client } from "pg";
+import { ensureDatabase, measure, printTable, root, startServer } from "./bench/harness";
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/paperboy_bench";
+const port = Number(process.env.BENCH_PORT ?? 3300);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 16;
+const base = `http://127.0.0.1:${port}`;
+const heavy = { name: "Heavy Reader", email: "heavy@bench.example", password: "bench-password" };
+
+async function heavyUserCookie(): Promise<{ cookie: string; id: number }> {
+  const headers = { "content-type": "application/json", origin: base };
+  let response = await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify(heavy) });
+  if (response.status === 401) response = await fetch(`${base}/api/auth/register`, { method: "POST", headers, body: JSON.stringify(heavy) });
+  if (!response.ok) throw new Error(`could not sign in the heavy user: ${response.status} ${await response.text()}`);
+  const { user } = (await response.json()) as { user: { id: number } };
+  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  return { cookie, id: user.id };
+}
+
+async function seedOnce(heavyUserId: number): Promise<void> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ count: number }>("SELECT count(*)::int AS count FROM email WHERE message_key LIKE 'bench-%'");
+  if ((rows[0]?.count ?? 0) >= 1_000_000) {
+    console.log(`Using the ${rows[0]!.count} emails seeded before.`);
+  } else {
+    console.log("Seeding 1,000,000 emails (once; a few minutes)...");
+    const started = Date.now();
+    const sql = readFileSync(path.join(root, "scripts", "bench", "feed-seed.sql"), "utf8").replaceAll(":heavy", String(heavyUserId));
+    await client.query(sql);
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+  }
+  await client.end();
+}
+
+async function main(): Promise<void> {
+  await ensureDatabase(databaseUrl);
+  const server = await startServer({ DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: "bench-secret-bench-secret-bench-secret" }, port);
+  try {
+    const { cookie, id } = await heavyUserCookie();
+    await seedOnce(id);
+    const feed = `${base}/api/issues/feed`;
+    const options = { cookie, connections, seconds };
+    const health = await measure("GET /api/health", `${base}/api/health`, { connections, seconds });
+    const rows = [
+      health,
+      await measure("default feed", feed, options),
+      await measure("filtered feed", `${feed}?read_status=unread&subscription_status=subscribed&recency_filter=last_90_days&sort_by=subject&sort_order=asc`, options),
+      await measure("full-text search", `${feed}?search=quantum%20galaxy`, options),
+      await measure("page 200", `${feed}?page=200`, options),
+    ];
+    console.log(`\nHeavy user: 50,000 emails of 1,000,000; ${connections} connections, ${seconds} s each.\n`);
+    printTable(rows, health);
+  } finally {
+    server.kill("SIGTERM");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

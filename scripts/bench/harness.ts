@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import autocannon from "autocannon";
+import { Client } from "pg";
+
+export const root = path.resolve(import.meta.dirname, "..", "..");
+
+/** Creates the benchmark's own database on the local PostgreSQL when it is missing. */
+export async function ensureDatabase(url: string): Promise<void> {
+  const target = new URL(url);
+  const name = target.pathname.slice(1);
+  const admin = new Client({ connectionString: Object.assign(new URL(url), { pathname: "/test" }).toString() });
+  await admin.connect();
+  const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+  if (!rowCount) await admin.query(`CREATE DATABASE "${name.replace(/"/g, "")}"`);
+  await admin.end();
+}
+
+/** Serves the production build (building when needed) and resolves once /api/health answers. */
+export async function startServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [path.join(root, "scripts", "start.mjs")], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const deadline = Date.now() + 600_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+    if (healthy) return server;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill();
+  throw new Error("server did not become healthy within 10 minutes");
+}
+
+export type Measurement = { name: string; requestsPerSecond: number; p50: number; p95: number; errors: number };
+
+/** A bounded load run against this machine's own server: `connections` at once for `seconds`. */
+export async function measure(name: string, url: string, options: { cookie?: string; connections: number; seconds: number }): Promise<Measurement> {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.cookie ? { cookie: options.cookie } : {},
+  });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  // autocannon's histogram reports p90 and p97.5 but no p95; interpolate between them.
+  const p95 = result.latency.p90 + ((result.latency.p97_5 - result.latency.p90) * (95 - 90)) / (97.5 - 90);
+  return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p95, errors };
+}
+
+export function printTable(rows: Measurement[], baseline: Measurement): void {
+  const header = ["scenario", "req/s", "p50 ms", "p95 ms", "errors", "req/s vs health"];
+  const lines = rows.map((row) => [
+    row.name,
+    row.requestsPerSecond.toFixed(0),
+    row.p50.toFixed(1),
+    row.p95.toFixed(1),
+    String(row.errors),
+    `${((row.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(0)}%`,
+  ]);
+  const widths = header.map((cell, column) => Math.max(cell.length, ...lines.map((line) => line[column]!.length)));
+  for (const line of [header, ...lines]) console.log(line.map((cell, column) => cell.padEnd(widths[column]!)).join("  "));
+}
