@@ -48,6 +48,6 @@ export function textToHtml(text: string): string {
     .replace(/\r\n?/g, "\n")
     .split(/\n{2,}/)
     .filter((paragraph) => paragraph.trim() !== "")
-    .map((paragraph) => `<p>${paragraph.split("\n").map(linked).join("<br>")}</p>`)
+    .map((paragraph) => `<p>${paragraph.trim().split("\n").map(linked).join("<br>")}</p>`)
     .join("\n");
 }

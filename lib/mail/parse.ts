@@ -51,7 +51,7 @@ export async function parseMessage(raw: Buffer, envelopeTo: string[] = []): Prom
     recipients: collectRecipients(envelopeTo, mail.to, mail.cc, lines),
     from: firstMailbox(mail.from),
     subject: stripNul(mail.subject ?? "").trim(),
-    date: mail.date instanceof Date && !Number.isNaN(mail.date.getTime()) ? mail.date : null,
+    date: headerDate(mail.date, headerValue(lines, "date")),
     ...listHeaders(lines),
     html,
     text,
@@ -83,6 +83,12 @@ export function addressesIn(value: string): string[] {
 function cleanMessageId(value: string | undefined): string | null {
   const id = value?.trim().replace(/^<|>$/g, "").trim();
   return id ? id.slice(0, 500) : null;
+}
+
+/** mailparser answers "now" for a garbage Date; CONTRACT wants that case told apart from a real date. */
+function headerDate(parsed: Date | undefined, raw: string | null): Date | null {
+  if (!raw || !(parsed instanceof Date) || Number.isNaN(parsed.getTime())) return null;
+  return Number.isNaN(Date.parse(raw.replace(/\s*\([^)]*\)\s*$/, ""))) ? null : parsed;
 }
 
 function stripNul(value: string): string {
