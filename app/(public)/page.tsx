@@ -14,7 +14,8 @@ const FEATURES = [
 export default async function LandingPage() {
   const user = await sessionUser();
   return (
-    <div className="flex min-h-screen flex-col">
+    <div className="relative isolate flex min-h-screen flex-col overflow-hidden">
+      <div className="pointer-events-none absolute inset-x-0 -top-24 -z-10 mx-auto h-[34rem] max-w-3xl rounded-full bg-gradient-to-tr from-indigo-300/40 via-violet-300/30 to-sky-200/30 blur-3xl dark:from-indigo-700/30 dark:via-violet-800/20 dark:to-sky-900/20" aria-hidden="true" />
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between gap-3 px-4 py-5 sm:px-8">
         <Logo />
         <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
@@ -28,8 +29,7 @@ export default async function LandingPage() {
       </header>
 
       <main className="flex-1">
-        <section className="relative overflow-hidden">
-          <div className="pointer-events-none absolute inset-x-0 -top-40 -z-10 mx-auto h-[28rem] max-w-3xl rounded-full bg-gradient-to-tr from-indigo-300/40 via-violet-300/30 to-sky-200/30 blur-3xl dark:from-indigo-700/30 dark:via-violet-800/20 dark:to-sky-900/20" aria-hidden="true" />
+        <section>
           <div className="mx-auto max-w-3xl px-4 pb-16 pt-12 text-center sm:px-8 sm:pt-20">
             {user ? (
               <>

@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+import { newAccount, registerByApi } from "./support";
+
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+test("a new reader registers, goes through onboarding, copies their address and logs out", async ({ page, playwright, baseURL }) => {
+  // Someone else already holds an address the new reader will try to take.
+  const other = await playwright.request.newContext({ baseURL });
+  const { user: otherUser } = await registerByApi(other, newAccount("holder"));
+  await other.dispose();
+  const takenLocal = otherUser.unique_email.split("@")[0];
+
+  const account = newAccount("onboard");
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill(account.name);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByLabel("Confirm password").fill(account.password);
+  await page.getByRole("button", { name: "Create account" }).click();
+
+  await expect(page).toHaveURL(/\/feed$/);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toHaveAttribute("aria-modal", "true");
+  await expect(dialog.getByRole("img", { name: "Step 1 of 3" })).toBeVisible();
+
+  await page.keyboard.press("Escape");
+  await expect(dialog.getByRole("img", { name: "Step 1 of 3" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Get Started" }).click();
+
+  await expect(dialog.getByRole("img", { name: "Step 2 of 3" })).toBeVisible();
+  const local = dialog.getByLabel("Your unique email");
+  const domain = (await dialog.locator("#unique-domain").innerText()).replace("@", "");
+  expect(domain).not.toBe("");
+
+  await local.fill(takenLocal);
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("This address is already taken.");
+  await expect(dialog.getByRole("img", { name: "Step 2 of 3" })).toBeVisible();
+
+  const chosen = `pb-${Date.now().toString(36)}`;
+  await local.fill(chosen);
+  await dialog.getByRole("button", { name: "Save" }).click();
+
+  await expect(dialog.getByRole("img", { name: "Step 3 of 3" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Popular newsletters" })).toBeVisible();
+  await expect(dialog.getByText("Loading newsletters...")).toBeHidden();
+  await dialog.getByRole("button", { name: "Explore The App" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.reload();
+  await expect(page.getByText("No newsletters in your feed yet.")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  const address = `${chosen}@${domain}`;
+  await page.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+  const username = await page.locator("[data-testid=logged-in-as] strong").innerText();
+  await expect(page.getByTestId("logged-in-as")).toHaveText(`Logged in as: ${username} (${account.email})`);
+  await expect(page.getByRole("heading", { name: "Your Unique Email" })).toBeVisible();
+  await expect(page.getByText("Forward your newsletters to this address to get them in your Paperboy feed.")).toBeVisible();
+  await expect(page.getByTestId("unique-email")).toHaveText(address);
+
+  await page.getByRole("button", { name: "Copy" }).click();
+  await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(address);
+  await expect(page.getByRole("button", { name: "Copy" })).toBeVisible({ timeout: 4_000 });
+
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByRole("link", { name: "Sign up — it's free" })).toBeVisible();
+  await page.goto("/settings");
+  await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/);
+});

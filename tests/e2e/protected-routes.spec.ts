@@ -1,0 +1,74 @@
+import { expect, test } from "@playwright/test";
+import { finishOnboardingByApi, newAccount, registerByApi, signedInReader } from "./support";
+
+test("a logged-out visitor to a protected page logs in and comes back to it", async ({ page, playwright, baseURL }) => {
+  const setup = await playwright.request.newContext({ baseURL });
+  const { account } = await registerByApi(setup, newAccount("returning"));
+  await finishOnboardingByApi(setup);
+  await setup.dispose();
+
+  await page.goto("/subscriptions?view=folders");
+  await expect(page).toHaveURL(/\/login\?next=%2Fsubscriptions%3Fview%3Dfolders$/);
+
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Invalid email or password" })).toBeVisible();
+
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/subscriptions\?view=folders$/);
+  await expect(page.getByRole("heading", { name: "My Subscriptions", level: 2 })).toBeVisible();
+});
+
+test("the login form checks its fields before calling the server", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Email and password are required." })).toBeVisible();
+  await page.getByLabel("Email").fill("not-an-email");
+  await page.getByLabel("Password").fill("whatever1");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Please enter a valid email address." })).toBeVisible();
+});
+
+test("an outside address in `next` is ignored after login", async ({ page, playwright, baseURL }) => {
+  const setup = await playwright.request.newContext({ baseURL });
+  const { account } = await registerByApi(setup, newAccount("next"));
+  await finishOnboardingByApi(setup);
+  await setup.dispose();
+
+  await page.goto("/login?next=%2F%2Fevil.example%2Ffeed");
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/localhost:3100\/feed$/);
+});
+
+test("a signed-in reader is sent from the guest pages to the feed", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  await page.goto("/login");
+  await expect(page).toHaveURL(/\/feed$/);
+  await page.goto("/register");
+  await expect(page).toHaveURL(/\/feed$/);
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(user.username);
+  await expect(page.getByRole("link", { name: "Go to my feed" })).toHaveAttribute("href", "/feed");
+  await expect(page.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "/settings");
+});
+
+test("unknown pages go home while unknown API paths still answer JSON", async ({ page }) => {
+  await page.goto("/no/such/page");
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
+
+  await signedInReader(page);
+  const response = await page.request.get("/api/no-such-thing");
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toEqual({ detail: "Not found" });
+});
+
+test("a stale session cookie is caught by the session check", async ({ page, context, baseURL }) => {
+  await context.addCookies([{ name: "paperboy.session_token", value: "stale", url: baseURL }]);
+  await page.goto("/discover");
+  await expect(page).toHaveURL(/\/login\?next=%2Fdiscover$/);
+});

@@ -1,0 +1,35 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+
+export type Account = { name: string; email: string; password: string };
+
+/** A fresh account per test, so tests never depend on one another. */
+export function newAccount(label = "reader"): Account {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  return { name: `E2E ${label} ${tag}`, email: `e2e-${label}-${tag}@example.com`, password: `pass-${tag}` };
+}
+
+type UserAnswer = { user: { username: string; email: string; unique_email: string } };
+
+/** Registers through the API; the request context keeps the session cookie it gets back. */
+export async function registerByApi(request: APIRequestContext, account: Account = newAccount()) {
+  const response = await request.post("/api/auth/register", { data: account });
+  expect(response.status(), await response.text()).toBe(201);
+  const { user } = (await response.json()) as UserAnswer;
+  return { account, user };
+}
+
+export async function finishOnboardingByApi(request: APIRequestContext) {
+  const response = await request.patch("/api/users/me", { data: { model_metadata_field: { onboarded: true } } });
+  expect(response.status()).toBe(200);
+}
+
+/** A signed-in page whose user has already been through onboarding. */
+export async function signedInReader(page: Page) {
+  const registered = await registerByApi(page.request);
+  await finishOnboardingByApi(page.request);
+  return registered;
+}
+
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
