@@ -1,0 +1,5 @@
+import { route } from "@/lib/api/route";
+import { SubscriptionParams } from "@/lib/subscriptions/schemas";
+import { getSubscription } from "@/lib/subscriptions/service";
+
+export const GET = route({ auth: "user", params: SubscriptionParams }, ({ user, params }) => getSubscription(user.id, params.subscriptionId));

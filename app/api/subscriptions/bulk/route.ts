@@ -1,0 +1,5 @@
+import { route } from "@/lib/api/route";
+import { BulkSubscribeInput } from "@/lib/subscriptions/schemas";
+import { subscribeMany } from "@/lib/subscriptions/service";
+
+export const POST = route({ auth: "user", body: BulkSubscribeInput }, ({ user, body }) => subscribeMany(user.id, body));

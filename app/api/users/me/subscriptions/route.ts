@@ -1,0 +1,4 @@
+import { route } from "@/lib/api/route";
+import { listSubscriptions } from "@/lib/subscriptions/service";
+
+export const GET = route({ auth: "user" }, ({ user }) => listSubscriptions(user.id));

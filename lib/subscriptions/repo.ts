@@ -1,0 +1,64 @@
+import "server-only";
+import { and, asc, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { email, newsletter, subscription } from "@/db/schema";
+
+export type SubscriptionRow = typeof subscription.$inferSelect;
+
+/** Newsletters this user may follow: public ones, and private ones whose mail reached them. */
+export async function findVisibleNewsletterIds(userId: number, newsletterIds: number[]): Promise<number[]> {
+  if (newsletterIds.length === 0) return [];
+  const received = exists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(email)
+      .where(and(eq(email.userId, userId), eq(email.newsletterId, newsletter.id))),
+  );
+  const rows = await getDb()
+    .select({ id: newsletter.id })
+    .from(newsletter)
+    .where(and(inArray(newsletter.id, newsletterIds), or(eq(newsletter.isPublic, true), received)));
+  return rows.map((row) => row.id);
+}
+
+/** Sets the user's subscriptions to these newsletters, creating rows as needed, and recounts followers. */
+export async function upsertSubscriptions(userId: number, newsletterIds: number[], status: "active" | "inactive"): Promise<SubscriptionRow[]> {
+  if (newsletterIds.length === 0) return [];
+  const now = new Date();
+  const dates = status === "active" ? { subscribedAt: now, unsubscribedAt: null } : { unsubscribedAt: now };
+  return getDb().transaction(async (tx) => {
+    const rows = await tx
+      .insert(subscription)
+      .values(newsletterIds.map((newsletterId) => ({ userId, newsletterId, status, ...dates })))
+      .onConflictDoUpdate({ target: [subscription.userId, subscription.newsletterId], set: { status, ...dates } })
+      .returning();
+    await tx
+      .update(newsletter)
+      .set({
+        totalSubscribers: sql`(select count(*)::int from ${subscription} where ${subscription.newsletterId} = ${newsletter.id} and ${subscription.status} = 'active')`,
+      })
+      .where(inArray(newsletter.id, newsletterIds));
+    return rows;
+  });
+}
+
+export async function findSubscriptions(userId: number): Promise<SubscriptionRow[]> {
+  return getDb()
+    .select()
+    .from(subscription)
+    .where(eq(subscription.userId, userId))
+    .orderBy(asc(subscription.status), desc(subscription.subscribedAt), desc(subscription.id));
+}
+
+export async function findSubscription(userId: number, subscriptionId: number): Promise<SubscriptionRow | undefined> {
+  const [row] = await getDb()
+    .select()
+    .from(subscription)
+    .where(and(eq(subscription.userId, userId), eq(subscription.id, subscriptionId)));
+  return row;
+}
+
+export async function findNewslettersByIds(newsletterIds: number[]) {
+  if (newsletterIds.length === 0) return [];
+  return getDb().select().from(newsletter).where(inArray(newsletter.id, [...new Set(newsletterIds)]));
+}
