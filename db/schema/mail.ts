@@ -9,7 +9,7 @@ export const inboundMessage = pgTable(
   "inbound_message",
   {
     id: serial("id").primaryKey(),
-    /** Message-ID, or a hash of the bytes when there is none. */
+    /** Message-ID (or a hash of the bytes when there is none) and the receiving users: one row per delivery. */
     dedupKey: text("dedup_key").notNull(),
     source: text("source", { enum: ["raw", "mailgun", "postmark", "smtp", "cli"] }).notNull(),
     envelopeTo: text("envelope_to").array().notNull().default(sql`'{}'::text[]`),
@@ -22,7 +22,8 @@ export const inboundMessage = pgTable(
     processedAt: timestamp("processed_at", { withTimezone: true }),
   },
   (table) => [
-    index("inbound_message_dedup_idx").on(table.dedupKey),
+    // Unique, so two concurrent deliveries of one message store one copy.
+    uniqueIndex("inbound_message_dedup_key_idx").on(table.dedupKey),
     index("inbound_message_status_idx").on(table.status),
   ],
 );

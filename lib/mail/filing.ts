@@ -1,0 +1,139 @@
+import "server-only";
+import { createHash, randomBytes } from "node:crypto";
+import type { Database } from "@/db/client";
+import { env } from "@/lib/env";
+import { isSharedDomain, type NewsletterIdentity } from "./identity";
+import { receivedDate, type ParsedMessage } from "./parse";
+import { buildContent, sharedContent, type MailContent } from "./process";
+import {
+  findNewsletterBy,
+  findRecentPublishedDates,
+  findRecipientIdentities,
+  insertEmail,
+  insertInactiveSubscription,
+  insertNewsletter,
+  insertShare,
+  refreshNewsletterStats,
+  transaction,
+  upsertIssue,
+  type NewsletterRow,
+} from "./repo";
+
+/** A mail-created newsletter joins discovery once this many different users receive it. */
+export const PUBLIC_AT_RECIPIENTS = 3;
+
+/** Files one stored message for its users in one transaction; returns their email ids. */
+export async function fileContent(inboundId: number, parsed: ParsedMessage, userIds: number[], arrivedAt: Date): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const content = await buildContent(parsed);
+  const who = await findRecipientIdentities(userIds);
+  const shared = sharedContent(content, {
+    addresses: [...who.emails, ...who.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`), ...parsed.recipients],
+    names: who.names,
+    unsubscribeUrls: [],
+  });
+  const dateReceived = receivedDate(content.date, arrivedAt);
+  return transaction(async (tx) => {
+    const letter = await findOrCreateNewsletter(tx, content.identity);
+    const issueId = await upsertIssue(tx, {
+      newsletterId: letter.id,
+      fingerprint: editionFingerprint(content, dateReceived),
+      subject: content.subject,
+      senderName: content.from?.name || content.identity.name,
+      senderEmail: content.from?.address ?? null,
+      summary: shared.summary,
+      thumbnailUrl: content.thumbnailUrl,
+      bodyHtml: shared.html,
+      bodyPlain: shared.text,
+      wordCount: content.wordCount,
+      publishedAt: dateReceived,
+    });
+    const emailIds: number[] = [];
+    for (const userId of userIds) {
+      const { id, created } = await insertEmail(tx, {
+        userId,
+        issueId,
+        newsletterId: letter.id,
+        inboundMessageId: inboundId,
+        messageKey: parsed.messageKey,
+        subject: content.subject,
+        senderName: content.from?.name || content.identity.name,
+        senderEmail: content.from?.address ?? null,
+        summary: content.summary,
+        thumbnailUrl: content.thumbnailUrl,
+        bodyHtml: content.html,
+        bodyPlain: content.text,
+        wordCount: content.wordCount,
+        dateReceived,
+        isForwarded: content.isForwarded,
+        kind: content.kind,
+        confirmationUrl: content.confirmationUrl,
+      });
+      emailIds.push(id);
+      if (!created) continue;
+      await insertInactiveSubscription(tx, userId, letter.id);
+      await insertShare(tx, userId, id, randomBytes(18).toString("base64url"));
+    }
+    const frequency = letter.source === "mail" || !letter.sendingFrequency ? sendingFrequency(await findRecentPublishedDates(tx, letter.id)) : null;
+    await refreshNewsletterStats(tx, letter.id, frequency, PUBLIC_AT_RECIPIENTS);
+    return emailIds;
+  });
+}
+
+/** List-Id, then sender address, then sender domain (never a domain many publishers share). */
+async function findOrCreateNewsletter(tx: Database, identity: NewsletterIdentity): Promise<NewsletterRow> {
+  const existing = await findNewsletter(tx, identity);
+  if (existing) return existing;
+  const values = {
+    source: "mail" as const,
+    name: identity.name,
+    listId: identity.listId,
+    senderAddress: identity.senderAddress,
+    senderDomain: identity.senderDomain,
+    websiteUrl: identity.senderDomain && !isSharedDomain(identity.senderDomain) ? `https://${identity.senderDomain}` : null,
+  };
+  const created = (await insertNewsletter(tx, values)) ?? (await findNewsletter(tx, identity));
+  if (created) return created;
+  // The sender address already keys another list's newsletter: this list gets its own, keyed by List-Id.
+  const separate = await insertNewsletter(tx, { ...values, senderAddress: null });
+  if (separate) return separate;
+  throw new Error("Newsletter could not be created");
+}
+
+async function findNewsletter(tx: Database, identity: NewsletterIdentity): Promise<NewsletterRow | undefined> {
+  if (identity.listId) {
+    const byList = await findNewsletterBy(tx, "listId", identity.listId);
+    if (byList) return byList;
+  }
+  if (identity.senderAddress) {
+    const byAddress = await findNewsletterBy(tx, "senderAddress", identity.senderAddress);
+    if (byAddress && (!identity.listId || !byAddress.listId)) return byAddress;
+  }
+  if (!identity.listId && identity.senderDomain && !isSharedDomain(identity.senderDomain)) {
+    return findNewsletterBy(tx, "senderDomain", identity.senderDomain);
+  }
+  return undefined;
+}
+
+/**
+ * Publishers give each recipient a different Message-ID, so an edition is its newsletter, subject
+ * and UTC day; a forward carries the original's subject and date, so it joins the same edition.
+ */
+export function editionFingerprint(content: MailContent, published: Date): string {
+  const subject = content.subject.trim().toLowerCase().replace(/\s+/g, " ");
+  const day = published.toISOString().slice(0, 10);
+  return createHash("sha256").update(`${subject}\n${day}`).digest("hex").slice(0, 40);
+}
+
+/** The cadence the newsletter really keeps: the median gap between its last issues. */
+export function sendingFrequency(published: Date[]): string | null {
+  if (published.length < 3) return null;
+  const times = published.map((date) => date.getTime()).sort((a, b) => a - b);
+  const gaps = times.slice(1).map((time, index) => (time - times[index]) / 86_400_000);
+  const median = gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)];
+  if (median < 1.5) return "Daily";
+  if (median < 10) return "Weekly";
+  if (median < 20) return "Biweekly";
+  if (median < 45) return "Monthly";
+  return "Irregular";
+}

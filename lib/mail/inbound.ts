@@ -1,0 +1,49 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { PayloadTooLargeError, UnauthorizedError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+
+/** Compares secrets in constant time (hashing first makes the lengths equal). */
+export function secretsMatch(given: string, expected: string): boolean {
+  const a = createHash("sha256").update(given).digest();
+  const b = createHash("sha256").update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** `Authorization: Bearer $INBOUND_SECRET`; with no secret configured, nothing is accepted. */
+export function requireInboundSecret(request: Request): void {
+  const secret = env.INBOUND_SECRET;
+  const header = request.headers.get("authorization") ?? "";
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  if (!secret || !match || !secretsMatch(match[1].trim(), secret)) throw new UnauthorizedError("Invalid credentials");
+}
+
+/** The request body, refused with 413 past MAX_MESSAGE_BYTES by its Content-Length or by the bytes read. */
+export async function readRawBody(request: Request, limit = env.MAX_MESSAGE_BYTES): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError("Message too large");
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new PayloadTooLargeError("Message too large");
+    }
+    chunks.push(Buffer.from(value));
+  }
+  return Buffer.concat(chunks, size);
+}
+
+/** Envelope recipients a relay passes beside the message (`X-Envelope-To`, comma-separated). */
+export function envelopeRecipients(request: Request): string[] {
+  return (request.headers.get("x-envelope-to") ?? "")
+    .split(",")
+    .map((address) => address.trim())
+    .filter(Boolean)
+    .slice(0, 100);
+}

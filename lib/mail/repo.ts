@@ -1,0 +1,146 @@
+import "server-only";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { getDb, type Database } from "@/db/client";
+import { email, inboundMessage, issue, newsletter, share, subscription, user, userAddress } from "@/db/schema";
+
+export type InboundSource = (typeof inboundMessage.$inferInsert)["source"];
+export type InboundRow = typeof inboundMessage.$inferSelect;
+export type NewsletterRow = typeof newsletter.$inferSelect;
+export type IssueInsert = typeof issue.$inferInsert;
+export type EmailInsert = typeof email.$inferInsert;
+
+/** Owners of local parts, current or earlier, in one query. */
+export async function findAddressOwners(localParts: string[]): Promise<{ userId: number; localPart: string }[]> {
+  if (localParts.length === 0) return [];
+  const db = getDb();
+  return db
+    .select({ userId: userAddress.userId, localPart: userAddress.localPart })
+    .from(userAddress)
+    .where(inArray(userAddress.localPart, localParts))
+    .union(db.select({ userId: user.id, localPart: user.uniqueLocal }).from(user).where(inArray(user.uniqueLocal, localParts)));
+}
+
+/** What must not leak into the shared form: the users' names, sign-in addresses and every unique address. */
+export async function findRecipientIdentities(userIds: number[]): Promise<{ names: string[]; emails: string[]; localParts: string[] }> {
+  if (userIds.length === 0) return { names: [], emails: [], localParts: [] };
+  const db = getDb();
+  const people = await db.select({ name: user.name, email: user.email, localPart: user.uniqueLocal }).from(user).where(inArray(user.id, userIds));
+  const earlier = await db.select({ localPart: userAddress.localPart }).from(userAddress).where(inArray(userAddress.userId, userIds));
+  return {
+    names: people.map((person) => person.name),
+    emails: people.map((person) => person.email),
+    localParts: [...people.map((person) => person.localPart), ...earlier.map((row) => row.localPart)],
+  };
+}
+
+/** Stores the raw bytes once per dedup key; a second delivery finds the first row. */
+export async function insertInboundMessage(values: {
+  dedupKey: string;
+  source: InboundSource;
+  envelopeTo: string[];
+  raw: Buffer;
+}): Promise<{ row: InboundRow; created: boolean }> {
+  const db = getDb();
+  const [created] = await db
+    .insert(inboundMessage)
+    .values({ ...values, sizeBytes: values.raw.length })
+    .onConflictDoNothing({ target: inboundMessage.dedupKey })
+    .returning();
+  if (created) return { row: created, created: true };
+  const [existing] = await db.select().from(inboundMessage).where(eq(inboundMessage.dedupKey, values.dedupKey));
+  return { row: existing, created: false };
+}
+
+export async function updateInboundStatus(id: number, status: "filed" | "failed", error: string | null): Promise<void> {
+  await getDb()
+    .update(inboundMessage)
+    .set({ status, error, processedAt: new Date(), attempts: sql`${inboundMessage.attempts} + 1` })
+    .where(eq(inboundMessage.id, id));
+}
+
+export async function findInboundByStatus(status: "failed" | "received", limit: number): Promise<InboundRow[]> {
+  return getDb().select().from(inboundMessage).where(eq(inboundMessage.status, status)).orderBy(asc(inboundMessage.id)).limit(limit);
+}
+
+export async function findInboundById(id: number): Promise<InboundRow | undefined> {
+  const [row] = await getDb().select().from(inboundMessage).where(eq(inboundMessage.id, id));
+  return row;
+}
+
+export async function findEmailIds(userIds: number[], messageKey: string): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await getDb()
+    .select({ id: email.id })
+    .from(email)
+    .where(and(inArray(email.userId, userIds), eq(email.messageKey, messageKey)))
+    .orderBy(asc(email.id));
+  return rows.map((row) => row.id);
+}
+
+export function transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+  return getDb().transaction((tx) => work(tx));
+}
+
+export async function findNewsletterBy(tx: Database, column: "listId" | "senderAddress" | "senderDomain", value: string): Promise<NewsletterRow | undefined> {
+  const [row] = await tx.select().from(newsletter).where(eq(newsletter[column], value)).orderBy(asc(newsletter.id)).limit(1);
+  return row;
+}
+
+/** Inserts a mail-created newsletter, or returns undefined when a concurrent filing created it first. */
+export async function insertNewsletter(tx: Database, values: typeof newsletter.$inferInsert): Promise<NewsletterRow | undefined> {
+  const [row] = await tx.insert(newsletter).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function upsertIssue(tx: Database, values: IssueInsert): Promise<number> {
+  const [created] = await tx.insert(issue).values(values).onConflictDoNothing({ target: [issue.newsletterId, issue.fingerprint] }).returning({ id: issue.id });
+  if (created) return created.id;
+  const [existing] = await tx
+    .select({ id: issue.id })
+    .from(issue)
+    .where(and(eq(issue.newsletterId, values.newsletterId), eq(issue.fingerprint, values.fingerprint)));
+  return existing.id;
+}
+
+/** The email's id, and whether this call created it (ON CONFLICT keeps one copy per user and message). */
+export async function insertEmail(tx: Database, values: EmailInsert): Promise<{ id: number; created: boolean }> {
+  const [created] = await tx.insert(email).values(values).onConflictDoNothing({ target: [email.userId, email.messageKey] }).returning({ id: email.id });
+  if (created) return { id: created.id, created: true };
+  const [existing] = await tx
+    .select({ id: email.id })
+    .from(email)
+    .where(and(eq(email.userId, values.userId), eq(email.messageKey, values.messageKey)));
+  return { id: existing.id, created: false };
+}
+
+export async function insertInactiveSubscription(tx: Database, userId: number, newsletterId: number): Promise<void> {
+  await tx.insert(subscription).values({ userId, newsletterId, status: "inactive" }).onConflictDoNothing();
+}
+
+export async function insertShare(tx: Database, userId: number, emailId: number, shareId: string): Promise<void> {
+  await tx.insert(share).values({ userId, emailId, shareId }).onConflictDoNothing();
+}
+
+export async function findRecentPublishedDates(tx: Database, newsletterId: number): Promise<Date[]> {
+  const rows = await tx.select({ at: issue.publishedAt }).from(issue).where(eq(issue.newsletterId, newsletterId)).orderBy(desc(issue.publishedAt)).limit(30);
+  return rows.map((row) => row.at);
+}
+
+/** Recomputes the totals from the rows, so concurrent filings cannot drift them. */
+export async function refreshNewsletterStats(tx: Database, newsletterId: number, sendingFrequency: string | null, publicAt: number): Promise<void> {
+  const issues = sql`(SELECT count(*) FROM ${issue} WHERE ${issue.newsletterId} = ${newsletterId})::int`;
+  const emails = sql`(SELECT count(*) FROM ${email} WHERE ${email.newsletterId} = ${newsletterId})::int`;
+  const recipients = sql`(SELECT count(DISTINCT ${email.userId}) FROM ${email} WHERE ${email.newsletterId} = ${newsletterId})::int`;
+  await tx
+    .update(newsletter)
+    .set({
+      totalIssues: issues,
+      totalEmails: emails,
+      recipientCount: recipients,
+      firstSeen: sql`(SELECT min(${issue.publishedAt}) FROM ${issue} WHERE ${issue.newsletterId} = ${newsletterId})`,
+      lastSeen: sql`(SELECT max(${issue.publishedAt}) FROM ${issue} WHERE ${issue.newsletterId} = ${newsletterId})`,
+      sendingFrequency: sendingFrequency ? sql`${sendingFrequency}` : sql`${newsletter.sendingFrequency}`,
+      isPublic: sql`${newsletter.isPublic} OR (${newsletter.source} = 'mail' AND ${recipients} >= ${publicAt})`,
+    })
+    .where(eq(newsletter.id, newsletterId));
+}

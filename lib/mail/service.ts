@@ -1,0 +1,103 @@
+import "server-only";
+import { BadRequestError, NotFoundError } from "@/lib/api/errors";
+import { recipientLocalPart } from "@/lib/auth/addresses";
+import { env } from "@/lib/env";
+import { fileContent } from "./filing";
+import { parseMessage, type ParsedMessage } from "./parse";
+import {
+  findAddressOwners,
+  findEmailIds,
+  findInboundById,
+  findInboundByStatus,
+  insertInboundMessage,
+  updateInboundStatus,
+  type InboundRow,
+  type InboundSource,
+} from "./repo";
+
+/** What an inbound route answers: 202 stored, 200 a delivery seen before (same ids). */
+export type InboundResult = { status: 200 | 202; body: { message_id: number; emails: number[] } };
+
+/**
+ * Verify-store-answer order of CONTRACT section 5: the message is parsed enough to find its users
+ * (400, 404), stored once, then filed; a filing failure leaves it `failed` and still answers 2xx.
+ */
+export async function receiveMessage(raw: Buffer, source: InboundSource, envelopeTo: string[] = []): Promise<InboundResult> {
+  const parsed = await parseOrReject(raw, envelopeTo);
+  const userIds = await resolveRecipients(parsed.recipients);
+  if (userIds.length === 0) throw new NotFoundError("Unknown recipient");
+  const { row, created } = await insertInboundMessage({ dedupKey: `${parsed.messageKey} ${userIds.join(",")}`, source, envelopeTo, raw });
+  if (!created && row.status === "filed") {
+    return { status: 200, body: { message_id: row.id, emails: await findEmailIds(userIds, parsed.messageKey) } };
+  }
+  const emails = await fileOrMarkFailed(row.id, parsed, userIds, row.receivedAt);
+  return { status: created ? 202 : 200, body: { message_id: row.id, emails } };
+}
+
+/** Files every failed message again (npm run mail:reprocess); returns how many are now filed. */
+export async function reprocessFailed(limit = 1000): Promise<{ filed: number; failed: number }> {
+  const rows = await findInboundByStatus("failed", limit);
+  let filed = 0;
+  for (const row of rows) if (await refile(row)) filed++;
+  return { filed, failed: rows.length - filed };
+}
+
+export async function reprocessMessage(id: number): Promise<boolean> {
+  const row = await findInboundById(id);
+  return row ? refile(row) : false;
+}
+
+async function refile(row: InboundRow): Promise<boolean> {
+  try {
+    const parsed = await parseMessage(row.raw, row.envelopeTo);
+    const userIds = await resolveRecipients(parsed.recipients);
+    await fileContent(row.id, parsed, userIds, row.receivedAt);
+    await updateInboundStatus(row.id, "filed", null);
+    return true;
+  } catch (error) {
+    await updateInboundStatus(row.id, "failed", describeError(error));
+    return false;
+  }
+}
+
+async function fileOrMarkFailed(inboundId: number, parsed: ParsedMessage, userIds: number[], arrivedAt: Date): Promise<number[]> {
+  try {
+    const emailIds = await fileContent(inboundId, parsed, userIds, arrivedAt);
+    await updateInboundStatus(inboundId, "filed", null);
+    return emailIds;
+  } catch (error) {
+    console.error(`Inbound message ${inboundId} could not be filed`, error);
+    await updateInboundStatus(inboundId, "failed", describeError(error));
+    return [];
+  }
+}
+
+async function parseOrReject(raw: Buffer, envelopeTo: string[]): Promise<ParsedMessage> {
+  if (raw.length === 0) throw new BadRequestError("Empty message");
+  let parsed: ParsedMessage;
+  try {
+    parsed = await parseMessage(raw, envelopeTo);
+  } catch {
+    throw new BadRequestError("Not a parsable message");
+  }
+  if (!parsed.hasHeaders) throw new BadRequestError("Not a parsable message");
+  return parsed;
+}
+
+/** Users any recipient on MAIL_DOMAIN belongs to (current or earlier address; case and +tag ignored). */
+export async function resolveRecipients(addresses: string[]): Promise<number[]> {
+  const domain = `@${env.MAIL_DOMAIN.toLowerCase()}`;
+  const localParts = [...new Set(addresses.filter((address) => address.toLowerCase().endsWith(domain)).map(recipientLocalPart))];
+  const owners = await findAddressOwners(localParts);
+  return [...new Set(owners.map((owner) => owner.userId))].sort((a, b) => a - b);
+}
+
+/** Checks a recipient before the message body is sent (SMTP RCPT TO). */
+export async function isKnownRecipient(address: string): Promise<boolean> {
+  return (await resolveRecipients([address])).length > 0;
+}
+
+function describeError(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 2000);
+}

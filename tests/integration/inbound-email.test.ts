@@ -1,0 +1,191 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it, vi } from "vitest";
+import { call, registerUser, useDatabase } from "../support/api";
+import { deliver, emailRow, inboundRow, mail, newsletterRow, uniqueSender } from "./inbound-support";
+
+useDatabase();
+
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "../fixtures/mail", name), "utf8");
+type Stored = { message_id: number; emails: number[] };
+
+describe("POST /api/inbound/email", () => {
+  it("stores a message for its recipient and answers 202 with the ids", async () => {
+    const reader = await registerUser("Ada Reader");
+    const result = await deliver(mail({ to: reader.unique_email, from: `Digest <${uniqueSender()}>` }));
+    expect(result.status).toBe(202);
+    const body = result.body as Stored;
+    expect(body).toEqual({ message_id: expect.any(Number), emails: [expect.any(Number)] });
+    const row = await emailRow(body.emails[0]);
+    expect(row).toMatchObject({ userId: reader.id, subject: "This week in digests", kind: "issue", isForwarded: false });
+    expect(row.dateReceived.toISOString()).toBe("2022-03-01T10:00:00.000Z");
+    expect((await inboundRow(body.message_id)).status).toBe("filed");
+  });
+
+  it("answers 200 with the same ids when the same Message-ID comes again", async () => {
+    const reader = await registerUser();
+    const message = mail({ to: reader.unique_email, from: uniqueSender() });
+    const first = await deliver(message);
+    const second = await deliver(message);
+    expect(first.status).toBe(202);
+    expect(second).toEqual({ status: 200, body: first.body });
+  });
+
+  it("stores one copy when the same message arrives twice at once", async () => {
+    const reader = await registerUser();
+    const message = mail({ to: reader.unique_email, from: uniqueSender() });
+    const results = await Promise.all([deliver(message), deliver(message), deliver(message)]);
+    const ids = results.map((result) => (result.body as Stored).emails);
+    expect(results.map((result) => result.status).sort()).toEqual([200, 200, 202]);
+    expect(new Set(ids.flat()).size).toBe(1);
+  });
+
+  it("treats a message without Message-ID as a duplicate only when its bytes are the same", async () => {
+    const reader = await registerUser();
+    const sender = uniqueSender();
+    const first = await deliver(mail({ to: reader.unique_email, from: sender, messageId: null }));
+    const again = await deliver(mail({ to: reader.unique_email, from: sender, messageId: null }));
+    const other = await deliver(mail({ to: reader.unique_email, from: sender, messageId: null, subject: "Another one" }));
+    expect([first.status, again.status, other.status]).toEqual([202, 200, 202]);
+  });
+
+  it("refuses a missing or wrong secret with 401", async () => {
+    const reader = await registerUser();
+    const message = mail({ to: reader.unique_email });
+    expect((await deliver(message, { authorization: "" })).status).toBe(401);
+    expect(await deliver(message, { authorization: "Bearer wrong" })).toEqual({ status: 401, body: { detail: "Invalid credentials" } });
+  });
+
+  it("refuses everything with 401 when INBOUND_SECRET is unset", async () => {
+    vi.resetModules();
+    const saved = process.env.INBOUND_SECRET;
+    delete process.env.INBOUND_SECRET;
+    try {
+      const { POST } = await import("@/app/api/inbound/email/route");
+      const result = await call(POST, "/api/inbound/email", { method: "POST", rawBody: mail({ to: "x@paperboy.localhost" }), headers: { authorization: "Bearer " } });
+      expect(result.status).toBe(401);
+    } finally {
+      process.env.INBOUND_SECRET = saved;
+      vi.resetModules();
+    }
+  });
+
+  it("answers 404 for a recipient nobody owns", async () => {
+    expect(await deliver(mail({ to: "nobody-at-all@paperboy.localhost" }))).toEqual({ status: 404, body: { detail: "Unknown recipient" } });
+    expect((await deliver(mail({ to: "someone@elsewhere.example" }))).status).toBe(404);
+  });
+
+  it("answers 400 for an empty body and for bytes that are not a message", async () => {
+    expect(await deliver("")).toEqual({ status: 400, body: { detail: "Empty message" } });
+    expect((await deliver(randomBytes(4096))).status).toBe(400);
+  });
+
+  it("answers 413 past MAX_MESSAGE_BYTES, by Content-Length or by the bytes read", async () => {
+    const reader = await registerUser();
+    const big = mail({ to: reader.unique_email, html: `<p>${"x".repeat(1_100_000)}</p>` });
+    expect((await deliver(big)).status).toBe(413);
+    expect((await deliver(mail({ to: reader.unique_email }), { "content-length": "5000000" })).status).toBe(413);
+  });
+
+  it("delivers to an earlier address, ignoring case and +tags, and reads X-Envelope-To", async () => {
+    const reader = await registerUser("Earl Ier");
+    const { PUT } = await import("@/app/api/users/me/unique-email/route");
+    const local = `moved-${randomBytes(4).toString("hex")}`;
+    const changed = await call(PUT, "/api/users/me/unique-email", { method: "PUT", cookie: reader.cookie, body: { unique_email: local } });
+    expect(changed.status).toBe(200);
+    const old = reader.unique_email;
+    const [oldLocal, domain] = old.split("@");
+    for (const to of [old, `${oldLocal.toUpperCase()}+news@${domain.toUpperCase()}`, `${local}+weekly@${domain}`]) {
+      const result = await deliver(mail({ to, from: uniqueSender() }));
+      expect(result.status).toBe(202);
+      expect((await emailRow((result.body as Stored).emails[0])).userId).toBe(reader.id);
+    }
+    const viaEnvelope = await deliver(mail({ to: "list@publisher.example", from: uniqueSender() }), { "x-envelope-to": `someone@else.example, ${local}@${domain}` });
+    expect(viaEnvelope.status).toBe(202);
+  });
+
+  it("gives every user who received the same issue the same issue_id", async () => {
+    const [ann, bob] = [await registerUser(), await registerUser()];
+    const sender = uniqueSender();
+    const a = (await deliver(mail({ to: ann.unique_email, from: sender }))).body as Stored;
+    const b = (await deliver(mail({ to: bob.unique_email, from: sender }))).body as Stored;
+    const [rowA, rowB] = [await emailRow(a.emails[0]), await emailRow(b.emails[0])];
+    expect(rowA.issueId).toBe(rowB.issueId);
+    expect(rowA.newsletterId).toBe(rowB.newsletterId);
+    const both = (await deliver(mail({ to: `${ann.unique_email}, ${bob.unique_email}`, from: uniqueSender() }))).body as Stored;
+    expect(both.emails).toHaveLength(2);
+  });
+
+  it("files a forward under the original sender, subject and date", async () => {
+    const reader = await registerUser();
+    const forward = fixture("fwd-outlook.eml").replace("reader@paperboy.localhost", reader.unique_email).replace("<fwd-outlook.eml@mail.gmail.com>", `<${randomBytes(6).toString("hex")}@gmail.com>`);
+    const result = await deliver(forward);
+    const row = await emailRow((result.body as Stored).emails[0]);
+    expect(row).toMatchObject({ isForwarded: true, subject: "Grey Skies in Cloud Earnings", senderEmail: "blog@tomtunguz.com", senderName: "Tomasz Tunguz" });
+    expect(row.dateReceived.toISOString()).toBe("2022-10-28T19:15:00.000Z");
+    expect((await newsletterRow(row.newsletterId)).name).toBe("Tomasz Tunguz");
+  });
+
+  it("files a confirmation with its link and an inactive subscription", async () => {
+    const reader = await registerUser();
+    const confirm = fixture("confirm-double-opt-in.eml").replace("reader@paperboy.localhost", reader.unique_email).replace("<confirm-1@", `<${randomBytes(6).toString("hex")}@`);
+    const row = await emailRow(((await deliver(confirm)).body as Stored).emails[0]);
+    expect(row).toMatchObject({ kind: "confirmation", confirmationUrl: "https://app.kit.example/forms/confirm?key=164993ebe3eb&sid=5209835936" });
+    const { getDb } = await import("@/db/client");
+    const { subscription, share } = await import("@/db/schema");
+    const { and, eq } = await import("drizzle-orm");
+    const [sub] = await getDb().select().from(subscription).where(and(eq(subscription.userId, reader.id), eq(subscription.newsletterId, row.newsletterId)));
+    expect(sub.status).toBe("inactive");
+    const [shared] = await getDb().select().from(share).where(eq(share.emailId, row.id));
+    expect(shared.shareId).toMatch(/^[A-Za-z0-9_-]{24}$/);
+  });
+
+  it("keeps a mail-created newsletter private until three users receive it", async () => {
+    const sender = uniqueSender();
+    const users = [await registerUser(), await registerUser(), await registerUser()];
+    const visibility: boolean[] = [];
+    let newsletterId = 0;
+    for (const [index, user] of users.entries()) {
+      const body = (await deliver(mail({ to: user.unique_email, from: `Private Letter <${sender}>`, date: `Tue, 0${index + 1} Mar 2022 10:00:00 +0000` }))).body as Stored;
+      newsletterId = (await emailRow(body.emails[0])).newsletterId;
+      visibility.push((await newsletterRow(newsletterId)).isPublic);
+    }
+    expect(visibility).toEqual([false, false, true]);
+    expect(await newsletterRow(newsletterId)).toMatchObject({ source: "mail", recipientCount: 3, totalIssues: 3, totalEmails: 3, sendingFrequency: "Daily" });
+  });
+
+  it("keeps the recipient's address and name out of the shared edition", async () => {
+    const reader = await registerUser("Priya Private");
+    const html = `<p>Hi Priya Private,</p><p>This copy was sent to ${reader.unique_email}.</p><a href="https://letters.example.org/unsubscribe?token=abcdefghijklmnopqrstuv">Unsubscribe</a><a href="https://letters.example.org/post">Read</a>`;
+    const body = (await deliver(mail({ to: reader.unique_email, from: uniqueSender(), html }))).body as Stored;
+    const row = await emailRow(body.emails[0]);
+    const { getDb } = await import("@/db/client");
+    const { issue } = await import("@/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [edition] = await getDb().select().from(issue).where(eq(issue.id, row.issueId));
+    expect(row.bodyHtml).toContain(reader.unique_email);
+    expect(edition.bodyHtml).not.toContain(reader.unique_email);
+    expect(edition.bodyHtml).not.toContain("Priya");
+    expect(edition.bodyHtml).not.toContain("unsubscribe?token");
+    expect(edition.bodyHtml).toContain('href="https://letters.example.org/post"');
+  });
+
+  it("never answers 5xx to hostile or broken input", async () => {
+    const reader = await registerUser();
+    const to = reader.unique_email;
+    const inputs = [
+      randomBytes(10_000),
+      `From: a@b.example\r\nTo: ${to}\r\nSubject: truncated\r\nContent-Type: multipart/mixed; boundary="zz"\r\n\r\n--zz\r\nContent-Type: text/html\r\n\r\n<p>cut off`,
+      `From: a@b.example\r\nTo: ${to}\r\nX-Long: ${"a".repeat(200_000)}\r\nSubject: long header\r\n\r\nbody`,
+      `From: a@b.example\r\nTo: ${to}\r\nSubject: odd charset\r\nContent-Type: text/plain; charset=x-unknown-klingon\r\n\r\nQapla\xff\xfe`,
+      `From: a@b.example\r\nTo: ${to}\r\nSubject: =?utf-8?B?broken?=\r\nDate: yesterday-ish\r\nContent-Type: text/html\r\n\r\n<svg><script>alert(1)</script>`,
+      `To: ${to}\r\n\r\n`,
+      "\r\n\r\n\r\n",
+    ];
+    for (const input of inputs) {
+      const result = await deliver(input);
+      expect(result.status, String(input).slice(0, 60)).toBeLessThan(500);
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+
+export const INBOUND_SECRET = "test-inbound-secret";
+process.env.INBOUND_SECRET = INBOUND_SECRET;
+process.env.MAX_MESSAGE_BYTES = "1000000";
+
+export type Delivery = { status: number; body: unknown };
+
+/** POSTs raw bytes to /api/inbound/email the way a relay would. */
+export async function deliver(raw: Buffer | string, headers: Record<string, string> = {}): Promise<Delivery> {
+  const { POST } = await import("@/app/api/inbound/email/route");
+  const request = new Request(new URL("/api/inbound/email", process.env.APP_URL), {
+    method: "POST",
+    headers: { authorization: `Bearer ${INBOUND_SECRET}`, "content-type": "message/rfc822", ...headers },
+    body: typeof raw === "string" ? raw : new Uint8Array(raw),
+  });
+  const response = await POST(request);
+  return { status: response.status, body: await response.json() };
+}
+
+export type MailOptions = { to: string; from?: string; subject?: string; messageId?: string | null; date?: string; html?: string; extra?: string[] };
+
+export function mail(options: MailOptions): string {
+  const messageId = options.messageId === undefined ? `<${randomUUID()}@sender.example.com>` : options.messageId;
+  return [
+    `From: ${options.from ?? "Weekly Digest <digest@weekly-digest.example.com>"}`,
+    `To: ${options.to}`,
+    `Subject: ${options.subject ?? "This week in digests"}`,
+    `Date: ${options.date ?? "Tue, 01 Mar 2022 10:00:00 +0000"}`,
+    ...(messageId ? [`Message-ID: ${messageId}`] : []),
+    ...(options.extra ?? []),
+    "MIME-Version: 1.0",
+    "Content-Type: text/html; charset=utf-8",
+    "",
+    options.html ?? "<p>Hello reader, here is what happened this week in the world of digests and summaries.</p>",
+  ].join("\r\n");
+}
+
+export async function emailRow(id: number) {
+  const { getDb } = await import("@/db/client");
+  const { email } = await import("@/db/schema");
+  const [row] = await getDb().select().from(email).where(eq(email.id, id));
+  return row;
+}
+
+export async function newsletterRow(id: number) {
+  const { getDb } = await import("@/db/client");
+  const { newsletter } = await import("@/db/schema");
+  const [row] = await getDb().select().from(newsletter).where(eq(newsletter.id, id));
+  return row;
+}
+
+export async function inboundRow(id: number) {
+  const { getDb } = await import("@/db/client");
+  const { inboundMessage } = await import("@/db/schema");
+  const [row] = await getDb().select().from(inboundMessage).where(eq(inboundMessage.id, id));
+  return row;
+}
+
+export function uniqueSender(): string {
+  return `news-${randomUUID().slice(0, 8)}@letters-${randomUUID().slice(0, 8)}.example.org`;
+}
