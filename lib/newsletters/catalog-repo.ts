@@ -94,16 +94,55 @@ const newsletterUpdate = {
   setWhere: sql`(${current}) IS DISTINCT FROM (${incoming})`,
 };
 
+const compared = ["name", "publisher", "description", "logoUrl", "websiteUrl", "subscribePageUrl", "directSubscribeUrl", "sendingFrequency", "isFeatured"] as const;
+
+type Stored = Pick<typeof newsletter.$inferSelect, (typeof compared)[number] | "id" | "catalogKey" | "isPublic" | "source">;
+
+function differs(stored: Stored, row: NewsletterInput): boolean {
+  return !stored.isPublic || stored.source !== "catalog" || compared.some((field) => stored[field] !== row[field]);
+}
+
+async function findStored(tx: Database, keys: string[]): Promise<Map<string, Stored>> {
+  const stored = new Map<string, Stored>();
+  for (const batch of chunks(keys)) {
+    const rows = await tx
+      .select({
+        id: newsletter.id,
+        catalogKey: newsletter.catalogKey,
+        isPublic: newsletter.isPublic,
+        source: newsletter.source,
+        name: newsletter.name,
+        publisher: newsletter.publisher,
+        description: newsletter.description,
+        logoUrl: newsletter.logoUrl,
+        websiteUrl: newsletter.websiteUrl,
+        subscribePageUrl: newsletter.subscribePageUrl,
+        directSubscribeUrl: newsletter.directSubscribeUrl,
+        sendingFrequency: newsletter.sendingFrequency,
+        isFeatured: newsletter.isFeatured,
+      })
+      .from(newsletter)
+      .where(inArray(newsletter.catalogKey, batch));
+    for (const row of rows) if (row.catalogKey) stored.set(row.catalogKey, row);
+  }
+  return stored;
+}
+
 /**
- * Inserts catalog newsletters by catalog key, and with `overwrite` updates existing ones. Only the
- * catalog's own columns are written, so counters, first/last seen and mail identities survive;
- * unchanged rows are not rewritten. `ids` holds every row written or, with `overwrite`, matched.
+ * Inserts catalog newsletters by catalog key, and with `overwrite` updates the ones that differ.
+ * Only the catalog's own columns are written, so counters, first/last seen and mail identities
+ * survive; unchanged rows are not rewritten. `ids` maps every key to its row.
  */
 export async function upsertNewsletters(tx: Database, rows: NewsletterInput[], overwrite: boolean): Promise<UpsertOutcome> {
-  const ids = new Map<string, number>();
+  const stored = await findStored(tx, rows.map((row) => row.catalogKey));
+  const ids = new Map([...stored].map(([key, row]) => [key, row.id]));
   const inserted = new Set<string>();
   const updated = new Set<string>();
-  for (const batch of chunks(rows)) {
+  const pending = rows.filter((row) => {
+    const existing = stored.get(row.catalogKey);
+    return !existing || (overwrite && differs(existing, row));
+  });
+  for (const batch of chunks(pending)) {
     const insert = tx.insert(newsletter).values(batch.map((row) => ({ ...row, source: "catalog" as const, isPublic: true })));
     const written = await (overwrite ? insert.onConflictDoUpdate(newsletterUpdate) : insert.onConflictDoNothing())
       // xmax is 0 only on a freshly inserted row version: it tells inserts from updates.
@@ -114,14 +153,9 @@ export async function upsertNewsletters(tx: Database, rows: NewsletterInput[], o
       (row.fresh ? inserted : updated).add(row.key);
     }
   }
-  if (!overwrite) return { ids, inserted, updated };
-  for (const batch of chunks(rows.map((row) => row.catalogKey))) {
-    const found = await tx
-      .select({ id: newsletter.id, key: newsletter.catalogKey })
-      .from(newsletter)
-      .where(inArray(newsletter.catalogKey, batch));
-    for (const row of found) if (row.key) ids.set(row.key, row.id);
-  }
+  // A concurrent writer may have inserted a pending key that DO NOTHING then skipped.
+  const missing = rows.map((row) => row.catalogKey).filter((key) => !ids.has(key));
+  for (const [key, row] of await findStored(tx, missing)) ids.set(key, row.id);
   return { ids, inserted, updated };
 }
 

@@ -76,10 +76,12 @@ export async function loadCatalog(source: Catalog = bundledCatalog(), { overwrit
     await lockCatalog(tx);
     const categoryIds = await upsertCategories(tx, source.categories, overwrite);
     const { ids, inserted, updated } = await upsertNewsletters(tx, source.newsletters.map(toInput), overwrite);
-    const links = source.newsletters
-      .filter((entry) => ids.has(entry.key))
-      .flatMap((entry) => [...new Set(entry.categories)].map((slug) => ({ newsletterId: idOf(ids, entry.key), categoryId: idOf(categoryIds, slug) })));
-    const relinked = await syncCategoryLinks(tx, [...ids.values()], links);
+    // Without overwrite, existing rows keep the categories they have.
+    const linked = source.newsletters.filter((entry) => overwrite || inserted.has(entry.key));
+    const links = linked.flatMap((entry) =>
+      [...new Set(entry.categories)].map((slug) => ({ newsletterId: idOf(ids, entry.key), categoryId: idOf(categoryIds, slug) })),
+    );
+    const relinked = await syncCategoryLinks(tx, linked.map((entry) => idOf(ids, entry.key)), links);
     for (const [key, id] of ids) if (relinked.has(id) && !inserted.has(key)) updated.add(key);
     return { created: inserted.size, updated: updated.size };
   });
