@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
+import { NewsletterLogo } from "../ui/newsletter-logo";
 import { Spinner } from "../ui/spinner";
 import { usePopularNewsletters, type PopularNewsletter } from "./popular-newsletters";
 
@@ -59,15 +60,7 @@ function NewsletterRow({ newsletter, onOpen }: { newsletter: PopularNewsletter; 
       onClick={onOpen}
       className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 transition-colors hover:border-indigo-300 hover:bg-indigo-50/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800 dark:hover:border-indigo-800 dark:hover:bg-indigo-950/40"
     >
-      {newsletter.logoUrl ? (
-        // Logos come from many publishers' hosts, so next/image's allow-list does not fit.
-        // eslint-disable-next-line @next/next/no-img-element
-        <img src={newsletter.logoUrl} alt="" className="h-10 w-10 shrink-0 rounded-lg object-cover" />
-      ) : (
-        <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-indigo-100 font-semibold text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300">
-          {newsletter.name.charAt(0).toUpperCase()}
-        </span>
-      )}
+      <NewsletterLogo src={newsletter.logoUrl} name={newsletter.name} />
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium text-slate-900 dark:text-white">{newsletter.name}</span>
         <span className="block truncate text-sm text-slate-500 dark:text-slate-400">{newsletter.publisher || newsletter.description || "N/A"}</span>

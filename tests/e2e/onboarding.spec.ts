@@ -72,3 +72,54 @@ test("a new reader registers, goes through onboarding, copies their address and 
   await page.goto("/settings");
   await expect(page).toHaveURL(/\/login\?next=%2Fsettings$/);
 });
+
+const POPULAR = [
+  { id: 9001, name: "The Morning Brief", publisher: "Brief Media", description: "News in five minutes.", logoUrl: null, total_subscribers: 1200, sending_frequency: "Daily", categories: [{ id: 1, name: "News", emoji: "📰" }] },
+  { id: 9002, name: "Deep Code", publisher: "Ada Works", description: "Programming essays.", logoUrl: null, total_subscribers: 300, sending_frequency: "Weekly", categories: [] },
+];
+
+test("onboarding lists popular newsletters and opening one ends onboarding", async ({ page }) => {
+  await registerByApi(page.request, newAccount("popular"));
+  await page.route("**/api/newsletters/popular", (route) => route.fulfill({ json: { items: POPULAR } }));
+
+  await page.goto("/feed");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Get Started" }).click();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("img", { name: "Step 3 of 3" })).toBeVisible();
+
+  const list = dialog.getByRole("list", { name: "Popular newsletters" });
+  await expect(list.getByRole("link")).toHaveCount(2);
+  const first = list.getByRole("link", { name: /The Morning Brief/ });
+  await expect(first).toHaveAttribute("href", "/newsletters/9001");
+  await first.click();
+
+  await expect(page).toHaveURL(/\/newsletter\/9001$/);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText("Loading newsletter details...")).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("onboarding keeps going when popular newsletters cannot be loaded", async ({ page }) => {
+  await registerByApi(page.request, newAccount("offline"));
+  await page.route("**/api/newsletters/popular", (route) => route.fulfill({ status: 500, json: { detail: "Internal server error" } }));
+  await page.route("**/api/users/me", (route) =>
+    route.request().method() === "PATCH" ? route.fulfill({ status: 500, json: { detail: "Internal server error" } }) : route.fallback(),
+  );
+
+  await page.goto("/feed");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Get Started" }).click();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByText("Popular newsletters could not be loaded right now. You can find them later in Discover.")).toBeVisible();
+
+  // A failed save keeps the dialog on its last step, with the server's words.
+  await dialog.getByRole("button", { name: "Explore The App" }).click();
+  await expect(page.getByRole("dialog").getByRole("alert")).toHaveText("Internal server error");
+  await expect(page.getByRole("dialog").getByRole("img", { name: "Step 3 of 3" })).toBeVisible();
+
+  await page.unroute("**/api/users/me");
+  await page.getByRole("dialog").getByRole("button", { name: "Explore The App" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

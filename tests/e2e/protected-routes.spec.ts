@@ -72,3 +72,17 @@ test("a stale session cookie is caught by the session check", async ({ page, con
   await page.goto("/discover");
   await expect(page).toHaveURL(/\/login\?next=%2Fdiscover$/);
 });
+
+test("the protected area says 'Authenticating...' while the session is checked", async ({ page }) => {
+  await signedInReader(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/users/me", async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto("/settings");
+  await expect(page.getByRole("status").filter({ hasText: "Authenticating..." })).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+});
