@@ -1,0 +1,46 @@
+import "server-only";
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
+import { HttpError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { isKnownRecipient, receiveMessage } from "./service";
+
+function smtpError(message: string, responseCode: number): Error {
+  return Object.assign(new Error(message), { responseCode });
+}
+
+/** The MX-facing receiver: unknown recipients refused at RCPT TO (550), oversize at DATA (552). */
+export function createSmtpServer(maxBytes = env.MAX_MESSAGE_BYTES): SMTPServer {
+  return new SMTPServer({
+    name: env.MAIL_DOMAIN,
+    banner: "Paperboy inbound mail",
+    size: maxBytes,
+    authOptional: true,
+    disabledCommands: ["AUTH", "STARTTLS"],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      isKnownRecipient(address.address).then(
+        (known) => callback(known ? undefined : smtpError("No such recipient here", 550)),
+        () => callback(smtpError("Temporary lookup failure, try again later", 451)),
+      );
+    },
+    onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => {
+        if (!stream.sizeExceeded) chunks.push(chunk);
+      });
+      stream.on("end", () => {
+        if (stream.sizeExceeded) return callback(smtpError("Message exceeds the maximum size", 552));
+        const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
+        receiveMessage(Buffer.concat(chunks), "smtp", recipients).then(
+          () => callback(),
+          (error: unknown) => {
+            if (error instanceof HttpError && error.status === 400) return callback(smtpError("Message could not be parsed", 554));
+            if (error instanceof HttpError && error.status === 404) return callback(smtpError("No such recipient here", 550));
+            console.error("SMTP delivery could not be stored", error);
+            callback(smtpError("Temporary failure, try again later", 451));
+          },
+        );
+      });
+    },
+  });
+}

@@ -1,0 +1,42 @@
+// `npm run mail:send -- FILE.eml --to ADDRESS`: posts a message file to the raw inbound route of
+// APP_URL with INBOUND_SECRET, as a mail relay would. Without a file, sends a short sample issue.
+import { readFile } from "node:fs/promises";
+import { parseArgs } from "node:util";
+import { env } from "@/lib/env";
+
+const SAMPLE = (to: string) =>
+  [
+    "From: Paperboy Sample <hello@sample.paperboy.example>",
+    `To: ${to}`,
+    `Subject: Your first newsletter (${new Date().toISOString().slice(0, 16).replace("T", " ")})`,
+    `Date: ${new Date().toUTCString()}`,
+    `Message-ID: <${Date.now()}.${Math.random().toString(36).slice(2)}@sample.paperboy.example>`,
+    "Content-Type: text/html; charset=utf-8",
+    "",
+    "<h1>It works!</h1><p>This sample issue travelled through the inbound route into your feed. Forward any newsletter to your Paperboy address to see it here too.</p>",
+  ].join("\r\n");
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({ options: { to: { type: "string" }, url: { type: "string" } }, allowPositionals: true });
+  const appUrl = values.url ?? env.APP_URL;
+  const secret = env.INBOUND_SECRET;
+  if (!values.to) {
+    console.error("Usage: npm run mail:send -- [FILE.eml] --to you@MAIL_DOMAIN");
+    return 2;
+  }
+  if (!secret) {
+    console.error("Set INBOUND_SECRET (the same value the server runs with).");
+    return 2;
+  }
+  const file = positionals.find((arg) => arg !== "--");
+  const body = file ? await readFile(file) : Buffer.from(SAMPLE(values.to));
+  const response = await fetch(new URL("/api/inbound/email", appUrl), {
+    method: "POST",
+    headers: { authorization: `Bearer ${secret}`, "content-type": "message/rfc822", "x-envelope-to": values.to },
+    body: new Uint8Array(body),
+  });
+  console.log(`${response.status} ${await response.text()}`);
+  return response.ok ? 0 : 1;
+}
+
+process.exitCode = await main();
