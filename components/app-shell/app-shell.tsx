@@ -56,6 +56,9 @@ function Frame({ children, inert }: { children: ReactNode; inert: boolean }) {
 
   return (
     <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950" inert={inert}>
+      <a href="#main" className="sr-only z-50 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3">
+        Skip to content
+      </a>
       <Sidebar open={sidebarOpen} onToggle={() => setSidebarOpen((open) => !open)} />
       <div className="flex min-w-0 flex-1 flex-col">
         {headerHidden ? (
@@ -63,7 +66,7 @@ function Frame({ children, inert }: { children: ReactNode; inert: boolean }) {
         ) : (
           <AppHeader title={titleFromPath(pathname)} onOpenMenu={openMenu} />
         )}
-        <main id="main" className="min-w-0 flex-1 px-4 py-6 sm:px-6 lg:px-8">
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8">
           {children}
         </main>
       </div>

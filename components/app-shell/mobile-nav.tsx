@@ -1,34 +1,24 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
 import { iconButtonClass } from "../ui/button";
 import { CloseIcon } from "../ui/icons";
 import { Logo } from "../ui/logo";
+import { useDialogFocus } from "../ui/use-dialog-focus";
 import { NavGroups } from "./nav-items";
 
 /** The menu of a narrow window (768 px or less): a drawer over the page. */
 export function MobileNav({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return open ? <Drawer onClose={onClose} /> : null;
+}
+
+function Drawer({ onClose }: { onClose: () => void }) {
   const panel = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    panel.current?.querySelector<HTMLElement>("a, button")?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      opener?.focus();
-    };
-  }, [open, onClose]);
-
-  if (!open) return null;
+  useDialogFocus(panel, onClose);
   return (
     <div className="fixed inset-0 z-40 min-[769px]:hidden">
       <div aria-hidden="true" onClick={onClose} className="absolute inset-0 bg-slate-900/50 backdrop-blur-sm" />
-      <div ref={panel} id="mobile-nav" role="dialog" aria-modal="true" aria-label="Menu" className="relative flex h-full w-72 max-w-[85vw] flex-col bg-white px-3 py-4 shadow-xl dark:bg-slate-900">
+      <div ref={panel} id="mobile-nav" role="dialog" aria-modal="true" aria-label="Menu" tabIndex={-1} className="relative flex h-full w-72 max-w-[85vw] flex-col bg-white px-3 py-4 shadow-xl focus:outline-none dark:bg-slate-900">
         <div className="mb-6 flex items-center justify-between pl-2">
           <Logo href="/feed" />
           <button type="button" onClick={onClose} aria-label="Close menu" className={iconButtonClass}>

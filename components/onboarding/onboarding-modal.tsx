@@ -3,10 +3,10 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { useUpdateMe, type User } from "@/lib/auth/hooks";
+import { useDialogFocus } from "../ui/use-dialog-focus";
 import { AddressStep } from "./address-step";
 import { PopularStep } from "./popular-step";
 import { ProgressDots } from "./progress-dots";
-import { useDialogFocus } from "./use-dialog-focus";
 import { WelcomeStep } from "./welcome-step";
 
 const STEPS = 3;

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { horizontalOverflow, signedInReader } from "./support";
+import { focusInDialog, horizontalOverflow, signedInReader } from "./support";
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
@@ -19,8 +19,14 @@ test.describe("on a phone", () => {
     await page.getByRole("button", { name: "Open menu" }).click();
     const menu = page.getByRole("dialog", { name: "Menu" });
     await expect(menu).toBeVisible();
+    expect(await focusInDialog(page, "Menu")).toBe(true);
+    for (let i = 0; i < 8; i++) await page.keyboard.press("Tab");
+    expect(await focusInDialog(page, "Menu")).toBe(true);
+    await page.keyboard.press("Shift+Tab");
+    expect(await focusInDialog(page, "Menu")).toBe(true);
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
 
     await page.getByRole("button", { name: "Open menu" }).click();
     await menu.getByRole("link", { name: "Discover" }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { newAccount, registerByApi } from "./support";
+import { focusInDialog, newAccount, registerByApi } from "./support";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -25,6 +25,8 @@ test("a new reader registers, goes through onboarding, copies their address and 
 
   await page.keyboard.press("Escape");
   await expect(dialog.getByRole("img", { name: "Step 1 of 3" })).toBeVisible();
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");
+  expect(await focusInDialog(page)).toBe(true);
   await dialog.getByRole("button", { name: "Get Started" }).click();
 
   await expect(dialog.getByRole("img", { name: "Step 2 of 3" })).toBeVisible();

@@ -33,3 +33,11 @@ export async function signedInReader(page: Page) {
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/** Whether keyboard focus is inside the open dialog named `name`. */
+export async function focusInDialog(page: Page, name?: string): Promise<boolean> {
+  return page.evaluate((label) => {
+    const dialog = document.activeElement?.closest("[role=dialog]");
+    return Boolean(dialog) && (label === undefined || dialog?.getAttribute("aria-label") === label);
+  }, name);
+}

@@ -6,20 +6,22 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /**
  * Keeps keyboard focus inside a modal dialog: focus moves in on open, Tab wraps around,
- * and focus returns to where it was when the dialog closes. Escape is swallowed so no step is lost.
+ * and focus returns to where it was when the dialog closes. Without `onEscape`, Escape is
+ * swallowed, so a dialog that must be finished loses nothing.
  */
-export function useDialogFocus(dialog: RefObject<HTMLElement | null>) {
+export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onEscape?: () => void) {
   useEffect(() => {
     const node = dialog.current;
     if (!node) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
-    node.focus();
+    (onEscape ? node.querySelector<HTMLElement>(FOCUSABLE) ?? node : node).focus();
 
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         event.preventDefault();
+        onEscape?.();
         return;
       }
       if (event.key !== "Tab") return;
@@ -42,5 +44,5 @@ export function useDialogFocus(dialog: RefObject<HTMLElement | null>) {
       document.body.style.overflow = previousOverflow;
       opener?.focus();
     };
-  }, [dialog]);
+  }, [dialog, onEscape]);
 }
