@@ -6,15 +6,17 @@ import { isSharedDomain, type NewsletterIdentity } from "./identity";
 import { receivedDate, type ParsedMessage } from "./parse";
 import { buildContent, sharedContent, type MailContent } from "./process";
 import {
+  addNewsletterStats,
   findNewsletterBy,
   findRecentPublishedDates,
   findRecipientIdentities,
+  hasEmailFrom,
   insertEmail,
   insertInactiveSubscription,
   insertNewsletter,
   insertShare,
-  refreshNewsletterStats,
   transaction,
+  updateInboundStatus,
   upsertIssue,
   type NewsletterRow,
 } from "./repo";
@@ -22,9 +24,8 @@ import {
 /** A mail-created newsletter joins discovery once this many different users receive it. */
 export const PUBLIC_AT_RECIPIENTS = 3;
 
-/** Files one stored message for its users in one transaction; returns their email ids. */
+/** Files one stored message for its users, and marks it filed, in one transaction; returns their email ids. */
 export async function fileContent(inboundId: number, parsed: ParsedMessage, userIds: number[], arrivedAt: Date): Promise<number[]> {
-  if (userIds.length === 0) return [];
   const content = await buildContent(parsed);
   const who = await findRecipientIdentities(userIds);
   const shared = sharedContent(content, {
@@ -34,8 +35,10 @@ export async function fileContent(inboundId: number, parsed: ParsedMessage, user
   });
   const dateReceived = receivedDate(content.date, arrivedAt);
   return transaction(async (tx) => {
+    await updateInboundStatus(inboundId, "filed", null, tx);
+    if (userIds.length === 0) return [];
     const letter = await findOrCreateNewsletter(tx, content.identity);
-    const issueId = await upsertIssue(tx, {
+    const edition = await upsertIssue(tx, {
       newsletterId: letter.id,
       fingerprint: editionFingerprint(content, dateReceived),
       subject: content.subject,
@@ -49,10 +52,12 @@ export async function fileContent(inboundId: number, parsed: ParsedMessage, user
       publishedAt: dateReceived,
     });
     const emailIds: number[] = [];
+    const delta = { issues: edition.created ? 1 : 0, emails: 0, recipients: 0, published: dateReceived, sendingFrequency: null as string | null };
     for (const userId of userIds) {
+      const received = await hasEmailFrom(tx, userId, letter.id);
       const { id, created } = await insertEmail(tx, {
         userId,
-        issueId,
+        issueId: edition.id,
         newsletterId: letter.id,
         inboundMessageId: inboundId,
         messageKey: parsed.messageKey,
@@ -71,11 +76,16 @@ export async function fileContent(inboundId: number, parsed: ParsedMessage, user
       });
       emailIds.push(id);
       if (!created) continue;
+      delta.emails++;
+      if (!received) delta.recipients++;
       await insertInactiveSubscription(tx, userId, letter.id);
       await insertShare(tx, userId, id, randomBytes(18).toString("base64url"));
     }
-    const frequency = letter.source === "mail" || !letter.sendingFrequency ? sendingFrequency(await findRecentPublishedDates(tx, letter.id)) : null;
-    await refreshNewsletterStats(tx, letter.id, frequency, PUBLIC_AT_RECIPIENTS);
+    if (delta.emails === 0 && delta.issues === 0) return emailIds;
+    if (edition.created && (letter.source === "mail" || !letter.sendingFrequency)) {
+      delta.sendingFrequency = sendingFrequency(await findRecentPublishedDates(tx, letter.id));
+    }
+    await addNewsletterStats(tx, letter.id, delta, PUBLIC_AT_RECIPIENTS);
     return emailIds;
   });
 }

@@ -51,8 +51,8 @@ export async function insertInboundMessage(values: {
   return { row: existing, created: false };
 }
 
-export async function updateInboundStatus(id: number, status: "filed" | "failed", error: string | null): Promise<void> {
-  await getDb()
+export async function updateInboundStatus(id: number, status: "filed" | "failed", error: string | null, db: Database = getDb()): Promise<void> {
+  await db
     .update(inboundMessage)
     .set({ status, error, processedAt: new Date(), attempts: sql`${inboundMessage.attempts} + 1` })
     .where(eq(inboundMessage.id, id));
@@ -92,14 +92,23 @@ export async function insertNewsletter(tx: Database, values: typeof newsletter.$
   return row;
 }
 
-export async function upsertIssue(tx: Database, values: IssueInsert): Promise<number> {
+export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ id: number; created: boolean }> {
   const [created] = await tx.insert(issue).values(values).onConflictDoNothing({ target: [issue.newsletterId, issue.fingerprint] }).returning({ id: issue.id });
-  if (created) return created.id;
+  if (created) return { id: created.id, created: true };
   const [existing] = await tx
     .select({ id: issue.id })
     .from(issue)
     .where(and(eq(issue.newsletterId, values.newsletterId), eq(issue.fingerprint, values.fingerprint)));
-  return existing.id;
+  return { id: existing.id, created: false };
+}
+
+export async function hasEmailFrom(tx: Database, userId: number, newsletterId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: email.id })
+    .from(email)
+    .where(and(eq(email.userId, userId), eq(email.newsletterId, newsletterId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 /** The email's id, and whether this call created it (ON CONFLICT keeps one copy per user and message). */
@@ -126,20 +135,20 @@ export async function findRecentPublishedDates(tx: Database, newsletterId: numbe
   return rows.map((row) => row.at);
 }
 
-/** Recomputes the totals from the rows, so concurrent filings cannot drift them. */
-export async function refreshNewsletterStats(tx: Database, newsletterId: number, sendingFrequency: string | null, publicAt: number): Promise<void> {
-  const issues = sql`(SELECT count(*) FROM ${issue} WHERE ${issue.newsletterId} = ${newsletterId})::int`;
-  const emails = sql`(SELECT count(*) FROM ${email} WHERE ${email.newsletterId} = ${newsletterId})::int`;
-  const recipients = sql`(SELECT count(DISTINCT ${email.userId}) FROM ${email} WHERE ${email.newsletterId} = ${newsletterId})::int`;
+export type StatsDelta = { issues: number; emails: number; recipients: number; published: Date; sendingFrequency: string | null };
+
+/** Adds one filing to the newsletter's totals in a single atomic UPDATE (safe under concurrent filings). */
+export async function addNewsletterStats(tx: Database, newsletterId: number, delta: StatsDelta, publicAt: number): Promise<void> {
+  const recipients = sql`${newsletter.recipientCount} + ${delta.recipients}`;
   await tx
     .update(newsletter)
     .set({
-      totalIssues: issues,
-      totalEmails: emails,
+      totalIssues: sql`${newsletter.totalIssues} + ${delta.issues}`,
+      totalEmails: sql`${newsletter.totalEmails} + ${delta.emails}`,
       recipientCount: recipients,
-      firstSeen: sql`(SELECT min(${issue.publishedAt}) FROM ${issue} WHERE ${issue.newsletterId} = ${newsletterId})`,
-      lastSeen: sql`(SELECT max(${issue.publishedAt}) FROM ${issue} WHERE ${issue.newsletterId} = ${newsletterId})`,
-      sendingFrequency: sendingFrequency ? sql`${sendingFrequency}` : sql`${newsletter.sendingFrequency}`,
+      firstSeen: sql`LEAST(${newsletter.firstSeen}, ${delta.published})`,
+      lastSeen: sql`GREATEST(${newsletter.lastSeen}, ${delta.published})`,
+      sendingFrequency: delta.sendingFrequency ? sql`${delta.sendingFrequency}` : sql`${newsletter.sendingFrequency}`,
       isPublic: sql`${newsletter.isPublic} OR (${newsletter.source} = 'mail' AND ${recipients} >= ${publicAt})`,
     })
     .where(eq(newsletter.id, newsletterId));

@@ -52,7 +52,6 @@ async function refile(row: InboundRow): Promise<boolean> {
     const parsed = await parseMessage(row.raw, row.envelopeTo);
     const userIds = await resolveRecipients(parsed.recipients);
     await fileContent(row.id, parsed, userIds, row.receivedAt);
-    await updateInboundStatus(row.id, "filed", null);
     return true;
   } catch (error) {
     await updateInboundStatus(row.id, "failed", describeError(error));
@@ -62,9 +61,7 @@ async function refile(row: InboundRow): Promise<boolean> {
 
 async function fileOrMarkFailed(inboundId: number, parsed: ParsedMessage, userIds: number[], arrivedAt: Date): Promise<number[]> {
   try {
-    const emailIds = await fileContent(inboundId, parsed, userIds, arrivedAt);
-    await updateInboundStatus(inboundId, "filed", null);
-    return emailIds;
+    return await fileContent(inboundId, parsed, userIds, arrivedAt);
   } catch (error) {
     console.error(`Inbound message ${inboundId} could not be filed`, error);
     await updateInboundStatus(inboundId, "failed", describeError(error));

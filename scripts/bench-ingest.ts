@@ -1,0 +1,80 @@
+// `npm run bench:ingest`: messages per second of mailparser alone, of Paperboy's processing (parse,
+// forwards, sanitizing, summary, shared form) and of full filing into the database, over the shared
+// corpus (../shared/corpus) or, without it, the test fixtures. Fails below 100 msg/s or half of mailparser.
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const seconds = Number(process.env.BENCH_SECONDS ?? 5);
+const inFlight = Number(process.env.BENCH_CONCURRENCY ?? 8);
+process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "paperboy-bench-ingest-"));
+process.env.MAIL_DOMAIN ??= "paperboy.localhost";
+
+const { simpleParser } = await import("mailparser");
+const { processMessage, sharedContent } = await import("@/lib/mail/process");
+
+/** The corpus's bodies-only files get the headers a delivery would have. */
+function messages(): Buffer[] {
+  const corpus = path.resolve(root, "../shared/corpus");
+  const dir = existsSync(corpus) ? corpus : path.join(root, "tests/fixtures/mail");
+  return readdirSync(dir)
+    .filter((name) => /\.(eml|html|txt)$/.test(name))
+    .map((name) => {
+      const bytes = readFileSync(path.join(dir, name));
+      if (name.endsWith(".eml")) return bytes;
+      const type = name.endsWith(".html") ? "html" : "plain";
+      const head = `From: Bench <bench@publisher.example>\r\nTo: bench@${process.env.MAIL_DOMAIN}\r\nSubject: ${name}\r\nDate: Tue, 01 Mar 2022 10:00:00 +0000\r\nContent-Type: text/${type}; charset=utf-8\r\n\r\n`;
+      return Buffer.concat([Buffer.from(head), bytes]);
+    });
+}
+
+async function rate(label: string, set: Buffer[], work: (raw: Buffer, index: number) => Promise<unknown>, inFlight = 1): Promise<number> {
+  for (const [index, raw] of set.entries()) await work(raw, -1 - index);
+  let count = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (performance.now() - started < seconds * 1000) {
+      const index = count++;
+      await work(set[index % set.length], index);
+    }
+  };
+  await Promise.all(Array.from({ length: inFlight }, worker));
+  const perSecond = count / ((performance.now() - started) / 1000);
+  console.log(`${label.padEnd(34)} ${perSecond.toFixed(1).padStart(8)} msg/s  (${count} messages)`);
+  return perSecond;
+}
+
+async function fileIntoDatabase(set: Buffer[]): Promise<number> {
+  const { closeDb, getDb, prepareDatabase } = await import("@/db/client");
+  const { user } = await import("@/db/schema");
+  const { receiveMessage } = await import("@/lib/mail/service");
+  await prepareDatabase();
+  const local = `bench-${Date.now().toString(36)}`;
+  await getDb().insert(user).values({ name: "Bench Reader", email: `${local}@bench.example`, username: local, uniqueLocal: local });
+  const to = `${local}@${process.env.MAIL_DOMAIN}`;
+  const run = `${Date.now()}`;
+  // A fresh Message-ID each time, so every delivery is filed rather than answered as a duplicate.
+  const withId = (raw: Buffer, index: number) => Buffer.concat([Buffer.from(`Message-ID: <bench-${run}-${index}@bench.example>\r\n`), raw]);
+  try {
+    // Relays deliver concurrently; the server files several messages at once.
+    return await rate(`file into the database (${inFlight} at once)`, set, (raw, index) => receiveMessage(withId(raw, index), "cli", [to]).catch(() => undefined), inFlight);
+  } finally {
+    await closeDb();
+  }
+}
+
+const set = messages();
+const kilobytes = set.reduce((sum, raw) => sum + raw.length, 0) / set.length / 1024;
+console.log(`${set.length} messages, ${kilobytes.toFixed(1)} KB on average, ${seconds} s per measure\n`);
+const parserAlone = await rate("mailparser simpleParser alone", set, (raw) => simpleParser(raw));
+const processing = await rate("parse + process + shared form", set, async (raw) => {
+  const { content } = await processMessage(raw);
+  return sharedContent(content, { addresses: ["bench@paperboy.localhost"], names: ["Bench Reader"], unsubscribeUrls: [] });
+});
+const filing = await fileIntoDatabase(set);
+const ratio = processing / parserAlone;
+console.log(`\nprocessing runs at ${(ratio * 100).toFixed(0)}% of the mailparser-alone rate`);
+const ok = processing >= 100 && filing >= 100 && ratio >= 0.5;
+console.log(ok ? "PASS: >= 100 msg/s and >= half the mailparser rate" : "FAIL: below 100 msg/s or below half the mailparser rate");
+process.exitCode = ok ? 0 : 1;
