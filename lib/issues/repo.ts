@@ -73,50 +73,64 @@ function feedOrder(query: FeedQuery): SQL[] {
   return [direction(column), direction(email.id)];
 }
 
+type IdPageQuery = { orderBy(...columns: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<{ id: number }[]> } } };
+
+/**
+ * A page of emails in two steps: the ids come from one table's index (which serves the filters,
+ * the sort and a deep offset), then only those rows are joined for display.
+ */
+async function findPage(ids: IdPageQuery, order: SQL[], total: PromiseLike<{ total: number }[]>, page: PageQuery): Promise<{ rows: EmailRow[]; total: number }> {
+  const [idRows, [count]] = await Promise.all([
+    ids
+      .orderBy(...order)
+      .limit(page.page_size)
+      .offset((page.page - 1) * page.page_size),
+    total,
+  ]);
+  const rows = idRows.length === 0 ? [] : await selectEmails().where(inArray(email.id, idRows.map((row) => row.id)));
+  const position = new Map(idRows.map((row, index) => [row.id, index]));
+  rows.sort((left, right) => position.get(left.email.id)! - position.get(right.email.id)!);
+  return { rows, total: count?.total ?? 0 };
+}
+
+const countAll = sql<number>`count(*)::int`;
+
 export async function findFeedPage(userId: number, query: FeedQuery): Promise<{ rows: EmailRow[]; total: number }> {
   const where = and(...feedConditions(userId, query));
-  const [rows, [count]] = await Promise.all([
-    selectEmails()
-      .where(where)
-      .orderBy(...feedOrder(query))
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    getDb().select({ total: sql<number>`count(*)::int` }).from(email).where(where),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  return findPage(
+    getDb().select({ id: email.id }).from(email).where(where).$dynamic(),
+    feedOrder(query),
+    getDb().select({ total: countAll }).from(email).where(where),
+    query,
+  );
 }
 
 export type Activity = "liked" | "favorited" | "commented";
 
-/** The emails a user liked, favourited or commented on, newest action first. */
+/** The emails a user liked, favourited or commented on, newest action first, driven by the action's own index. */
 export async function findActivityPage(userId: number, activity: Activity, page: PageQuery): Promise<{ rows: EmailRow[]; total: number }> {
-  const lastComment = sql`(select max(${comment.createdAt}) from ${comment} where ${comment.emailId} = ${email.id} and ${comment.userId} = ${userId})`;
-  const actedAt = { liked: emailLike.createdAt, favorited: emailFavorite.createdAt, commented: lastComment }[activity];
-  const where = and(eq(email.userId, userId), sql`${actedAt} is not null`);
-  const [rows, [count]] = await Promise.all([
-    selectEmails()
-      .where(where)
-      .orderBy(desc(actedAt), desc(email.id))
-      .limit(page.page_size)
-      .offset((page.page - 1) * page.page_size),
-    getDb()
-      .select({ total: sql<number>`count(*)::int` })
-      .from(email)
-      .leftJoin(emailLike, eq(emailLike.emailId, email.id))
-      .leftJoin(emailFavorite, eq(emailFavorite.emailId, email.id))
-      .where(where),
-  ]);
-  return { rows, total: count?.total ?? 0 };
+  if (activity === "commented") {
+    const lastComment = sql`max(${comment.createdAt})`;
+    const mine = and(eq(comment.userId, userId), sql`${comment.emailId} is not null`);
+    return findPage(
+      getDb().select({ id: sql<number>`${comment.emailId}` }).from(comment).where(mine).groupBy(comment.emailId).$dynamic(),
+      [desc(lastComment), desc(comment.emailId)],
+      getDb().select({ total: sql<number>`count(distinct ${comment.emailId})::int` }).from(comment).where(mine),
+      page,
+    );
+  }
+  const table = activity === "liked" ? emailLike : emailFavorite;
+  return findPage(
+    getDb().select({ id: table.emailId }).from(table).where(eq(table.userId, userId)).$dynamic(),
+    [desc(table.createdAt), desc(table.emailId)],
+    getDb().select({ total: countAll }).from(table).where(eq(table.userId, userId)),
+    page,
+  );
 }
 
 export async function findEmail(userId: number, emailId: number): Promise<EmailRow | undefined> {
   const [row] = await selectEmails().where(and(eq(email.userId, userId), eq(email.id, emailId)));
   return row;
-}
-
-export async function findEmailsByIds(userId: number, emailIds: number[]): Promise<EmailRow[]> {
-  if (emailIds.length === 0) return [];
-  return selectEmails().where(and(eq(email.userId, userId), inArray(email.id, emailIds)));
 }
 
 /** The owner-checked identity of an email: null when it is not this user's. */

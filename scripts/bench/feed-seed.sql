@@ -49,4 +49,4 @@ SELECT id, user_id, issue_id, 60 FROM email WHERE message_key LIKE 'bench-%' AND
 INSERT INTO email_like (email_id, user_id, issue_id)
 SELECT id, user_id, issue_id FROM email WHERE message_key LIKE 'bench-%' AND id % 17 = 0;
 
-ANALYZE;
+
