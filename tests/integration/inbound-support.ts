@@ -4,6 +4,11 @@ import { eq } from "drizzle-orm";
 export const INBOUND_SECRET = "test-inbound-secret";
 process.env.INBOUND_SECRET = INBOUND_SECRET;
 process.env.MAX_MESSAGE_BYTES = "1000000";
+export const MAILGUN_KEY = "test-mailgun-signing-key";
+process.env.MAILGUN_SIGNING_KEY = MAILGUN_KEY;
+export const POSTMARK = { user: "postmark-user", password: "postmark-password" };
+process.env.POSTMARK_INBOUND_USER = POSTMARK.user;
+process.env.POSTMARK_INBOUND_PASSWORD = POSTMARK.password;
 
 export type Delivery = { status: number; body: unknown };
 

@@ -1,0 +1,99 @@
+import { createHmac, randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { registerUser, useDatabase } from "../support/api";
+import { emailRow, MAILGUN_KEY, mail, POSTMARK, uniqueSender } from "./inbound-support";
+
+useDatabase();
+
+type Stored = { message_id: number; emails: number[] };
+
+async function postMailgun(fields: Record<string, string>): Promise<{ status: number; body: unknown }> {
+  const { POST } = await import("@/app/api/inbound/mailgun/route");
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  const response = await POST(new Request(new URL("/api/inbound/mailgun", process.env.APP_URL), { method: "POST", body: form }));
+  return { status: response.status, body: await response.json() };
+}
+
+function signed(mime: string, recipient: string, ageSeconds = 0, key = MAILGUN_KEY): Record<string, string> {
+  const timestamp = String(Math.floor(Date.now() / 1000) - ageSeconds);
+  const token = randomBytes(25).toString("hex");
+  const signature = createHmac("sha256", key).update(timestamp + token).digest("hex");
+  return { timestamp, token, signature, recipient, "body-mime": mime };
+}
+
+async function postPostmark(payload: unknown, authorization = `Basic ${Buffer.from(`${POSTMARK.user}:${POSTMARK.password}`).toString("base64")}`) {
+  const { POST } = await import("@/app/api/inbound/postmark/route");
+  const response = await POST(
+    new Request(new URL("/api/inbound/postmark", process.env.APP_URL), {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization },
+      body: JSON.stringify(payload),
+    }),
+  );
+  return { status: response.status, body: await response.json() };
+}
+
+describe("POST /api/inbound/mailgun", () => {
+  it("stores a signed body-mime post (202), then answers 200 for the same message", async () => {
+    const reader = await registerUser();
+    const mime = mail({ to: reader.unique_email, from: uniqueSender() });
+    const first = await postMailgun(signed(mime, reader.unique_email));
+    expect(first.status).toBe(202);
+    expect((await emailRow((first.body as Stored).emails[0])).userId).toBe(reader.id);
+    const second = await postMailgun(signed(mime, reader.unique_email));
+    expect(second).toEqual({ status: 200, body: first.body });
+  });
+
+  it("refuses a wrong signature, another key and a timestamp older than 5 minutes with 401", async () => {
+    const reader = await registerUser();
+    const mime = mail({ to: reader.unique_email });
+    const forged = { ...signed(mime, reader.unique_email), signature: "0".repeat(64) };
+    expect(await postMailgun(forged)).toEqual({ status: 401, body: { detail: "Invalid signature" } });
+    expect((await postMailgun(signed(mime, reader.unique_email, 0, "another-key"))).status).toBe(401);
+    expect((await postMailgun(signed(mime, reader.unique_email, 6 * 60))).status).toBe(401);
+  });
+
+  it("answers 404 for an unknown recipient and 400 without body-mime", async () => {
+    expect((await postMailgun(signed(mail({ to: "ghost-reader@paperboy.localhost" }), "ghost-reader@paperboy.localhost"))).status).toBe(404);
+    const { "body-mime": _mime, ...withoutMime } = signed("x", "x@paperboy.localhost");
+    expect((await postMailgun(withoutMime)).status).toBe(400);
+  });
+});
+
+describe("POST /api/inbound/postmark", () => {
+  it("stores RawEmail when present", async () => {
+    const reader = await registerUser();
+    const result = await postPostmark({ RawEmail: mail({ to: reader.unique_email, from: uniqueSender() }), OriginalRecipient: reader.unique_email });
+    expect(result.status).toBe(202);
+    expect((await emailRow((result.body as Stored).emails[0])).subject).toBe("This week in digests");
+  });
+
+  it("rebuilds the message from Postmark's fields when RawEmail is absent", async () => {
+    const reader = await registerUser();
+    const result = await postPostmark({
+      From: `Field Letter <${uniqueSender()}>`,
+      To: reader.unique_email,
+      OriginalRecipient: reader.unique_email,
+      Subject: "Déjà vu from fields",
+      Date: "Tue, 01 Mar 2022 10:00:00 +0000",
+      MessageID: `${randomBytes(8).toString("hex")}@postmark.example`,
+      HtmlBody: "<p>Rebuilt from the JSON fields, with an accent: café.</p>",
+      TextBody: "Rebuilt from the JSON fields.",
+      Headers: [{ Name: "List-Id", Value: "Field Letter <field.letter.example>" }],
+    });
+    expect(result.status).toBe(202);
+    const row = await emailRow((result.body as Stored).emails[0]);
+    expect(row).toMatchObject({ subject: "Déjà vu from fields", senderName: "Field Letter" });
+    expect(row.bodyHtml).toContain("café");
+  });
+
+  it("refuses missing or wrong basic auth with 401 and malformed JSON with 400", async () => {
+    expect((await postPostmark({ RawEmail: "x" }, "")).status).toBe(401);
+    expect((await postPostmark({ RawEmail: "x" }, `Basic ${Buffer.from("postmark-user:nope").toString("base64")}`)).status).toBe(401);
+    const { POST } = await import("@/app/api/inbound/postmark/route");
+    const authorization = `Basic ${Buffer.from(`${POSTMARK.user}:${POSTMARK.password}`).toString("base64")}`;
+    const response = await POST(new Request(new URL("/api/inbound/postmark", process.env.APP_URL), { method: "POST", headers: { authorization }, body: "{not json" }));
+    expect(response.status).toBe(400);
+  });
+});
