@@ -30,6 +30,13 @@ describe("messageForSignInError", () => {
     expect(messageForSignInError(new ApiError(502, "Bad gateway"))).toBe(GoogleMessages.serverError);
   });
 
+  it("shows the server's words for another answer", () => {
+    expect(messageForSignInError(new ApiError(409, "An account with this e-mail already exists. Log in with your password."))).toBe(
+      "An account with this e-mail already exists. Log in with your password.",
+    );
+    expect(messageForSignInError(new ApiError(403, ""))).toBe("Google authentication failed. Please try again.");
+  });
+
   it("falls back to the generic failure without an answer", () => {
     expect(messageForSignInError(new ApiError(0, "offline"))).toBe("Google authentication failed. Please try again.");
     expect(messageForSignInError(new Error("boom"))).toBe("Google authentication failed. Please try again.");

@@ -1,3 +1,5 @@
+import { ApiError } from "@/lib/api/client";
+
 /** SPEC.md section 8, identity-provider sign-in, with {provider} = Google. */
 export const GOOGLE_SIGN_IN_TIMEOUT_MS = 30_000;
 
@@ -32,10 +34,13 @@ export function messageForNotDisplayed(reason: string | undefined): string {
   return GoogleMessages.promptUnavailable;
 }
 
-/** Any failure of the sign-in call: by status when the server answered, else the generic text. */
+/**
+ * Any failure of the sign-in call: the table's text for 400, 401 and 5xx; for another answer the
+ * server's own words when it gave any (SPEC.md section 8), else the generic text.
+ */
 export function messageForSignInError(error: unknown): string {
-  if (typeof error === "object" && error !== null && "status" in error && typeof error.status === "number" && error.status > 0) {
-    return messageForStatus(error.status);
-  }
-  return GoogleMessages.failed;
+  if (!(error instanceof ApiError) || error.status === 0) return GoogleMessages.failed;
+  const { status, detail } = error;
+  if (status === 400 || status === 401 || status >= 500) return messageForStatus(status);
+  return detail || GoogleMessages.failed;
 }
