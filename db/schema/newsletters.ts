@@ -49,6 +49,13 @@ export const newsletter = pgTable(
     index("newsletter_sender_domain_idx").on(table.senderDomain),
     index("newsletter_public_subscribers_idx").on(table.isPublic, table.totalSubscribers),
     index("newsletter_featured_idx").on(table.isFeatured).where(sql`${table.isFeatured}`),
+    // Discovery search (lib/newsletters/discovery-repo.ts repeats this expression so the planner uses them).
+    index("newsletter_search_trgm_idx")
+      .using("gin", sql`(${table.name} || ' ' || coalesce(${table.publisher}, '') || ' ' || coalesce(${table.description}, '')) gin_trgm_ops`)
+      .where(sql`${table.isPublic}`),
+    index("newsletter_search_fts_idx")
+      .using("gin", sql`to_tsvector('english', ${table.name} || ' ' || coalesce(${table.publisher}, '') || ' ' || coalesce(${table.description}, ''))`)
+      .where(sql`${table.isPublic}`),
   ],
 );
 

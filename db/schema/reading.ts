@@ -23,7 +23,11 @@ export const emailLike = pgTable(
     issueId: ofIssue(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("email_like_user_idx").on(table.userId, table.createdAt), index("email_like_issue_idx").on(table.issueId, table.createdAt)],
+  (table) => [
+    index("email_like_user_idx").on(table.userId, table.createdAt),
+    index("email_like_issue_idx").on(table.issueId, table.createdAt),
+    index("email_like_recent_idx").on(table.createdAt, table.issueId),
+  ],
 );
 
 export const emailFavorite = pgTable(
@@ -47,7 +51,11 @@ export const emailRead = pgTable(
     firstReadAt: timestamp("first_read_at", { withTimezone: true }).notNull().defaultNow(),
     lastReadAt: timestamp("last_read_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("email_read_user_idx").on(table.userId), index("email_read_issue_idx").on(table.issueId, table.lastReadAt)],
+  (table) => [
+    index("email_read_user_idx").on(table.userId),
+    index("email_read_issue_idx").on(table.issueId, table.lastReadAt),
+    index("email_read_recent_idx").on(table.lastReadAt, table.issueId),
+  ],
 );
 
 /** Comments belong to the issue: everyone who can read it sees them. */
@@ -61,7 +69,11 @@ export const comment = pgTable(
     content: text("content").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("comment_issue_idx").on(table.issueId, table.createdAt), index("comment_user_idx").on(table.userId, table.createdAt)],
+  (table) => [
+    index("comment_issue_idx").on(table.issueId, table.createdAt),
+    index("comment_user_idx").on(table.userId, table.createdAt),
+    index("comment_recent_idx").on(table.createdAt, table.issueId),
+  ],
 );
 
 export const folder = pgTable(
