@@ -41,7 +41,7 @@ export async function fileContent(inboundId: number, parsed: ParsedMessage, user
     const edition = await upsertIssue(tx, {
       newsletterId: letter.id,
       fingerprint: editionFingerprint(content, dateReceived),
-      subject: content.subject,
+      subject: shared.subject,
       senderName: content.from?.name || content.identity.name,
       senderEmail: content.from?.address ?? null,
       summary: shared.summary,

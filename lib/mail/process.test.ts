@@ -150,6 +150,11 @@ describe("sharedContent", () => {
     expect(content.html).toContain("disable_email");
   });
 
+  it("takes the recipient's name out of the shared subject", async () => {
+    const content = await run("substack.eml");
+    expect(sharedContent({ ...content, subject: "Reader Person, your weekly letter" }, reader).subject).toBe(", your weekly letter");
+  });
+
   it("removes Mailchimp's per-subscriber links and the forwarder's identity", async () => {
     const shared = sharedContent(await run("mailchimp.eml"), reader);
     expect(shared.html).not.toMatch(/e=fedcba9876|list-manage\.com\/profile|track\/click/);

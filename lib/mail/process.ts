@@ -57,7 +57,7 @@ export async function processMessage(raw: Buffer, envelopeTo: string[] = []): Pr
 }
 
 /** What anyone but the recipient sees: the share page, trending, other readers of the edition. */
-export function sharedContent(content: MailContent, who: RecipientIdentity): Pick<MailContent, "html" | "text" | "summary"> {
+export function sharedContent(content: MailContent, who: RecipientIdentity): Pick<MailContent, "html" | "text" | "summary" | "subject"> {
   const identity: RecipientIdentity = {
     addresses: [...who.addresses, ...(content.forwarder ? [content.forwarder.address] : [])],
     names: [...who.names, ...(content.forwarder?.name ? [content.forwarder.name] : [])],
@@ -67,6 +67,7 @@ export function sharedContent(content: MailContent, who: RecipientIdentity): Pic
     html: depersonalizeHtml(content.html, identity),
     text: depersonalizeText(content.text, identity),
     summary: depersonalizeText(content.summary, identity),
+    subject: depersonalizeText(content.subject, identity).trim() || content.subject,
   };
 }
 
