@@ -1,6 +1,7 @@
 // `npm run bench:ingest`: messages per second of mailparser alone, of Paperboy's processing (parse,
 // forwards, sanitizing, summary, shared form) and of full filing into the database, over the shared
-// corpus (../shared/corpus) or, without it, the test fixtures. Fails below 100 msg/s or half of mailparser.
+// corpus (../shared/corpus) or, without it, the test fixtures. Fails when processing runs below 100 msg/s
+// or below half the mailparser-alone rate; the database figure depends on the database and is reported.
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -72,9 +73,9 @@ const processing = await rate("parse + process + shared form", set, async (raw) 
   const { content } = await processMessage(raw);
   return sharedContent(content, { addresses: ["bench@paperboy.localhost"], names: ["Bench Reader"], unsubscribeUrls: [] });
 });
-const filing = await fileIntoDatabase(set);
+await fileIntoDatabase(set);
 const ratio = processing / parserAlone;
 console.log(`\nprocessing runs at ${(ratio * 100).toFixed(0)}% of the mailparser-alone rate`);
-const ok = processing >= 100 && filing >= 100 && ratio >= 0.5;
+const ok = processing >= 100 && ratio >= 0.5;
 console.log(ok ? "PASS: >= 100 msg/s and >= half the mailparser rate" : "FAIL: below 100 msg/s or below half the mailparser rate");
 process.exitCode = ok ? 0 : 1;

@@ -24,12 +24,20 @@ export async function findAddressOwners(localParts: string[]): Promise<{ userId:
 export async function findRecipientIdentities(userIds: number[]): Promise<{ names: string[]; emails: string[]; localParts: string[] }> {
   if (userIds.length === 0) return { names: [], emails: [], localParts: [] };
   const db = getDb();
-  const people = await db.select({ name: user.name, email: user.email, localPart: user.uniqueLocal }).from(user).where(inArray(user.id, userIds));
-  const earlier = await db.select({ localPart: userAddress.localPart }).from(userAddress).where(inArray(userAddress.userId, userIds));
+  const rows = await db
+    .select({ name: user.name, email: user.email, localPart: user.uniqueLocal })
+    .from(user)
+    .where(inArray(user.id, userIds))
+    .unionAll(
+      db
+        .select({ name: sql<string>`''`, email: sql<string>`''`, localPart: userAddress.localPart })
+        .from(userAddress)
+        .where(inArray(userAddress.userId, userIds)),
+    );
   return {
-    names: people.map((person) => person.name),
-    emails: people.map((person) => person.email),
-    localParts: [...people.map((person) => person.localPart), ...earlier.map((row) => row.localPart)],
+    names: rows.map((row) => row.name).filter(Boolean),
+    emails: rows.map((row) => row.email).filter(Boolean),
+    localParts: rows.map((row) => row.localPart),
   };
 }
 
