@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { simpleParser, type AddressObject, type HeaderLines } from "mailparser";
+import { repairMojibake } from "./charset";
 
 export type Mailbox = { name: string; address: string };
 export type InlineImage = { cid: string; contentType: string; content: Buffer };
@@ -42,15 +43,15 @@ export async function parseMessage(raw: Buffer, envelopeTo: string[] = []): Prom
   });
   const lines = mail.headerLines ?? [];
   const messageId = cleanMessageId(mail.messageId);
-  const html = typeof mail.html === "string" && mail.html.trim() !== "" ? stripNul(mail.html) : null;
-  const text = mail.text && mail.text.trim() !== "" ? stripNul(mail.text) : null;
+  const html = typeof mail.html === "string" && mail.html.trim() !== "" ? repairMojibake(stripNul(mail.html)) : null;
+  const text = mail.text && mail.text.trim() !== "" ? repairMojibake(stripNul(mail.text)) : null;
   const attachments = mail.attachments ?? [];
   return {
     messageId,
     messageKey: messageId ? `mid:${messageId.toLowerCase()}` : `sha256:${createHash("sha256").update(raw).digest("hex")}`,
     recipients: collectRecipients(envelopeTo, mail.to, mail.cc, lines),
     from: firstMailbox(mail.from),
-    subject: stripNul(mail.subject ?? "").trim(),
+    subject: repairMojibake(stripNul(mail.subject ?? "")).trim(),
     date: headerDate(mail.date, headerValue(lines, "date")),
     ...listHeaders(lines),
     html,

@@ -93,6 +93,9 @@ describe.skipIf(!present)("the shared corpus", () => {
     expect((await processFile("36-bulk-newsletter-x-mac-cyrillic-qp.eml")).text).toContain("©");
     expect((await processFile("39-charset-iso-8859-8-i-base64-attach.eml")).subject).toBe("מענה 'אני לא נמצא': Invoice 02722027");
     expect((await processFile("43-related-cid-eudora-iso8859-1.eml")).text).toContain("Die Hasen und die Frösche");
+    const discover = await processFile("30-legacy-discover-card-news-2002.eml");
+    expect(discover.text).toContain("DISCOVERÆ CARD");
+    expect(discover.html).not.toContain("Ã");
   });
 
   it("identifies senders, lists and plain-text mail", async () => {
