@@ -1,6 +1,6 @@
 import "server-only";
-import { and, asc, desc, eq, exists, gte, inArray, not, sql, type SQL } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { and, asc, desc, eq, exists, gte, not, sql, type SQL } from "drizzle-orm";
+import { getDb, type Database } from "@/db/client";
 import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, newsletterCategory, share, subscription } from "@/db/schema";
 import type { FeedQuery, PageQuery } from "./schemas";
 
@@ -22,8 +22,11 @@ function emailColumns() {
   };
 }
 
-function selectEmails() {
-  return getDb()
+type EmailRef = { id: number; issueId: number; newsletterId: number };
+
+
+function prepareRowsByIds(db: Database) {
+  return db
     .select(emailColumns())
     .from(email)
     .innerJoin(newsletter, eq(newsletter.id, email.newsletterId))
@@ -31,12 +34,29 @@ function selectEmails() {
     .leftJoin(emailFavorite, eq(emailFavorite.emailId, email.id))
     .leftJoin(emailRead, eq(emailRead.emailId, email.id))
     .leftJoin(share, eq(share.emailId, email.id))
-    .leftJoin(subscription, and(eq(subscription.userId, email.userId), eq(subscription.newsletterId, email.newsletterId)));
+    .leftJoin(subscription, and(eq(subscription.userId, email.userId), eq(subscription.newsletterId, email.newsletterId)))
+    .where(sql`${email.id} = any(${sql.placeholder("ids")}::int[])`)
+    .prepare("email_rows_by_ids");
 }
 
-type EmailRef = { id: number; issueId: number; newsletterId: number };
+export type EmailRow = Awaited<ReturnType<ReturnType<typeof prepareRowsByIds>["execute"]>>[number];
 
-export type EmailRow = Awaited<ReturnType<ReturnType<typeof selectEmails>["execute"]>>[number];
+// Planning the seven-way join costs more than running it for a page, so it is prepared once per connection pool.
+const preparedRowsByIds = new WeakMap<Database, ReturnType<typeof prepareRowsByIds>>();
+
+/** Display rows of these emails, in the order of `ids`; the caller has checked they are the user's. */
+export async function findEmailRows(ids: number[]): Promise<EmailRow[]> {
+  if (ids.length === 0) return [];
+  const db = getDb();
+  let prepared = preparedRowsByIds.get(db);
+  if (!prepared) {
+    prepared = prepareRowsByIds(db);
+    preparedRowsByIds.set(db, prepared);
+  }
+  const rows = await prepared.execute({ ids });
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((left, right) => position.get(left.email.id)! - position.get(right.email.id)!);
+}
 
 function feedConditions(userId: number, query: FeedQuery): SQL[] {
   const conditions: SQL[] = [eq(email.userId, userId)];
@@ -80,16 +100,14 @@ type IdPageQuery = { orderBy(...columns: SQL[]): { limit(n: number): { offset(n:
  * the sort and a deep offset), then only those rows are joined for display.
  */
 async function findPage(ids: IdPageQuery, order: SQL[], total: PromiseLike<{ total: number }[]>, page: PageQuery): Promise<{ rows: EmailRow[]; total: number }> {
-  const [idRows, [count]] = await Promise.all([
-    ids
+  const pageRows = async () => {
+    const idRows = await ids
       .orderBy(...order)
       .limit(page.page_size)
-      .offset((page.page - 1) * page.page_size),
-    total,
-  ]);
-  const rows = idRows.length === 0 ? [] : await selectEmails().where(inArray(email.id, idRows.map((row) => row.id)));
-  const position = new Map(idRows.map((row, index) => [row.id, index]));
-  rows.sort((left, right) => position.get(left.email.id)! - position.get(right.email.id)!);
+      .offset((page.page - 1) * page.page_size);
+    return findEmailRows(idRows.map((row) => row.id));
+  };
+  const [rows, [count]] = await Promise.all([pageRows(), total]);
   return { rows, total: count?.total ?? 0 };
 }
 
@@ -129,8 +147,8 @@ export async function findActivityPage(userId: number, activity: Activity, page:
 }
 
 export async function findEmail(userId: number, emailId: number): Promise<EmailRow | undefined> {
-  const [row] = await selectEmails().where(and(eq(email.userId, userId), eq(email.id, emailId)));
-  return row;
+  const [row] = await findEmailRows([emailId]);
+  return row?.email.userId === userId ? row : undefined;
 }
 
 /** The owner-checked identity of an email: null when it is not this user's. */
