@@ -78,7 +78,8 @@ export function domainOf(address: string): string {
 }
 
 export function addressesIn(value: string): string[] {
-  return (value.match(ADDRESS) ?? []).map((address) => address.toLowerCase());
+  // Bounded: the pattern rescans from every start, so a hostile megabyte-long header would take minutes.
+  return (value.slice(0, 4096).match(ADDRESS) ?? []).map((address) => address.toLowerCase());
 }
 
 function cleanMessageId(value: string | undefined): string | null {

@@ -132,3 +132,19 @@ describe("sanitizeEmailHtml against hostile HTML", () => {
     );
   });
 });
+
+describe("cleanCss on hostile style sheets", () => {
+  it("keeps quoted https urls with parentheses and blocks everything else", () => {
+    expect(cleanCss(`a{background:url("https://cdn.example.com/x(1).png")}`)).toBe(`a{background:url("https://cdn.example.com/x(1).png")}`);
+    expect(cleanCss(`a{background:url('http://t.example/p.gif')} b{background:u\\rl(//t.example/q.gif)}`)).toBe("a{background:none} b{background:none}");
+    expect(cleanCss("a{background:url(http://t.example/p.gif")).toBe("a{background:none(http://t.example/p.gif");
+    expect(cleanCss("a{x:exp/**/ression(alert(1))}")).toBe("a{x:blockedalert(1))}");
+  });
+
+  it("stays linear on unclosed comments, urls and imports", () => {
+    const started = performance.now();
+    cleanCss("/* ".repeat(50_000) + "url( ".repeat(50_000) + "@import ".repeat(50_000));
+    sanitizeEmailHtml("<style>".repeat(20_000) + "<p>x</p>");
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});

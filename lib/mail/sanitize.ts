@@ -44,23 +44,50 @@ const ALLOWED_ATTRIBUTES: Record<string, string[]> = {
 const DATA_IMAGE = /^data:image\/(?:png|gif|jpe?g|webp|bmp);base64,[a-z0-9+/=\s]+$/i;
 const SAFE_CSS_URL = /^(?:https:\/\/|data:image\/(?:png|gif|jpe?g|webp);)/i;
 
+const CSS_URL = /url\s*\(\s*(?:"([^"]{0,4096})"|'([^']{0,4096})'|([^)'"\s]{0,4096}))\s*\)/gi;
+const KEPT = "\ue000";
+
+/** Keeps https and data-image url()s; any other url(, well-formed or not, stops loading anything. */
+function cleanCssUrls(css: string): string {
+  const kept: string[] = [];
+  const marked = css.replaceAll(KEPT, "").replace(CSS_URL, (match, double?: string, single?: string, bare?: string) => {
+    if (!SAFE_CSS_URL.test((double ?? single ?? bare ?? "").trim())) return "none";
+    kept.push(match);
+    return KEPT;
+  });
+  let index = 0;
+  return marked.replace(/url\s*\(/gi, "none(").replace(/\ue000/g, () => kept[index++]);
+}
+
 /** Neutralizes what CSS can do besides styling: imports, scripts, remote loads other than https images, overlays. */
 export function cleanCss(css: string): string {
-  return css
-    .replace(/\/\*[\s\S]*?\*\//g, "")
-    .replaceAll("\\", "")
-    .replace(/@import[^;]*;?/gi, "")
+  // Comments and escapes go first so they cannot hide "url(" or "expression(" from the checks after them.
+  const plain = css.replace(/\/\*(?:[^*]|\*(?!\/))*(?:\*\/|$)/g, "").replaceAll("\\", "");
+  return cleanCssUrls(plain)
+    .replace(/@import[^;]{0,4096};?/gi, "")
     .replace(/expression\s*\(|behaviou?r\s*:|-moz-binding|javascript\s*:|vbscript\s*:|-o-link|binding\s*:/gi, "blocked")
-    .replace(/url\s*\(\s*(['"]?)([\s\S]*?)\1\s*\)/gi, (match, _quote: string, url: string) => (SAFE_CSS_URL.test(url.trim()) ? match : "none"))
     .replace(/position\s*:\s*(?:fixed|sticky)/gi, "position:static");
 }
 
+/** Cleans the text of every <style> element; a linear scan, so unclosed tags cannot make it quadratic. */
 function cleanStyleElements(html: string): string {
-  return html.replace(/(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi, (_match, open: string, css: string, close: string) => {
-    const sheet = css.replace(/<!--|-->/g, "");
+  const lower = html.toLowerCase();
+  let open = lower.indexOf("<style");
+  if (open === -1) return html;
+  const parts: string[] = [];
+  let done = 0;
+  while (open !== -1) {
+    const bodyStart = lower.indexOf(">", open);
+    const close = bodyStart === -1 ? -1 : lower.indexOf("</style", bodyStart);
+    if (close === -1) break;
+    const sheet = html.slice(bodyStart + 1, close).replace(/<!--|-->/g, "");
     // Markup inside a style sheet is the shape of namespace-confusion (mXSS) attacks, never real CSS.
-    return open + (sheet.includes("<") ? "" : cleanCss(sheet)) + close;
-  });
+    parts.push(html.slice(done, bodyStart + 1), sheet.includes("<") ? "" : cleanCss(sheet));
+    done = close;
+    open = lower.indexOf("<style", close + 7);
+  }
+  parts.push(html.slice(done));
+  return parts.join("");
 }
 
 function transformAny(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
