@@ -1,13 +1,30 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { getDb } from "@/db/client";
-import { category, email, issue, newsletter, newsletterCategory, share, subscription } from "@/db/schema";
+import { category, comment, email, emailLike, emailRead, issue, newsletter, newsletterCategory, share, subscription } from "@/db/schema";
 
-type NewsletterSeed = { name?: string; categoryIds?: number[]; isPublic?: boolean };
+type NewsletterSeed = {
+  name?: string;
+  categoryIds?: number[];
+  isPublic?: boolean;
+  publisher?: string;
+  description?: string;
+  isFeatured?: boolean;
+  totalSubscribers?: number;
+};
 
 export async function seedNewsletter(seed: NewsletterSeed = {}): Promise<number> {
   const [row] = await getDb()
     .insert(newsletter)
-    .values({ source: "mail", name: seed.name ?? `Letter ${randomUUID().slice(0, 6)}`, websiteUrl: "https://letter.example", isPublic: seed.isPublic ?? false })
+    .values({
+      source: "mail",
+      name: seed.name ?? `Letter ${randomUUID().slice(0, 6)}`,
+      websiteUrl: "https://letter.example",
+      isPublic: seed.isPublic ?? false,
+      publisher: seed.publisher,
+      description: seed.description,
+      isFeatured: seed.isFeatured ?? false,
+      totalSubscribers: seed.totalSubscribers ?? 0,
+    })
     .returning({ id: newsletter.id });
   for (const categoryId of seed.categoryIds ?? []) await getDb().insert(newsletterCategory).values({ newsletterId: row!.id, categoryId });
   return row!.id;
@@ -69,4 +86,19 @@ export async function seedSubscription(userId: number, newsletterId: number, sta
     .insert(subscription)
     .values({ userId, newsletterId, status, subscribedAt: status === "active" ? new Date() : null })
     .onConflictDoUpdate({ target: [subscription.userId, subscription.newsletterId], set: { status } });
+}
+
+type SeededEmail = { id: number; issueId: number };
+
+/** A like on the user's own email, `at` the time it was given. */
+export async function seedLike(userId: number, target: SeededEmail, at = new Date()): Promise<void> {
+  await getDb().insert(emailLike).values({ emailId: target.id, userId, issueId: target.issueId, createdAt: at });
+}
+
+export async function seedRead(userId: number, target: SeededEmail, at = new Date()): Promise<void> {
+  await getDb().insert(emailRead).values({ emailId: target.id, userId, issueId: target.issueId, firstReadAt: at, lastReadAt: at });
+}
+
+export async function seedComment(userId: number, target: SeededEmail, at = new Date()): Promise<void> {
+  await getDb().insert(comment).values({ emailId: target.id, userId, issueId: target.issueId, content: "A comment.", createdAt: at });
 }
