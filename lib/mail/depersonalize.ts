@@ -1,6 +1,5 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
-import { escapeHtml } from "./html-text";
 import { EMPTY_IMAGE } from "./sanitize";
 import { isClickTrackerUrl } from "./trackers";
 
@@ -32,7 +31,7 @@ export function depersonalizeHtml(html: string, who: RecipientIdentity): string 
       },
       img: (tagName, attribs) => (attribs.src && matchers.inUrl(attribs.src) ? { tagName, attribs: {} } : { tagName, attribs }),
     },
-    textFilter: (text) => matchers.inText(text, true),
+    textFilter: (text) => matchers.inText(text),
   });
   return shared.replaceAll(EMPTY_IMAGE, "");
 }
@@ -40,10 +39,10 @@ export function depersonalizeHtml(html: string, who: RecipientIdentity): string 
 export function depersonalizeText(text: string, who: RecipientIdentity): string {
   const matchers = identityMatchers(who);
   const withoutLinks = text.replace(/\bhttps?:\/\/[^\s<>"']+/g, (url) => sharedUrl(url, who, matchers) ?? "");
-  return matchers.inText(withoutLinks, false);
+  return matchers.inText(withoutLinks);
 }
 
-type Matchers = { inUrl: (url: string) => boolean; inText: (text: string, escaped: boolean) => string };
+type Matchers = { inUrl: (url: string) => boolean; inText: (text: string) => string };
 
 function identityMatchers(who: RecipientIdentity): Matchers {
   const addresses = [...new Set(who.addresses.map((address) => address.toLowerCase()).filter((address) => address.includes("@")))];
@@ -56,22 +55,34 @@ function identityMatchers(who: RecipientIdentity): Matchers {
   ];
   const names = [...new Set(who.names.map((name) => name.trim()).filter((name) => name.length >= 2))];
   const firstNames = names.map((name) => name.split(/\s+/)[0]).filter((name) => name.length >= 2);
+  const greeting = alternation([...names, ...firstNames]);
+  const greetingPattern = greeting ? new RegExp(`\\b${GREETING}\\s+(?:${greeting})(?![\\p{L}\\p{N}])`, "giu") : null;
+  const removal = alternation([...addresses, ...names]);
+  const removalPattern = removal ? new RegExp(removal, "gi") : null;
   return {
     inUrl: (url) => {
       const lower = url.toLowerCase();
       return urlNeedles.some((needle) => (needle === needle.toLowerCase() ? lower.includes(needle) : url.includes(needle)));
     },
-    inText: (text, escaped) => {
+    inText: (text) => {
       let value = text;
-      const form = (word: string) => (escaped ? escapeHtml(word) : word);
-      for (const name of [...names, ...firstNames]) {
-        value = value.replace(new RegExp(`\\b${GREETING}\\s+${escapeRegExp(form(name))}\\b`, "gi"), "$1 there");
-      }
-      for (const address of addresses) value = replaceAll(value, form(address), "");
-      for (const name of names) value = replaceAll(value, form(name), "");
+      if (greetingPattern) value = value.replace(greetingPattern, "$1 there");
+      if (removalPattern) value = value.replace(removalPattern, "");
       return value;
     },
   };
+}
+
+/** One pattern for several words, in their plain and HTML-escaped forms, longest first. */
+function alternation(words: string[]): string | null {
+  const forms = new Set(words.flatMap((word) => [word, escapeText(word)]));
+  const sorted = [...forms].filter(Boolean).sort((a, b) => b.length - a.length);
+  return sorted.length > 0 ? sorted.map(escapeRegExp).join("|") : null;
+}
+
+/** The escaping sanitize-html applies to text before its textFilter sees it. */
+function escapeText(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
 /** The link as another reader may have it, or null when it only makes sense for the recipient. */
@@ -89,11 +100,6 @@ function sharedUrl(href: string, who: RecipientIdentity, matchers: Matchers): st
   if (PERSONAL_PATH.test(url.pathname + url.hostname) && (url.search !== "" || LONG_TOKEN.test(url.pathname))) return null;
   for (const name of [...url.searchParams.keys()]) if (PERSONAL_PARAMS.test(name) || LONG_TOKEN.test(url.searchParams.get(name) ?? "")) url.searchParams.delete(name);
   return url.toString();
-}
-
-function replaceAll(text: string, needle: string, replacement: string): string {
-  if (!needle) return text;
-  return text.replace(new RegExp(escapeRegExp(needle), "gi"), replacement);
 }
 
 function escapeRegExp(value: string): string {

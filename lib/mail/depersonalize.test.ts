@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { depersonalizeHtml, depersonalizeText } from "./depersonalize";
+
+const who = { addresses: ["zoe.obrien@paperboy.localhost", "zoe@personal.example"], names: ["Zoë O'Brien"], unsubscribeUrls: ["https://list.example/u/abc"] };
+
+describe("depersonalizeHtml", () => {
+  it("greets nobody in particular and drops the name and addresses", () => {
+    const html = depersonalizeHtml("<p>Hi Zoë O'Brien,</p><p>Dear Zoë, sent to zoe@personal.example &amp; friends</p>", who);
+    expect(html).toBe("<p>Hi there,</p><p>Dear there, sent to  &amp; friends</p>");
+  });
+
+  it("drops personal links, keeps shared ones without tracking parameters", () => {
+    const html = depersonalizeHtml(
+      [
+        '<a href="https://list.example/u/abc">Unsubscribe</a>',
+        '<a href="https://list.example/manage?sid=12345">Manage</a>',
+        '<a href="https://news.example/read?email=zoe%40personal.example">Web</a>',
+        '<a href="https://news.example/post/42?utm_source=mail&amp;token=abc&amp;page=2">Post</a>',
+        '<a href="https://u1.ct.sendgrid.net/ls/click?upn=abc">Tracked</a>',
+        '<img src="https://pixel.example/i.png?u=zoe.obrien@paperboy.localhost">',
+      ].join(""),
+      who,
+    );
+    expect(html).toBe('<a>Unsubscribe</a><a>Manage</a><a>Web</a><a href="https://news.example/post/42?page=2">Post</a><a>Tracked</a>');
+  });
+});
+
+describe("depersonalizeText", () => {
+  it("removes addresses and personal URLs from plain text", () => {
+    expect(depersonalizeText("Hello Zoë O'Brien! Unsubscribe: https://list.example/u/abc Mail: zoe.obrien@paperboy.localhost", who)).toBe("Hello there! Unsubscribe:  Mail: ");
+  });
+});
