@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { email, inboundMessage, issue, newsletter, share, subscription, user, userAddress } from "@/db/schema";
 
@@ -66,13 +66,14 @@ export async function updateInboundStatus(id: number, status: "filed" | "failed"
     .where(eq(inboundMessage.id, id));
 }
 
-export async function findInboundByStatus(status: "failed" | "received", limit: number): Promise<InboundRow[]> {
-  return getDb().select().from(inboundMessage).where(eq(inboundMessage.status, status)).orderBy(asc(inboundMessage.id)).limit(limit);
-}
-
-export async function findInboundById(id: number): Promise<InboundRow | undefined> {
-  const [row] = await getDb().select().from(inboundMessage).where(eq(inboundMessage.id, id));
-  return row;
+/** Failed messages, and received ones whose filing never finished (the process died before its commit). */
+export async function findUnfiledInbound(staleBefore: Date, limit: number): Promise<InboundRow[]> {
+  return getDb()
+    .select()
+    .from(inboundMessage)
+    .where(or(eq(inboundMessage.status, "failed"), and(eq(inboundMessage.status, "received"), lt(inboundMessage.receivedAt, staleBefore))))
+    .orderBy(asc(inboundMessage.id))
+    .limit(limit);
 }
 
 export async function findEmailIds(userIds: number[], messageKey: string): Promise<number[]> {

@@ -7,8 +7,7 @@ import { parseMessage, type ParsedMessage } from "./parse";
 import {
   findAddressOwners,
   findEmailIds,
-  findInboundById,
-  findInboundByStatus,
+  findUnfiledInbound,
   insertInboundMessage,
   updateInboundStatus,
   type InboundRow,
@@ -34,17 +33,12 @@ export async function receiveMessage(raw: Buffer, source: InboundSource, envelop
   return { status: created ? 202 : 200, body: { message_id: row.id, emails } };
 }
 
-/** Files every failed message again (npm run mail:reprocess); returns how many are now filed. */
+/** Files every failed (or abandoned) message again (npm run mail:reprocess); returns how many are now filed. */
 export async function reprocessFailed(limit = 1000): Promise<{ filed: number; failed: number }> {
-  const rows = await findInboundByStatus("failed", limit);
+  const rows = await findUnfiledInbound(new Date(Date.now() - 10 * 60_000), limit);
   let filed = 0;
   for (const row of rows) if (await refile(row)) filed++;
   return { filed, failed: rows.length - filed };
-}
-
-export async function reprocessMessage(id: number): Promise<boolean> {
-  const row = await findInboundById(id);
-  return row ? refile(row) : false;
 }
 
 async function refile(row: InboundRow): Promise<boolean> {

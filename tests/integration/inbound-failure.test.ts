@@ -31,8 +31,8 @@ describe("POST /api/inbound/email when filing fails", () => {
     expect(stored.raw.toString()).toContain("Subject: EXPLODE on filing");
 
     fault.active = false;
-    const { reprocessMessage } = await import("@/lib/mail/service");
-    expect(await reprocessMessage(body.message_id)).toBe(true);
+    const { reprocessFailed } = await import("@/lib/mail/service");
+    expect((await reprocessFailed()).filed).toBeGreaterThanOrEqual(1);
     expect(await inboundRow(body.message_id)).toMatchObject({ status: "filed", error: null, attempts: 2 });
 
     const again = await deliver(message);
