@@ -59,6 +59,15 @@ describe("SMTP receiver", () => {
       "QUIT",
     ]);
     expect(codes).toEqual([220, 250, 250, 550, 250, 354, 250, 221]);
+    const { getDb } = await import("@/db/client");
+    const { email, inboundMessage } = await import("@/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [row] = await getDb()
+      .select({ subject: email.subject, source: inboundMessage.source })
+      .from(email)
+      .innerJoin(inboundMessage, eq(inboundMessage.id, email.inboundMessageId))
+      .where(eq(email.userId, reader.id));
+    expect(row).toEqual({ subject: "This week in digests", source: "smtp" });
   });
 
   it("refuses an oversize message with 552", async () => {
