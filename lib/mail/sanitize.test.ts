@@ -1,67 +1,7 @@
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
+import { XSS_VECTORS as VECTORS } from "@/tests/fixtures/mail/xss-vectors";
 import { cleanCss, sanitizeEmailHtml } from "./sanitize";
-
-const HANDLERS = ["onerror", "onload", "onclick", "onmouseover", "onfocus", "onblur", "onanimationstart", "onbegin", "onrepeat", "onpointerenter", "ontoggle", "onwheel"];
-
-const VECTORS: string[] = [
-  "<script>alert(1)</script>",
-  "<SCRIPT SRC=https://evil.example/x.js></SCRIPT>",
-  "<scr<script>ipt>alert(1)</scr</script>ipt>",
-  ...HANDLERS.map((handler) => `<div ${handler}="alert(1)">x</div>`),
-  '<img src=x onerror=alert(1)>',
-  '<img src="https://ok.example/a.png" onerror="alert(1)">',
-  '<body onload=alert(1)>',
-  '<details open ontoggle=alert(1)>',
-  '<a href="javascript:alert(1)">x</a>',
-  '<a href="JaVaScRiPt:alert(1)">x</a>',
-  '<a href="jav&#x09;ascript:alert(1)">x</a>',
-  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>',
-  '<a href=" javascript:alert(1)">x</a>',
-  '<a href="java\u2028script:alert(1)">x</a>',
-  '<a href="vbscript:msgbox(1)">x</a>',
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>',
-  '<img src="data:text/html,<script>alert(1)</script>">',
-  '<img src="data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+">',
-  '<img src="javascript:alert(1)">',
-  '<iframe src="https://evil.example"></iframe>',
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<frameset><frame src="javascript:alert(1)"></frameset>',
-  '<object data="javascript:alert(1)"></object>',
-  '<embed src="javascript:alert(1)">',
-  '<form action="javascript:alert(1)"><input type=submit></form>',
-  '<form><button formaction="javascript:alert(1)">x</button></form>',
-  '<input type="image" src="https://evil.example/x.png" onfocus=alert(1) autofocus>',
-  '<svg><script>alert(1)</script></svg>',
-  '<svg onload=alert(1)><circle r=1></circle></svg>',
-  '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
-  '<svg><animate attributeName="href" values="javascript:alert(1)"/></svg>',
-  '<svg><feImage href="https://tracker.example/p.png"/></svg>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>',
-  '<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">',
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
-  '<template><script>alert(1)</script></template>',
-  '<table background="javascript:alert(1)"><tr><td>x</td></tr></table>',
-  '<video poster="javascript:alert(1)"><source src="x"></video>',
-  '<div style="background:url(javascript:alert(1))">x</div>',
-  '<div style="width: expression(alert(1))">x</div>',
-  '<div style="width: exp/**/ression(alert(1))">x</div>',
-  '<div style="behavior: url(x.htc)">x</div>',
-  '<div style="-moz-binding: url(https://evil.example/x.xml#x)">x</div>',
-  '<style>@import url(https://evil.example/x.css);</style>',
-  '<style>@im\\port "https://evil.example/x.css";</style>',
-  '<style>body{background:url("javascript:alert(1)")}</style>',
-  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  '<base href="javascript:alert(1)//">',
-  '<link rel="stylesheet" href="https://evil.example/x.css">',
-  '<a href="#" id="cookie" name="createElement">clobber</a>',
-  '<xmp><img src=x onerror=alert(1)></xmp>',
-  '<textarea><img src=x onerror=alert(1)></textarea>',
-  '<title></title><img src=x onerror=alert(1)>',
-  '<isindex action="javascript:alert(1)" type=image>',
-  '<applet code="x"></applet>',
-  '<div style="position:fixed;top:0;left:0;width:100%;height:100%">overlay</div>',
-];
 
 const FORBIDDEN_TAGS = new Set(["script", "iframe", "frame", "frameset", "object", "embed", "form", "input", "button", "svg", "math", "meta", "base", "link", "template", "noscript", "video", "source", "applet", "isindex", "animate", "feimage", "textarea", "xmp"]);
 const URL_ATTRIBUTES = new Set(["href", "src"]);
