@@ -1,8 +1,12 @@
 // `npm run mail:send -- FILE.eml --to ADDRESS`: posts a message file to the raw inbound route of
 // APP_URL with INBOUND_SECRET, as a mail relay would. Without a file, sends a short sample issue.
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { env } from "@/lib/env";
+
+// Next.js reads .env for the server; this script reads the same file so both share INBOUND_SECRET.
+if (existsSync(".env")) process.loadEnvFile(".env");
+const { env } = await import("@/lib/env");
 
 const SAMPLE = (to: string) =>
   [
@@ -30,12 +34,20 @@ async function main(): Promise<number> {
   }
   const file = positionals.find((arg) => arg !== "--");
   const body = file ? await readFile(file) : Buffer.from(SAMPLE(values.to));
-  const response = await fetch(new URL("/api/inbound/email", appUrl), {
-    method: "POST",
-    headers: { authorization: `Bearer ${secret}`, "content-type": "message/rfc822", "x-envelope-to": values.to },
-    body: new Uint8Array(body),
-  });
+  const target = new URL("/api/inbound/email", appUrl);
+  let response: Response;
+  try {
+    response = await fetch(target, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secret}`, "content-type": "message/rfc822", "x-envelope-to": values.to },
+      body: new Uint8Array(body),
+    });
+  } catch {
+    console.error(`Could not reach ${target}. Is the app running (npm run dev, or npm start)?`);
+    return 1;
+  }
   console.log(`${response.status} ${await response.text()}`);
+  if (response.status === 202 || response.status === 200) console.log(`Open ${new URL("/feed", appUrl)} to read it.`);
   return response.ok ? 0 : 1;
 }
 
