@@ -7,6 +7,7 @@ import { receivedDate, type ParsedMessage } from "./parse";
 import { buildContent, sharedContent, type MailContent } from "./process";
 import {
   addNewsletterStats,
+  filingTransaction,
   findNewsletterBy,
   findRecentPublishedDates,
   findRecipientIdentities,
@@ -15,7 +16,6 @@ import {
   insertInactiveSubscription,
   insertNewsletter,
   insertShare,
-  transaction,
   updateInboundStatus,
   upsertIssue,
   type NewsletterRow,
@@ -34,7 +34,7 @@ export async function fileContent(inboundId: number, parsed: ParsedMessage, user
     unsubscribeUrls: [],
   });
   const dateReceived = receivedDate(content.date, arrivedAt);
-  return transaction(async (tx) => {
+  return filingTransaction(async (tx) => {
     await updateInboundStatus(inboundId, "filed", null, tx);
     if (userIds.length === 0) return [];
     const letter = await findOrCreateNewsletter(tx, content.identity);

@@ -86,8 +86,15 @@ export async function findEmailIds(userIds: number[], messageKey: string): Promi
   return rows.map((row) => row.id);
 }
 
-export function transaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
-  return getDb().transaction((tx) => work(tx));
+/**
+ * The filing transaction. Its commit need not wait for the disk: the raw message is already durable,
+ * and a filing lost in a crash leaves it `received`, which mail:reprocess files again.
+ */
+export function filingTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+  return getDb().transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
+    return work(tx);
+  });
 }
 
 export async function findNewsletterBy(tx: Database, column: "listId" | "senderAddress" | "senderDomain", value: string): Promise<NewsletterRow | undefined> {
