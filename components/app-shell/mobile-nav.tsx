@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { iconButtonClass } from "../ui/button";
 import { CloseIcon } from "../ui/icons";
 import { Logo } from "../ui/logo";
@@ -15,6 +15,15 @@ export function MobileNav({ open, onClose }: { open: boolean; onClose: () => voi
 function Drawer({ onClose }: { onClose: () => void }) {
   const panel = useRef<HTMLDivElement>(null);
   useDialogFocus(panel, onClose);
+  // Widening the window past the mobile breakpoint hides the drawer; close it so focus is not trapped.
+  useEffect(() => {
+    const wide = window.matchMedia("(min-width: 769px)");
+    const onChange = () => {
+      if (wide.matches) onClose();
+    };
+    wide.addEventListener("change", onChange);
+    return () => wide.removeEventListener("change", onChange);
+  }, [onClose]);
   return (
     <div className="fixed inset-0 z-40 min-[769px]:hidden">
       <div aria-hidden="true" onClick={onClose} className="absolute inset-0 bg-slate-900/50 backdrop-blur-sm" />

@@ -61,3 +61,15 @@ test("the sidebar collapses and expands, and the header names the page", async (
   await expect(page.getByRole("link", { name: "Back to Feed" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
 });
+
+test("widening the window closes the mobile menu", async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 700 });
+  await signedInReader(page);
+  await page.goto("/feed");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();
+  await page.setViewportSize({ width: 769, height: 700 });
+  await expect(page.getByRole("dialog", { name: "Menu" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Collapse sidebar" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+});
