@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
+import { DiscoverView } from "@/components/discover/discover-view";
 
 export const metadata: Metadata = { title: "Discover" };
 
 export default function DiscoverPage() {
-  return <EmptyState>No newsletters to display.</EmptyState>;
+  return <DiscoverView />;
 }

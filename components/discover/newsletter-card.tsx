@@ -1,0 +1,43 @@
+import Link from "next/link";
+import { formatCount } from "@/lib/format/count";
+import type { Newsletter } from "@/lib/newsletters/hooks";
+import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
+import { buttonClass } from "../ui/button";
+
+/** One catalog entry: who writes it, what it is, how often it comes, and a way to subscribe. */
+export function NewsletterCard({ newsletter, onSubscribe, className = "" }: { newsletter: Newsletter; onSubscribe: (newsletter: Newsletter) => void; className?: string }) {
+  const facts = [
+    `${formatCount(newsletter.total_subscribers)} subscribers`,
+    newsletter.sending_frequency,
+    `${formatCount(newsletter.total_issues)} ${newsletter.total_issues === 1 ? "issue" : "issues"}`,
+  ];
+  return (
+    <article
+      className={`relative flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-indigo-500 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${className}`}
+    >
+      <div className="flex items-start gap-3">
+        <NewsletterAvatar src={newsletter.logoUrl} name={newsletter.name} />
+        <div className="min-w-0 flex-1">
+          <h3 className="truncate font-semibold text-slate-900 dark:text-white">
+            <Link href={`/newsletter/${newsletter.id}`} className="after:absolute after:inset-0 focus:outline-none">
+              {newsletter.name}
+            </Link>
+          </h3>
+          <p className="truncate text-sm text-slate-500 dark:text-slate-400">{newsletter.publisher}</p>
+        </div>
+      </div>
+      <p className="line-clamp-3 flex-1 text-sm text-slate-600 dark:text-slate-300">{newsletter.description ?? "No description yet."}</p>
+      <p className="flex flex-wrap gap-x-2 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
+        {facts.map((fact, index) => (
+          <span key={fact} className="whitespace-nowrap">
+            {index > 0 && <span aria-hidden="true" className="mr-2">·</span>}
+            {fact}
+          </span>
+        ))}
+      </p>
+      <button type="button" onClick={() => onSubscribe(newsletter)} className={buttonClass("secondary", "relative z-10 w-full py-2")} aria-label={`Subscribe to ${newsletter.name}`}>
+        Subscribe
+      </button>
+    </article>
+  );
+}

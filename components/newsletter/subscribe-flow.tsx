@@ -1,0 +1,85 @@
+"use client";
+
+import { useState } from "react";
+import { useCurrentUser } from "@/lib/auth/hooks";
+import type { Newsletter } from "@/lib/newsletters/hooks";
+import { useSubscribe } from "@/lib/subscriptions/hooks";
+import { Alert } from "../ui/alert";
+import { buttonClass } from "../ui/button";
+import { Modal } from "../ui/modal";
+import { subscribePageFor } from "./subscribe-page";
+
+export type Notice = { tone: "error" | "success"; text: string };
+
+type Pending = { newsletter: Newsletter; email: string; copied: boolean };
+
+/**
+ * SPEC.md's subscribe action: copy the reader's unique address, open the newsletter's sign-up
+ * page in a new tab, then ask "I've Subscribed" before recording the subscription.
+ */
+export function useSubscribeFlow() {
+  const { data: user } = useCurrentUser();
+  const subscribe = useSubscribe();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [confirmError, setConfirmError] = useState<string | null>(null);
+
+  const start = async (newsletter: Newsletter) => {
+    setNotice(null);
+    const email = user?.unique_email;
+    if (!email) return setNotice({ tone: "error", text: "Could not find your unique email address. Please make sure you are logged in." });
+    const page = subscribePageFor(newsletter);
+    if (!page) return setNotice({ tone: "error", text: "No subscription page found for this newsletter." });
+    const copying = copyText(email);
+    // Opened before awaiting the clipboard, while the click still counts as a user gesture.
+    window.open(page, "_blank", "noopener,noreferrer");
+    const copied = await copying;
+    if (!copied) setNotice({ tone: "error", text: "Could not copy email to clipboard. Please copy it manually." });
+    setConfirmError(null);
+    setPending({ newsletter, email, copied });
+  };
+
+  const confirm = () => {
+    if (!pending) return;
+    setConfirmError(null);
+    subscribe.mutate(pending.newsletter.id, {
+      onSuccess: () => {
+        setNotice({ tone: "success", text: `You're subscribed to ${pending.newsletter.name}.` });
+        setPending(null);
+      },
+      onError: () => setConfirmError("Failed to confirm subscription. Please try again."),
+    });
+  };
+
+  const dialog = pending && (
+    <Modal title={`Subscribe to ${pending.newsletter.name}`} onClose={() => setPending(null)}>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        {pending.copied ? "We copied your Paperboy address to the clipboard." : "Copy your Paperboy address."} Paste it into the sign-up form
+        that opened in a new tab, then come back here.
+      </p>
+      <p className="break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100" data-testid="unique-email">
+        {pending.email}
+      </p>
+      {confirmError && <Alert>{confirmError}</Alert>}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" onClick={() => setPending(null)} className={buttonClass("ghost")}>
+          Cancel
+        </button>
+        <button type="button" onClick={confirm} disabled={subscribe.isPending} className={buttonClass("primary")}>
+          {subscribe.isPending ? "Subscribing..." : "I've Subscribed"}
+        </button>
+      </div>
+    </Modal>
+  );
+
+  return { start, dialog, notice };
+}
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
