@@ -96,7 +96,9 @@ export const subscription = pgTable(
   },
   (table) => [
     uniqueIndex("subscription_user_newsletter_idx").on(table.userId, table.newsletterId),
-    index("subscription_newsletter_status_idx").on(table.newsletterId, table.status),
+    // Both carry the third column so "who else follows this" and "what else do they follow" are index-only.
+    index("subscription_newsletter_status_idx").on(table.newsletterId, table.status, table.userId),
+    index("subscription_user_status_idx").on(table.userId, table.status, table.newsletterId),
     index("subscription_subscribed_at_idx").on(table.subscribedAt),
   ],
 );
