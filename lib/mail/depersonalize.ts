@@ -55,6 +55,7 @@ function identityMatchers(who: RecipientIdentity): Matchers {
   ];
   const names = [...new Set(who.names.map((name) => name.trim()).filter((name) => name.length >= 2))];
   const firstNames = names.map((name) => name.split(/\s+/)[0]).filter((name) => name.length >= 2);
+  const textNeedles = [...addresses, ...firstNames.map((name) => name.toLowerCase()), ...names.map((name) => escapeText(name).toLowerCase())];
   const greeting = alternation([...names, ...firstNames]);
   const greetingPattern = greeting ? new RegExp(`\\b${GREETING}\\s+(?:${greeting})(?![\\p{L}\\p{N}])`, "giu") : null;
   const removal = alternation([...addresses, ...names]);
@@ -65,6 +66,9 @@ function identityMatchers(who: RecipientIdentity): Matchers {
       return urlNeedles.some((needle) => (needle === needle.toLowerCase() ? lower.includes(needle) : url.includes(needle)));
     },
     inText: (text) => {
+      // A cheap substring test first: most text nodes hold none of these words.
+      const lower = text.toLowerCase();
+      if (!textNeedles.some((needle) => lower.includes(needle))) return text;
       let value = text;
       if (greetingPattern) value = value.replace(greetingPattern, "$1 there");
       if (removalPattern) value = value.replace(removalPattern, "");
