@@ -5,11 +5,7 @@ import { errorMessage } from "@/lib/api/client";
 import { useUpdateUniqueEmail } from "@/lib/auth/hooks";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
-
-function splitAddress(address: string): { local: string; domain: string } {
-  const at = address.lastIndexOf("@");
-  return at === -1 ? { local: address, domain: "" } : { local: address.slice(0, at), domain: address.slice(at + 1) };
-}
+import { addressFor, cleanLocalPart, splitAddress } from "./unique-address";
 
 /** Step 2: only the local part is edited; the domain stays the product's mail domain. */
 export function AddressStep({ uniqueEmail, onBack, onNext }: { uniqueEmail: string; onBack: () => void; onNext: () => void }) {
@@ -21,7 +17,7 @@ export function AddressStep({ uniqueEmail, onBack, onNext }: { uniqueEmail: stri
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (wanted === currentLocal) return onNext();
-    update.mutate(domain ? `${wanted}@${domain}` : wanted, { onSuccess: onNext });
+    update.mutate(addressFor(wanted, domain), { onSuccess: onNext });
   };
 
   return (
@@ -40,7 +36,7 @@ export function AddressStep({ uniqueEmail, onBack, onNext }: { uniqueEmail: stri
           <input
             id="unique-local"
             value={local}
-            onChange={(event) => setLocal(event.target.value.replace(/[@\s]/g, ""))}
+            onChange={(event) => setLocal(cleanLocalPart(event.target.value))}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
