@@ -13,6 +13,7 @@ export type PopularNewsletter = {
   categories: { id: number; name: string; emoji: string }[];
 };
 
+// Under lib/newsletters' `newsletterKeys.all`, so invalidating every newsletter list reaches it too.
 export const popularNewslettersQuery = () =>
   queryOptions({
     queryKey: ["newsletters", "popular"] as const,
@@ -20,6 +21,6 @@ export const popularNewslettersQuery = () =>
     select: (data) => data.items ?? [],
   });
 
-export function usePopularNewsletters(enabled: boolean) {
-  return useQuery({ ...popularNewslettersQuery(), enabled });
+export function usePopularNewsletters() {
+  return useQuery(popularNewslettersQuery());
 }

@@ -11,7 +11,7 @@ type Props = { onBack: () => void; onFinish: () => void; finishing: boolean; fin
 
 /** Step 3: popular newsletters to start with; opening one also ends onboarding. */
 export function PopularStep({ onBack, onFinish, finishing, finishError }: Props) {
-  const popular = usePopularNewsletters(true);
+  const popular = usePopularNewsletters();
 
   return (
     <div className="space-y-6">
