@@ -19,7 +19,9 @@ const SUBJECT_LABEL = "Subject|Objet|Sujet|Betreff|Asunto|Oggetto|Onderwerp|Ämn
 const TO_LABEL = "To|À|A|An|Para|Aan|Till|Til|Do|Кому|Cc|CC|Cci";
 const FIELD = new RegExp(`^[ \\t>]*(${FROM_LABEL}|${DATE_LABEL}|${SUBJECT_LABEL}|${TO_LABEL})[ \\t]*:[ \\t]*(.*)$`, "i");
 const RUN_TOGETHER = new RegExp(`(?=(?:${FROM_LABEL}|${DATE_LABEL}|${SUBJECT_LABEL}|To|Cc):\\s)`, "g");
-const WROTE = /^\uFEFF?[ \t>]*On (.{6,80}?),\s*"?([^"<\n]*?)"?\s*<([^>\s]+@[^>\s]+)>\s*wrote:\s*$/m;
+const WROTE = /^\uFEFF?[ \t>]*On (.{6,80}?),\s*"?([^"<\n]{0,200}?)"?\s*<([^>\s@]{1,200}@[^>\s]{1,200})>\s*wrote:\s*$/m;
+// Forward headers sit near the top; scanning only this much keeps hostile bodies cheap.
+const SCAN_LIMIT = 100_000;
 
 export function hasForwardSubject(subject: string): boolean {
   return FORWARD_SUBJECT.test(subject) || BRACKETED_FORWARD.test(subject);
@@ -41,7 +43,7 @@ export function mayHoldForward(text: string): boolean {
  * From, Subject and Date. Outlook's separator-less styles are trusted only with a forward subject.
  */
 export function findForwardedHeader(text: string, subject: string): ForwardedHeader | null {
-  const normalized = text.replace(/\r\n?/g, "\n");
+  const normalized = text.slice(0, SCAN_LIMIT).replace(/\r\n?/g, "\n");
   const starts: number[] = [];
   for (const pattern of SEPARATORS) for (const match of normalized.matchAll(pattern)) starts.push(match.index + match[0].length);
   for (const start of starts.sort((a, b) => b - a)) {
@@ -104,7 +106,8 @@ function readFields(block: string): ForwardedHeader | null {
 }
 
 /** "Name <a@b>", "Name [mailto:a@b]", "\"Name\" <a@b<mailto:a@b>>" or a bare address. */
-export function mailboxOf(value: string): Mailbox | null {
+export function mailboxOf(field: string): Mailbox | null {
+  const value = field.slice(0, 1000);
   const address = addressesIn(value)[0];
   if (!address) return null;
   const name = value
@@ -122,7 +125,7 @@ const MONTHS: Record<string, string> = {
 
 /** Forward headers print dates in the forwarder's locale; a miss returns null and the outer Date is used. */
 export function parseLooseDate(value: string): Date | null {
-  let text = value.replace(/\s+(?:at|à|um|a las|alle|om)\s+/gi, " ").replace(/\s+/g, " ").trim();
+  let text = value.slice(0, 200).replace(/\s+(?:at|à|um|a las|alle|om)\s+/gi, " ").replace(/\s+/g, " ").trim();
   const attempt = (candidate: string) => {
     const time = Date.parse(candidate);
     return Number.isNaN(time) ? null : new Date(time);

@@ -162,3 +162,23 @@ describe("sharedContent", () => {
     expect(forwarded.text).not.toContain("reader.person@gmail.com");
   });
 });
+
+describe("processMessage on hostile input", () => {
+  it("stays fast on pathological subjects, headers and bodies", async () => {
+    const long = "@".repeat(200_000);
+    const raw = [
+      "From: a@b.example",
+      "To: reader@paperboy.localhost",
+      `Subject: Fwd: ${"confirm ".repeat(5000)}`,
+      `Delivered-To: ${"a".repeat(200_000)}`,
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      `On Mon, 1 Jan 2024, "x" <${long}> wrote:`,
+      `From: ${"a".repeat(300_000)}`,
+      `${"<style>".repeat(10_000)}${"/* url( ".repeat(10_000)}`,
+    ].join("\r\n");
+    const started = performance.now();
+    await processMessage(Buffer.from(raw));
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+});

@@ -34,11 +34,13 @@ const CLICK_URLS = [
 ];
 
 export function isTrackingPixelUrl(url: string): boolean {
-  return PIXEL_URLS.some((pattern) => pattern.test(url));
+  const head = url.slice(0, 2048);
+  return PIXEL_URLS.some((pattern) => pattern.test(head));
 }
 
 export function isClickTrackerUrl(url: string): boolean {
-  return CLICK_URLS.some((pattern) => pattern.test(url));
+  const head = url.slice(0, 2048);
+  return CLICK_URLS.some((pattern) => pattern.test(head));
 }
 
 const HIDDEN_STYLE = /display\s*:\s*none|visibility\s*:\s*hidden|opacity\s*:\s*0(?:\.0+)?\s*(?:;|$)|max-height\s*:\s*0|mso-hide\s*:\s*all/i;
