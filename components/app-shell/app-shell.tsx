@@ -23,7 +23,8 @@ export function AppShell({ children }: { children: ReactNode }) {
     if (user === null) router.replace(loginPathFor(`${window.location.pathname}${window.location.search}`));
   }, [user, router]);
 
-  if (session.isError) {
+  // A failed refetch keeps the user already shown; only a first check that fails blocks the page.
+  if (session.isError && user === undefined) {
     return (
       <div className="flex min-h-screen flex-col items-center justify-center gap-4 p-6 text-center">
         <p role="alert" className="text-slate-700 dark:text-slate-300">
