@@ -105,6 +105,15 @@ describe("POST /api/inbound/email", () => {
     expect(viaEnvelope.status).toBe(202);
   });
 
+  it("finds the recipient in Cc, Delivered-To or X-Original-To when To is a list address", async () => {
+    const reader = await registerUser();
+    for (const header of ["Cc", "Delivered-To", "X-Original-To"]) {
+      const result = await deliver(mail({ to: "Readers <readers@list.example>", from: uniqueSender(), extra: [`${header}: ${reader.unique_email}`] }));
+      expect(result.status, header).toBe(202);
+      expect((await emailRow((result.body as Stored).emails[0])).userId).toBe(reader.id);
+    }
+  });
+
   it("gives every user who received the same issue the same issue_id", async () => {
     const [ann, bob] = [await registerUser(), await registerUser()];
     const sender = uniqueSender();
