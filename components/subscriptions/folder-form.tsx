@@ -1,0 +1,31 @@
+"use client";
+
+import { useState, type FormEvent } from "react";
+import { useCreateFolder } from "@/lib/subscriptions/hooks";
+import { buttonClass, inputClass } from "../ui/button";
+
+/** Creates a folder; a blank name never reaches the server (SPEC.md section 5). */
+export function FolderForm({ onMessage }: { onMessage: (message: string | null) => void }) {
+  const [name, setName] = useState("");
+  const create = useCreateFolder();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return onMessage("Folder name cannot be empty.");
+    onMessage(null);
+    create.mutate(trimmed, { onSuccess: () => setName(""), onError: () => onMessage("Failed to create folder.") });
+  };
+
+  return (
+    <form onSubmit={submit} className="flex gap-2">
+      <label htmlFor="new-folder" className="sr-only">
+        New folder name
+      </label>
+      <input id="new-folder" value={name} onChange={(event) => setName(event.target.value)} placeholder="New folder name" maxLength={100} className={`${inputClass} min-w-0 py-2`} />
+      <button type="submit" disabled={create.isPending} className={buttonClass("primary", "shrink-0 px-3 py-2")}>
+        {create.isPending ? "Creating..." : "+ Create"}
+      </button>
+    </form>
+  );
+}

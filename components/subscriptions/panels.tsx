@@ -1,0 +1,141 @@
+"use client";
+
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { errorMessage } from "@/lib/api/client";
+import { formatShortDate } from "@/lib/format/date";
+import { useFavorited, useFolders, useIssues, useLiked, useMyComments, useSubscriptions, type Folder, type Issue } from "@/lib/subscriptions/hooks";
+import { Alert } from "../ui/alert";
+import { EmptyState } from "../ui/empty-state";
+import { Spinner } from "../ui/spinner";
+import { IssueCard } from "./issue-card";
+import { SubscriptionCard } from "./subscription-card";
+import type { View } from "./view";
+
+const Loading = () => <Spinner label="Loading..." className="py-12" />;
+
+/** The right panel: whichever list the left panel selected. */
+export function ViewPanel({ view, onFailure }: { view: View; onFailure: (message: string) => void }) {
+  switch (view.kind) {
+    case "all":
+      return <AllNewsletters onFailure={onFailure} />;
+    case "favorites":
+      return <ActivityIssues title="Favorites" query={useFavorited} />;
+    case "liked":
+      return <ActivityIssues title="Liked Posts" query={useLiked} />;
+    case "comments":
+      return <MyComments />;
+    case "folder":
+      return <FolderPanel folderId={view.folderId} />;
+  }
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="panel-title" className="min-w-0 space-y-4">
+      <h3 id="panel-title" className="text-xl font-semibold text-slate-900 dark:text-white">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+function AllNewsletters({ onFailure }: { onFailure: (message: string) => void }) {
+  const subscriptions = useSubscriptions();
+  return (
+    <Panel title="All Newsletters">
+      {subscriptions.isPending ? (
+        <Loading />
+      ) : subscriptions.isError ? (
+        <Alert>{errorMessage(subscriptions.error, "Failed to fetch subscriptions")}</Alert>
+      ) : subscriptions.data.length === 0 ? (
+        <EmptyState action={{ href: "/discover", label: "Discover newsletters" }}>No subscriptions to display.</EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {subscriptions.data.map((subscription) => (
+            <li key={subscription.id}>
+              <SubscriptionCard subscription={subscription} onFailure={onFailure} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function IssueGrid({ issues }: { issues: Issue[] }) {
+  return (
+    <ul className="grid gap-4 xl:grid-cols-2">
+      {issues.map((issue) => (
+        <li key={issue.id} className="min-w-0">
+          <IssueCard issue={issue} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ActivityIssues({ title, query }: { title: string; query: typeof useFavorited }) {
+  const list = query();
+  return (
+    <Panel title={title}>
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <Alert>{errorMessage(list.error, "Failed to fetch emails")}</Alert>
+      ) : list.data.items.length === 0 ? (
+        <EmptyState>No items to display.</EmptyState>
+      ) : (
+        <IssueGrid issues={list.data.items} />
+      )}
+    </Panel>
+  );
+}
+
+function FolderPanel({ folderId }: { folderId: number }) {
+  const folders = useFolders();
+  const folder = folders.data?.find((item) => item.id === folderId);
+  if (folders.isPending) return <Loading />;
+  if (!folder) return <Alert>Folder not found</Alert>;
+  return <FolderIssues folder={folder} />;
+}
+
+function FolderIssues({ folder }: { folder: Folder }) {
+  const { isPending, issues, failed } = useIssues(folder.emails);
+  return (
+    <Panel title={folder.name}>
+      {isPending ? <Loading /> : issues.length === 0 && failed === 0 ? <EmptyState>No items to display in this folder.</EmptyState> : <IssueGrid issues={issues} />}
+      {!isPending && failed > 0 && <Alert>Failed to fetch email</Alert>}
+    </Panel>
+  );
+}
+
+function MyComments() {
+  const comments = useMyComments();
+  return (
+    <Panel title="My Comments">
+      {comments.isPending ? (
+        <Loading />
+      ) : comments.isError ? (
+        <Alert>{errorMessage(comments.error, "Failed to fetch comments")}</Alert>
+      ) : comments.data.length === 0 ? (
+        <EmptyState>No comments to display.</EmptyState>
+      ) : (
+        <ul className="space-y-3">
+          {comments.data.map((comment) => (
+            <li key={comment.id} className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+              <p className="text-xs text-slate-500 dark:text-slate-400">
+                <Link href={`/emails/${comment.email_id}?showComments=true`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                  Issue #{comment.issue_id}
+                </Link>{" "}
+                · {formatShortDate(comment.created_at)}
+              </p>
+              <p className="mt-1 whitespace-pre-wrap break-words text-slate-800 dark:text-slate-200">{comment.content}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import Link from "next/link";
+import { formatShortDate } from "@/lib/format/date";
+import { useSetSubscriptionStatus, type Subscription } from "@/lib/subscriptions/hooks";
+import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
+import { buttonClass } from "../ui/button";
+
+/** A subscription with its state: active ones offer Unsubscribe (after a confirm), inactive ones Subscribe. */
+export function SubscriptionCard({ subscription, onFailure }: { subscription: Subscription; onFailure: (message: string) => void }) {
+  const setStatus = useSetSubscriptionStatus();
+  const newsletter = subscription.newsletter_metadata;
+  const active = subscription.status === "active";
+
+  const toggle = () => {
+    if (active && !window.confirm("Are you sure you want to unsubscribe?")) return;
+    setStatus.mutate(
+      { newsletterId: subscription.newsletterId, status: active ? "inactive" : "active" },
+      { onError: () => onFailure(active ? "Failed to unsubscribe." : "Failed to subscribe.") },
+    );
+  };
+
+  return (
+    <article aria-label={newsletter.name} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex min-w-0 flex-1 items-center gap-3">
+        <NewsletterAvatar src={newsletter.logoUrl} name={newsletter.name} />
+        <div className="min-w-0">
+          <h3 className="truncate font-semibold text-slate-900 dark:text-white">
+            <Link href={`/newsletter/${newsletter.id}`} className="rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300">
+              {newsletter.name}
+            </Link>
+          </h3>
+          <p className="truncate text-sm text-slate-500 dark:text-slate-400">{newsletter.publisher}</p>
+          <p className={`text-xs ${active ? "text-emerald-700 dark:text-emerald-400" : "text-slate-500 dark:text-slate-400"}`}>
+            {active ? `Subscribed: ${formatShortDate(subscription.subscribed_at, "Unknown")}` : `Unsubscribed: ${formatShortDate(subscription.unsubscribed_at, "Not yet")}`}
+          </p>
+        </div>
+      </div>
+      <button type="button" onClick={toggle} disabled={setStatus.isPending} className={buttonClass(active ? "secondary" : "primary", "shrink-0 sm:w-36")}>
+        {setStatus.isPending ? "Updating..." : active ? "Unsubscribe" : "Subscribe"}
+      </button>
+    </article>
+  );
+}
