@@ -60,17 +60,28 @@ export async function findCategoryNewsletters(categoryId: number, limit: number)
     .limit(limit);
 }
 
-/** Public newsletters by the points of the last week's activity (see activity.ts), active ones only. */
-export async function findTrendingNewsletters(limit: number): Promise<NewsletterRow[]> {
+/** Ids of public newsletters by the points of the last week's activity (see activity.ts), active ones only. */
+export async function findTrendingNewsletterIds(limit: number): Promise<number[]> {
   const activity = recentNewsletterActivity();
   const score = sql<number>`sum(${activity.points})`;
-  return getDb()
-    .select(getTableColumns(newsletter))
+  const rows = await getDb()
+    .select({ id: newsletter.id })
     .from(activity)
     .innerJoin(newsletter, and(eq(newsletter.id, activity.newsletterId), isPublic))
     .groupBy(newsletter.id)
     .orderBy(desc(score), ...mostFollowed)
     .limit(limit);
+  return rows.map((row) => row.id);
+}
+
+/** These newsletters in the given order, those no longer public left out. */
+export async function findPublicNewslettersByIds(ids: number[]): Promise<NewsletterRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await getDb()
+    .select()
+    .from(newsletter)
+    .where(and(isPublic, inArray(newsletter.id, ids)));
+  return rows.sort((left, right) => ids.indexOf(left.id) - ids.indexOf(right.id));
 }
 
 /** The most followed public newsletters, leaving out those already chosen (and, given a user, those they follow). */
@@ -85,21 +96,34 @@ export async function findMostFollowedNewsletters(limit: number, excluded: numbe
     .limit(limit);
 }
 
+// Enough co-readers to rank by, while a reader of a hugely popular newsletter still costs a bounded query.
+const MAX_PEERS = 2000;
+
 /** "Readers who follow what you follow also follow": ranked by how many such readers follow each. */
 export async function findCoFollowedNewsletters(userId: number, limit: number): Promise<NewsletterRow[]> {
   const mine = alias(subscription, "mine");
   const peer = alias(subscription, "peer");
   const also = alias(subscription, "also");
-  const readers = sql<number>`count(distinct ${also.userId})`;
-  return getDb()
-    .select(getTableColumns(newsletter))
+  const peers = getDb()
+    .selectDistinct({ userId: peer.userId })
     .from(mine)
     .innerJoin(peer, and(eq(peer.newsletterId, mine.newsletterId), eq(peer.status, "active"), ne(peer.userId, userId)))
-    .innerJoin(also, and(eq(also.userId, peer.userId), eq(also.status, "active")))
-    .innerJoin(newsletter, and(eq(newsletter.id, also.newsletterId), isPublic))
-    .where(and(eq(mine.userId, userId), eq(mine.status, "active"), not(followsActively(userId))))
-    .groupBy(newsletter.id)
-    .orderBy(desc(readers), ...mostFollowed)
+    .where(and(eq(mine.userId, userId), eq(mine.status, "active")))
+    .orderBy(desc(peer.userId))
+    .limit(MAX_PEERS)
+    .as("peers");
+  const readers = getDb()
+    .select({ newsletterId: also.newsletterId, count: sql<number>`count(*)`.as("readers") })
+    .from(peers)
+    .innerJoin(also, and(eq(also.userId, peers.userId), eq(also.status, "active")))
+    .groupBy(also.newsletterId)
+    .as("co_readers");
+  return getDb()
+    .select(getTableColumns(newsletter))
+    .from(readers)
+    .innerJoin(newsletter, and(eq(newsletter.id, readers.newsletterId), isPublic))
+    .where(not(followsActively(userId)))
+    .orderBy(desc(readers.count), ...mostFollowed)
     .limit(limit);
 }
 

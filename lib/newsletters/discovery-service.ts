@@ -7,10 +7,12 @@ import {
   findFeaturedNewsletters,
   findMostFollowedNewsletters,
   findNewslettersInFollowedCategories,
-  findTrendingNewsletters,
+  findPublicNewslettersByIds,
+  findTrendingNewsletterIds,
   findVisibleNewsletter,
 } from "./discovery-repo";
 import type { NewsletterDto } from "./dto";
+import { rankedIds } from "./ranking-cache";
 import type { NewsletterRow } from "./repo";
 import { searchNewsletters } from "./search-repo";
 import { describeNewsletters } from "./service";
@@ -50,7 +52,8 @@ export async function listFeaturedNewsletters(): Promise<NewsletterList> {
 
 /** The week's most active public newsletters, topped up with the most followed when the week was quiet. */
 export async function listTrendingNewsletters(): Promise<NewsletterList> {
-  return list(await fillFrom([(limit) => findTrendingNewsletters(limit), (limit, chosen) => findMostFollowedNewsletters(limit, chosen)]));
+  const trending = async () => findPublicNewslettersByIds(await rankedIds("newsletters", () => findTrendingNewsletterIds(LIST_LIMIT)));
+  return list(await fillFrom([trending, (limit, chosen) => findMostFollowedNewsletters(limit, chosen)]));
 }
 
 /** Co-followed newsletters, then the most followed in the categories the user follows, then the most followed; never one they follow. */

@@ -5,7 +5,6 @@ import { comment, email, emailLike, issue, newsletter, subscription } from "@/db
 import { isPublic, recentIssueActivity } from "./activity";
 
 export type IssueRef = { issueId: number; date: Date };
-export type OwnEmailRef = IssueRef & { emailId: number };
 
 /** An edition that reached someone as an issue, not only as a confirmation message. */
 function deliveredAsIssue() {
@@ -17,12 +16,12 @@ function deliveredAsIssue() {
   );
 }
 
-/** Issues of public newsletters by the points of the last week's activity (see activity.ts). */
-export async function findTrendingIssueRefs(limit: number): Promise<IssueRef[]> {
+/** Ids of issues of public newsletters by the points of the last week's activity (see activity.ts). */
+export async function findTrendingIssueIds(limit: number): Promise<number[]> {
   const activity = recentIssueActivity();
   const score = sql<number>`sum(${activity.points})`;
-  return getDb()
-    .select({ issueId: issue.id, date: issue.publishedAt })
+  const rows = await getDb()
+    .select({ id: issue.id })
     .from(activity)
     .innerJoin(issue, eq(issue.id, activity.issueId))
     .innerJoin(newsletter, and(eq(newsletter.id, issue.newsletterId), isPublic))
@@ -30,6 +29,7 @@ export async function findTrendingIssueRefs(limit: number): Promise<IssueRef[]> 
     .groupBy(issue.id)
     .orderBy(desc(score), desc(issue.publishedAt), desc(issue.id))
     .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 /** The newest issues of one newsletter, whoever received them. */
@@ -43,9 +43,9 @@ export async function findRecentIssueRefs(newsletterId: number, limit: number): 
 }
 
 /** The user's own newest emails of one newsletter, confirmation messages left out. */
-export async function findOwnRecentEmailRefs(userId: number, newsletterId: number, limit: number): Promise<OwnEmailRef[]> {
+export async function findOwnRecentEmailRefs(userId: number, newsletterId: number, limit: number): Promise<IssueRef[]> {
   return getDb()
-    .select({ emailId: email.id, issueId: email.issueId, date: email.dateReceived })
+    .select({ issueId: email.issueId, date: email.dateReceived })
     .from(email)
     .where(and(eq(email.userId, userId), eq(email.newsletterId, newsletterId), ne(email.kind, "confirmation")))
     .orderBy(desc(email.dateReceived), desc(email.id))
