@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { focusInDialog, horizontalOverflow, signedInReader } from "./support";
+import { focusInDialog, horizontalOverflow, pageTitle, signedInReader } from "./support";
 
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 375, height: 740 } });
@@ -12,7 +12,7 @@ test.describe("on a phone", () => {
     await signedInReader(page);
     for (const path of ["/feed", "/settings"]) {
       await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(pageTitle(page)).toBeVisible();
       expect(await horizontalOverflow(page), path).toBe(0);
     }
 
@@ -32,14 +32,14 @@ test.describe("on a phone", () => {
     await menu.getByRole("link", { name: "Discover" }).click();
     await expect(page).toHaveURL(/\/discover$/);
     await expect(menu).toBeHidden();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Discover");
+    await expect(pageTitle(page)).toHaveText("Discover");
   });
 });
 
 test("the sidebar collapses and expands, and the header names the page", async ({ page }) => {
   await signedInReader(page);
   await page.goto("/feed");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Feed");
+  await expect(pageTitle(page)).toHaveText("Feed");
   const sidebar = page.getByRole("navigation", { name: "Main" });
   await expect(sidebar.getByRole("link", { name: "My Feed" })).toHaveAttribute("aria-current", "page");
   const sidebarWidth = async () => (await page.locator("aside").boundingBox())?.width ?? 0;
@@ -53,13 +53,18 @@ test("the sidebar collapses and expands, and the header names the page", async (
   await expect.poll(sidebarWidth).toBeGreaterThan(200);
 
   await sidebar.getByRole("link", { name: "Subscriptions" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Subscriptions");
+  await expect(pageTitle(page)).toHaveText("Subscriptions");
   await sidebar.getByRole("link", { name: "Settings" }).click();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Settings");
+  await expect(pageTitle(page)).toHaveText("Settings");
 
+  // Issue and newsletter pages bring their own header.
   await page.goto("/emails/1");
-  await expect(page.getByRole("link", { name: "Back to Feed" })).toBeVisible();
-  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/emails\/1$/);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByTestId("app-header")).toHaveCount(0);
+  await page.goto("/newsletter/1");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByTestId("app-header")).toHaveCount(0);
 });
 
 test("widening the window closes the mobile menu", async ({ page }) => {

@@ -41,3 +41,8 @@ export async function focusInDialog(page: Page, name?: string): Promise<boolean>
     return Boolean(dialog) && (label === undefined || dialog?.getAttribute("aria-label") === label);
   }, name);
 }
+
+/** The protected header's title (SPEC.md: the last path segment). */
+export function pageTitle(page: Page) {
+  return page.getByTestId("app-header").getByRole("heading");
+}
