@@ -8,6 +8,7 @@ import { buildContent, sharedContent, type MailContent } from "./process";
 import {
   addNewsletterStats,
   filingTransaction,
+  findCatalogNewsletterByDomain,
   findNewsletterBy,
   findRecentPublishedDates,
   findRecipientIdentities,
@@ -119,10 +120,12 @@ async function findNewsletter(tx: Database, identity: NewsletterIdentity): Promi
     const byAddress = await findNewsletterBy(tx, "senderAddress", identity.senderAddress);
     if (byAddress && (!identity.listId || !byAddress.listId)) return byAddress;
   }
-  if (!identity.listId && identity.senderDomain && !isSharedDomain(identity.senderDomain)) {
-    return findNewsletterBy(tx, "senderDomain", identity.senderDomain);
+  if (!identity.senderDomain || isSharedDomain(identity.senderDomain)) return undefined;
+  if (!identity.listId) {
+    const byDomain = await findNewsletterBy(tx, "senderDomain", identity.senderDomain);
+    if (byDomain) return byDomain;
   }
-  return undefined;
+  return findCatalogNewsletterByDomain(tx, identity.senderDomain);
 }
 
 /**

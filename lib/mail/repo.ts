@@ -102,6 +102,21 @@ export async function findNewsletterBy(tx: Database, column: "listId" | "senderA
   return row;
 }
 
+/** A catalog newsletter whose website is on the sender's domain (or a parent of it: mail.example.com -> example.com). */
+export async function findCatalogNewsletterByDomain(tx: Database, domain: string): Promise<NewsletterRow | undefined> {
+  const labels = domain.toLowerCase().split(".");
+  const candidates = labels.slice(0, -1).map((_, index) => labels.slice(index).join("."));
+  if (candidates.length === 0) return undefined;
+  const host = sql`substring(lower(${newsletter.websiteUrl}) from '^https?://(?:www\.)?([^/:?#]+)')`;
+  const [row] = await tx
+    .select()
+    .from(newsletter)
+    .where(and(eq(newsletter.source, "catalog"), inArray(host, candidates)))
+    .orderBy(asc(newsletter.id))
+    .limit(1);
+  return row;
+}
+
 /** Inserts a mail-created newsletter, or returns undefined when a concurrent filing created it first. */
 export async function insertNewsletter(tx: Database, values: typeof newsletter.$inferInsert): Promise<NewsletterRow | undefined> {
   const [row] = await tx.insert(newsletter).values(values).onConflictDoNothing().returning();

@@ -126,6 +126,20 @@ describe("POST /api/inbound/email", () => {
     expect(both.emails).toHaveLength(2);
   });
 
+  it("files mail from a catalog newsletter's domain under that catalog entry", async () => {
+    const reader = await registerUser();
+    const { getDb } = await import("@/db/client");
+    const { newsletter } = await import("@/db/schema");
+    const domain = `catalog-${randomBytes(4).toString("hex")}.example.net`;
+    const [entry] = await getDb()
+      .insert(newsletter)
+      .values({ source: "catalog", name: "Catalog Letter", websiteUrl: `https://www.${domain}/about`, isPublic: true, catalogKey: domain })
+      .returning();
+    const result = await deliver(mail({ to: reader.unique_email, from: `Catalog Letter <issues@mail.${domain}>` }));
+    expect((await emailRow((result.body as Stored).emails[0])).newsletterId).toBe(entry.id);
+    expect(await newsletterRow(entry.id)).toMatchObject({ source: "catalog", isPublic: true, totalEmails: 1 });
+  });
+
   it("files a forward under the original sender, subject and date", async () => {
     const reader = await registerUser();
     const forward = fixture("fwd-outlook.eml").replace("reader@paperboy.localhost", reader.unique_email).replace("<fwd-outlook.eml@mail.gmail.com>", `<${randomBytes(6).toString("hex")}@gmail.com>`);
