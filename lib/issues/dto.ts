@@ -1,11 +1,8 @@
 import "server-only";
+import { minutesToRead } from "@/lib/format/read-time";
 import type { EmailRow } from "./repo";
 
-/** SPEC.md section 9: ceil(word_count / 200) minutes, at least 1. */
-export function minutesToRead(wordCount: number | null | undefined): number {
-  if (!wordCount || wordCount <= 0) return 1;
-  return Math.max(1, Math.ceil(wordCount / 200));
-}
+export { minutesToRead };
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 

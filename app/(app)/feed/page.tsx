@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
-import { EmptyState } from "@/components/ui/empty-state";
+import { Suspense } from "react";
+import { FeedView } from "@/components/feed/feed-view";
+import { Spinner } from "@/components/ui/spinner";
 
 export const metadata: Metadata = { title: "My Feed" };
 
 export default function FeedPage() {
-  return <EmptyState action={{ href: "/discover", label: "Discover newsletters" }}>No newsletters in your feed yet.</EmptyState>;
+  return (
+    <Suspense fallback={<Spinner label="Loading feed..." className="py-16" />}>
+      <FeedView />
+    </Suspense>
+  );
 }

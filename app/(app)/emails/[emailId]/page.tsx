@@ -1,18 +1,30 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Suspense } from "react";
+import { IssueView } from "@/components/issue/issue-view";
 import { buttonClass } from "@/components/ui/button";
 import { ChevronLeftIcon } from "@/components/ui/icons";
+import { Spinner } from "@/components/ui/spinner";
 
 export const metadata: Metadata = { title: "Issue" };
 
-export default function EmailPage() {
+export default async function EmailPage({ params }: { params: Promise<{ emailId: string }> }) {
+  const { emailId } = await params;
+  const id = /^\d{1,10}$/.test(emailId) ? Number(emailId) : NaN;
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4 pt-10 min-[769px]:pt-0">
+        <Link href="/feed" className={buttonClass("ghost", "-ml-2 px-2")}>
+          <ChevronLeftIcon />
+          Back to Feed
+        </Link>
+        <p className="text-slate-600 dark:text-slate-300">Email not found or not loaded yet.</p>
+      </div>
+    );
+  }
   return (
-    <div className="mx-auto max-w-3xl space-y-6 pt-10 min-[769px]:pt-0">
-      <Link href="/feed" className={buttonClass("ghost", "px-2")}>
-        <ChevronLeftIcon />
-        Back to Feed
-      </Link>
-      <p className="text-slate-600 dark:text-slate-300">Email not found or not loaded yet.</p>
-    </div>
+    <Suspense fallback={<Spinner label="Loading email..." className="py-24" />}>
+      <IssueView key={id} emailId={id} />
+    </Suspense>
   );
 }

@@ -1,0 +1,52 @@
+"use client";
+
+import Link from "next/link";
+import { formatCount } from "@/lib/format/count";
+import { useToggleLike, type Email } from "@/lib/issues/hooks";
+import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from "../ui/reader-icons";
+
+const action =
+  "inline-flex h-9 min-w-9 items-center justify-center gap-1.5 rounded-lg px-2 text-sm text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white";
+
+type Props = {
+  email: Pick<Email, "id" | "subject" | "is_liked" | "like_count" | "comment_count" | "is_favorited" | "folder_ids" | "public_share_id">;
+  onBookmark: () => void;
+  onShare: () => void;
+};
+
+/** Like, comment, bookmark and share of one card. */
+export function EmailActions({ email, onBookmark, onShare }: Props) {
+  const like = useToggleLike();
+  const subject = email.subject || "No Subject";
+  const saved = email.is_favorited || email.folder_ids.length > 0;
+  return (
+    <div className="flex items-center gap-1">
+      <button
+        type="button"
+        aria-pressed={email.is_liked}
+        aria-label={`${email.is_liked ? "Unlike" : "Like"} ${subject}`}
+        onClick={() => like.mutate({ id: email.id, is_liked: email.is_liked })}
+        className={`${action} ${email.is_liked ? "text-rose-600 dark:text-rose-400" : ""}`}
+      >
+        <HeartIcon filled={email.is_liked} width={18} height={18} />
+        {email.like_count > 0 && <span>{formatCount(email.like_count)}</span>}
+      </button>
+      <Link href={`/emails/${email.id}?showComments=true`} aria-label={`Comments on ${subject}`} className={action}>
+        <CommentIcon width={18} height={18} />
+        {email.comment_count > 0 && <span>{formatCount(email.comment_count)}</span>}
+      </Link>
+      <button
+        type="button"
+        aria-label={`Folders and favourites for ${subject}`}
+        aria-haspopup="dialog"
+        onClick={onBookmark}
+        className={`${action} ${saved ? "text-indigo-600 dark:text-indigo-400" : ""}`}
+      >
+        <BookmarkIcon filled={saved} width={18} height={18} />
+      </button>
+      <button type="button" aria-label={`Share ${subject}`} aria-haspopup="dialog" disabled={!email.public_share_id} onClick={onShare} className={action}>
+        <ShareIcon width={18} height={18} />
+      </button>
+    </div>
+  );
+}

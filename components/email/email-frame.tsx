@@ -1,0 +1,67 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * Scripts never run in the frame: no allow-scripts, and a CSP that forbids them as well.
+ * Same-origin lets the page measure the content and catch link clicks.
+ */
+const SANDBOX = "allow-same-origin allow-popups allow-popups-to-escape-sandbox";
+
+function frameDocument(html: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="script-src 'none'; object-src 'none'"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html,body{margin:0}body{padding:16px;font-family:ui-sans-serif,system-ui,sans-serif;color:#0f172a;background:#fff;overflow-wrap:anywhere;line-height:1.5}img,video{max-width:100%;height:auto}table{max-width:100%}</style></head><body>${html}</body></html>`;
+}
+
+function anchorOf(target: EventTarget | null): HTMLAnchorElement | null {
+  let node = target as Node | null;
+  while (node && node.nodeName !== "A") node = node.parentNode;
+  return node as HTMLAnchorElement | null;
+}
+
+/** An issue's HTML body, as tall as its content, with links opening in a new tab without opener. */
+export function EmailFrame({ html, title }: { html: string; title: string }) {
+  const frame = useRef<HTMLIFrameElement>(null);
+  const [height, setHeight] = useState(480);
+
+  useEffect(() => {
+    const element = frame.current;
+    if (!element) return;
+    let cleanup = () => {};
+    const attach = () => {
+      cleanup();
+      const doc = element.contentDocument;
+      if (!doc?.body) return;
+      const onClick = (event: MouseEvent) => {
+        const anchor = anchorOf(event.target);
+        if (!anchor) return;
+        event.preventDefault();
+        const href = anchor.getAttribute("href") ?? "";
+        if (!href || href.startsWith("#")) return;
+        window.open(anchor.href, "_blank", "noopener,noreferrer");
+      };
+      const measure = () => setHeight(Math.max(doc.documentElement.scrollHeight, doc.body.scrollHeight));
+      const observer = new ResizeObserver(measure);
+      observer.observe(doc.documentElement);
+      observer.observe(doc.body);
+      doc.addEventListener("click", onClick);
+      measure();
+      cleanup = () => {
+        observer.disconnect();
+        doc.removeEventListener("click", onClick);
+      };
+    };
+    element.addEventListener("load", attach);
+    if (element.contentDocument?.readyState === "complete") attach();
+    return () => {
+      element.removeEventListener("load", attach);
+      cleanup();
+    };
+  }, [html]);
+
+  return <iframe ref={frame} title={title} sandbox={SANDBOX} srcDoc={frameDocument(html)} style={{ height }} className="block w-full rounded-xl border-0 bg-white" />;
+}
+
+/** The plain-text body, kept readable: line breaks kept, long words wrapped. */
+export function PlainBody({ text }: { text: string }) {
+  return <div className="whitespace-pre-wrap break-words rounded-xl bg-white p-4 text-[15px] leading-relaxed text-slate-800 dark:bg-slate-900 dark:text-slate-200">{text}</div>;
+}

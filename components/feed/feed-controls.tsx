@@ -1,0 +1,127 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { RECENCY_FILTERS, SORT_FIELDS } from "@/lib/issues/schemas";
+import { useCategories } from "@/lib/issues/hooks";
+import { inputClass } from "../ui/button";
+import { ArrowUpIcon, SearchIcon } from "../ui/reader-icons";
+import { allToNull, nextSort, withFilters, type FeedState, type SortField } from "./feed-query";
+import { ViewToggle } from "./view-toggle";
+
+const SEARCH_DEBOUNCE_MS = 500;
+
+const SORT_LABELS: Record<SortField, string> = { date_received: "Date", subject: "Subject", sender_name: "Sender", time_to_read: "Read time" };
+const RECENCY_LABELS: Record<(typeof RECENCY_FILTERS)[number], string> = {
+  all_time: "All time",
+  last_7_days: "Last 7 days",
+  last_30_days: "Last 30 days",
+  last_90_days: "Last 90 days",
+};
+
+const selectClass = `${inputClass} py-2 pr-8`;
+
+type Props = { state: FeedState; onChange: (next: FeedState) => void; onViewChange: (next: FeedState) => void };
+
+export function FeedControls({ state, onChange, onViewChange }: Props) {
+  const categories = useCategories();
+  const id = useId();
+
+  return (
+    <section aria-label="Feed controls" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900">
+      <SearchBox value={state.search} onSearch={(search) => onChange(withFilters(state, { search }))} />
+      <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
+        <Select id={`${id}-category`} label="Category" value={state.category_id === null ? "all" : String(state.category_id)} onChange={(value) => onChange(withFilters(state, { category_id: value === "all" ? null : Number(value) }))}>
+          <option value="all">All categories</option>
+          {categories.data?.items.map((category) => (
+            <option key={category.id} value={category.id}>
+              {category.emoji} {category.name}
+            </option>
+          ))}
+        </Select>
+        <Select id={`${id}-subscription`} label="Subscription" value={state.subscription_status ?? "all"} onChange={(value) => onChange(withFilters(state, { subscription_status: allToNull(value, ["subscribed", "unsubscribed"] as const) }))}>
+          <option value="all">All</option>
+          <option value="subscribed">Subscribed</option>
+          <option value="unsubscribed">Unconfirmed</option>
+        </Select>
+        <Select id={`${id}-read`} label="Read status" value={state.read_status ?? "all"} onChange={(value) => onChange(withFilters(state, { read_status: allToNull(value, ["read", "unread"] as const) }))}>
+          <option value="all">All</option>
+          <option value="unread">Unread</option>
+          <option value="read">Read</option>
+        </Select>
+        <Select id={`${id}-recency`} label="Received" value={state.recency_filter} onChange={(value) => onChange(withFilters(state, { recency_filter: RECENCY_FILTERS.find((item) => item === value) ?? "all_time" }))}>
+          {RECENCY_FILTERS.map((value) => (
+            <option key={value} value={value}>
+              {RECENCY_LABELS[value]}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div role="group" aria-label="Sort by" className="flex flex-wrap items-center gap-1">
+          <span className="mr-1 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">Sort</span>
+          {SORT_FIELDS.map((column) => {
+            const active = state.sort_by === column;
+            return (
+              <button
+                key={column}
+                type="button"
+                aria-pressed={active}
+                aria-label={`Sort by ${SORT_LABELS[column]}${active ? `, ${state.sort_order === "asc" ? "ascending" : "descending"}` : ""}`}
+                onClick={() => onChange(withFilters(state, nextSort(state, column)))}
+                className={`inline-flex h-8 items-center gap-1 rounded-full px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+                  active ? "bg-indigo-600 text-white dark:bg-indigo-500" : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+                }`}
+              >
+                {SORT_LABELS[column]}
+                {active && <ArrowUpIcon width={14} height={14} className={state.sort_order === "desc" ? "rotate-180" : ""} />}
+              </button>
+            );
+          })}
+        </div>
+        <ViewToggle value={state.view} onChange={(view) => onViewChange({ ...state, view })} />
+      </div>
+    </section>
+  );
+}
+
+function Select({ id, label, value, onChange, children }: { id: string; label: string; value: string; onChange: (value: string) => void; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-500 dark:text-slate-400">
+        {label}
+      </label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={selectClass}>
+        {children}
+      </select>
+    </div>
+  );
+}
+
+/** Typing waits 500 ms (SPEC.md section 9) before it becomes a search; a URL change (back button) wins. */
+function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  const [synced, setSynced] = useState(value);
+  const latest = useRef(onSearch);
+  useEffect(() => {
+    latest.current = onSearch;
+  });
+  if (value !== synced) {
+    setSynced(value);
+    setDraft(value);
+  }
+  useEffect(() => {
+    if (draft.trim() === value.trim()) return;
+    const timer = window.setTimeout(() => latest.current(draft.trim()), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft, value]);
+
+  return (
+    <div className="relative">
+      <label htmlFor="feed-search" className="sr-only">
+        Search your feed
+      </label>
+      <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" />
+      <input id="feed-search" type="search" value={draft} maxLength={200} onChange={(event) => setDraft(event.target.value)} placeholder="Search subject, sender or text" className={`${inputClass} pl-10`} />
+    </div>
+  );
+}

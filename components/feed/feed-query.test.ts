@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_FEED, acceptPage, allToNull, feedApiParams, feedFromParams, feedToParams, nextSort, withFilters } from "./feed-query";
+
+describe("nextSort", () => {
+  it("flips the order of the active column", () => {
+    expect(nextSort({ sort_by: "date_received", sort_order: "desc" }, "date_received")).toEqual({ sort_by: "date_received", sort_order: "asc" });
+    expect(nextSort({ sort_by: "subject", sort_order: "asc" }, "subject")).toEqual({ sort_by: "subject", sort_order: "desc" });
+  });
+  it("starts a different column ascending", () => {
+    expect(nextSort({ sort_by: "date_received", sort_order: "desc" }, "time_to_read")).toEqual({ sort_by: "time_to_read", sort_order: "asc" });
+  });
+});
+
+describe("feed state in the URL", () => {
+  it("leaves the defaults out, page 1 included", () => {
+    expect(feedToParams(DEFAULT_FEED).toString()).toBe("");
+  });
+  it("round-trips every control", () => {
+    const state = { ...DEFAULT_FEED, page: 3, search: "ai", category_id: 4, subscription_status: "unsubscribed", read_status: "unread", recency_filter: "last_30_days", sort_by: "subject", sort_order: "asc", view: "grid" } as const;
+    const params = feedToParams(state);
+    expect(params.toString()).toBe("search=ai&category=4&subscription=unsubscribed&read=unread&recency=last_30_days&sort=subject&order=asc&view=grid&page=3");
+    expect(feedFromParams(params)).toEqual(state);
+  });
+  it("ignores values it does not know", () => {
+    expect(feedFromParams(new URLSearchParams("page=0&category=x&read=all&sort=drop&order=up&view=5"))).toEqual(DEFAULT_FEED);
+    expect(feedFromParams(new URLSearchParams("page=-2")).page).toBe(1);
+  });
+});
+
+describe("feedApiParams", () => {
+  it("sends the defaults of SPEC.md and no null filters", () => {
+    expect(feedApiParams(DEFAULT_FEED).toString()).toBe("page=1&page_size=20&sort_by=date_received&sort_order=desc&recency_filter=all_time");
+  });
+  it("sends set filters and a trimmed search", () => {
+    const params = feedApiParams({ ...DEFAULT_FEED, search: " news ", read_status: "read", subscription_status: "subscribed", category_id: 2 });
+    expect(params.get("search")).toBe("news");
+    expect(params.get("read_status")).toBe("read");
+    expect(params.get("subscription_status")).toBe("subscribed");
+    expect(params.get("category_id")).toBe("2");
+  });
+});
+
+describe("filters", () => {
+  it("reset to page 1", () => {
+    expect(withFilters({ ...DEFAULT_FEED, page: 4 }, { read_status: "read" }).page).toBe(1);
+    expect(withFilters({ ...DEFAULT_FEED, page: 4 }, { search: "x" })).toMatchObject({ page: 1, search: "x" });
+  });
+  it("store 'all' as null", () => {
+    expect(allToNull("all", ["read", "unread"] as const)).toBeNull();
+    expect(allToNull("read", ["read", "unread"] as const)).toBe("read");
+  });
+});
+
+describe("acceptPage", () => {
+  it("refuses while loading, the same page and out of range", () => {
+    expect(acceptPage(1, 2, 3, true)).toBe(false);
+    expect(acceptPage(2, 2, 3, false)).toBe(false);
+    expect(acceptPage(1, 0, 3, false)).toBe(false);
+    expect(acceptPage(1, 4, 3, false)).toBe(false);
+    expect(acceptPage(1, 3, 3, false)).toBe(true);
+  });
+});

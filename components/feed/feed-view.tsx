@@ -1,0 +1,83 @@
+"use client";
+
+import { useCallback } from "react";
+import { ApiError } from "@/lib/api/client";
+import { useCurrentUser } from "@/lib/auth/hooks";
+import { useFeed } from "@/lib/issues/hooks";
+import { EmailCard } from "../email/email-card";
+import { Alert } from "../ui/alert";
+import { EmptyState } from "../ui/empty-state";
+import { Spinner } from "../ui/spinner";
+import { ConfirmationCard } from "./confirmation-card";
+import { FeedControls } from "./feed-controls";
+import { acceptPage, feedApiParams, type FeedState, type FeedView as View } from "./feed-query";
+import { Pagination } from "./pagination";
+import { useFeedState } from "./use-feed-state";
+
+const GRID: Record<View, string> = {
+  one: "grid-cols-1",
+  two: "grid-cols-1 md:grid-cols-2",
+  grid: "grid-cols-1 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4",
+};
+
+/** SPEC.md section 8: 'Error {status}: {message}', else the message, else a generic line. */
+export function feedErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.status > 0) return `Error ${error.status}: ${error.detail}`;
+  if (error instanceof Error && error.message) return error.message;
+  return "An unknown error occurred";
+}
+
+export function FeedView() {
+  const session = useCurrentUser();
+  const { state, navigate } = useFeedState();
+  const feed = useFeed(feedApiParams(state).toString(), Boolean(session.data));
+  const loading = feed.isFetching;
+  const totalPages = feed.data?.total_pages ?? 1;
+
+  const changeFilters = useCallback((next: FeedState) => navigate(next, "replace"), [navigate]);
+  const goToPage = (page: number) => {
+    if (!acceptPage(state.page, page, totalPages, loading)) return;
+    navigate({ ...state, page }, "push");
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
+
+  const items = feed.data?.items ?? [];
+  const pending = items.filter((email) => email.kind === "confirmation" && !email.is_read);
+  const issues = items.filter((email) => !pending.includes(email));
+  const layout = state.view === "one" ? "row" : "tile";
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-5">
+      <FeedControls state={state} onChange={changeFilters} onViewChange={changeFilters} />
+      {feed.isPending ? (
+        <Spinner label="Loading feed..." className="py-16" />
+      ) : feed.isError && !feed.data ? (
+        <Alert>{feedErrorText(feed.error)}</Alert>
+      ) : (
+        <>
+          {feed.isPlaceholderData && loading && <Spinner label="Updating..." className="justify-start" />}
+          {feed.isError && <Alert>{feedErrorText(feed.error)}</Alert>}
+          {pending.length > 0 && (
+            <section aria-label="Pending confirmations" className="space-y-3">
+              {pending.map((email) => (
+                <ConfirmationCard key={email.id} email={email} />
+              ))}
+            </section>
+          )}
+          {items.length === 0 ? (
+            <EmptyState action={{ href: "/discover", label: "Discover newsletters" }}>No newsletters in your feed yet.</EmptyState>
+          ) : (
+            <ul aria-label="Issues" className={`grid gap-4 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}>
+              {issues.map((email) => (
+                <li key={email.id} className="min-w-0">
+                  <EmailCard email={email} layout={layout} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination page={state.page} totalPages={totalPages} disabled={loading} onPage={goToPage} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+"use client";
+
+import Link from "next/link";
+import { useSearchParams } from "next/navigation";
+import { useState } from "react";
+import { ApiError } from "@/lib/api/client";
+import { useEmail } from "@/lib/issues/hooks";
+import { EmailFrame, PlainBody } from "../email/email-frame";
+import { Alert } from "../ui/alert";
+import { buttonClass } from "../ui/button";
+import { ChevronLeftIcon } from "../ui/icons";
+import { Spinner } from "../ui/spinner";
+import { CommentsPanel } from "./comments-panel";
+import { IssueActions } from "./issue-actions";
+import { IssueHeader } from "./issue-header";
+import { RecentIssues } from "./recent-issues";
+import { ScrollTopButton } from "./scroll-top-button";
+import { useReadTracking } from "./use-read-tracking";
+
+const frameClass = "mx-auto max-w-6xl pt-10 min-[769px]:pt-0";
+
+/** SPEC.md section 4: 403 or 404 means no access; anything else is a real failure. */
+function IssueProblem({ error }: { error: unknown }) {
+  const missing = error instanceof ApiError && (error.status === 403 || error.status === 404);
+  return (
+    <div className={`${frameClass} space-y-4`}>
+      <Link href="/feed" className={buttonClass("ghost", "-ml-2 px-2")}>
+        <ChevronLeftIcon />
+        Back to Feed
+      </Link>
+      {missing ? (
+        <p className="text-slate-600 dark:text-slate-300">Email not found or not loaded yet.</p>
+      ) : (
+        <Alert>Error loading email: {error instanceof ApiError && error.detail ? error.detail : "An unexpected error occurred"}</Alert>
+      )}
+    </div>
+  );
+}
+
+export function IssueView({ emailId }: { emailId: number }) {
+  const email = useEmail(emailId);
+  const searchParams = useSearchParams();
+  const [commentsOpen, setCommentsOpen] = useState(searchParams.get("showComments") === "true");
+  useReadTracking(emailId, email.isSuccess);
+
+  if (email.isPending) return <Spinner label="Loading email..." className="py-24" />;
+  if (email.isError) return <IssueProblem error={email.error} />;
+  const issue = email.data;
+  const subject = issue.subject || "No Subject";
+
+  return (
+    <div className={frameClass}>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <article aria-label={subject} className="min-w-0 space-y-5">
+          <IssueHeader email={issue} />
+          <IssueActions email={issue} commentsOpen={commentsOpen} onToggleComments={() => setCommentsOpen((open) => !open)} />
+          <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm dark:border-slate-800">
+            {issue.body_html ? <EmailFrame html={issue.body_html} title={`Content of ${subject}`} /> : <PlainBody text={issue.body_plain || "No content available."} />}
+          </div>
+        </article>
+        <aside id="issue-sidebar" aria-label="About this issue" className="min-w-0 space-y-4 lg:sticky lg:top-6 lg:self-start">
+          {issue.email_summary && (
+            <section aria-labelledby="summary-title" className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+              <h2 id="summary-title" className="mb-2 font-semibold text-slate-900 dark:text-white">
+                Summary
+              </h2>
+              <p className="break-words text-sm text-slate-600 dark:text-slate-300">{issue.email_summary}</p>
+            </section>
+          )}
+          {commentsOpen ? <CommentsPanel emailId={issue.id} /> : <RecentIssues newsletterId={issue.newsletter_metadata_id ?? null} currentId={issue.id} />}
+        </aside>
+      </div>
+      <ScrollTopButton />
+    </div>
+  );
+}

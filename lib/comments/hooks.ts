@@ -1,0 +1,28 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api/client";
+
+export type Comment = { id: number; issue_id: number; email_id: number; content: string; created_at: string; owner: { username: string } };
+
+export const commentKeys = {
+  all: ["comments"] as const,
+  issue: (emailId: number) => [...commentKeys.all, "issue", emailId] as const,
+};
+
+export const issueCommentsQuery = (emailId: number) =>
+  queryOptions({
+    queryKey: commentKeys.issue(emailId),
+    queryFn: ({ signal }) => apiFetch<{ items: Comment[] }>(`/api/issues/${emailId}/comments`, { signal }),
+  });
+
+export const useIssueComments = (emailId: number) => useQuery(issueCommentsQuery(emailId));
+
+export function useAddComment(emailId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => apiFetch<Comment>(`/api/issues/${emailId}/comments`, { method: "POST", body: { content } }),
+    onSuccess: (comment) => {
+      queryClient.setQueryData(issueCommentsQuery(emailId).queryKey, (data) => (data ? { items: [...data.items, comment] } : { items: [comment] }));
+      return queryClient.invalidateQueries({ queryKey: commentKeys.all });
+    },
+  });
+}

@@ -1,0 +1,164 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api/client";
+import type { EmailDto } from "./dto";
+
+/** An Email of a list (CONTRACT.md section 3); the single-email call adds the bodies. */
+export type Email = Omit<EmailDto, "body_html" | "body_plain">;
+export type EmailDetail = Email & { body_html: string | null; body_plain: string | null };
+export type PagedList<T> = { items: T[]; total_items: number; total_pages: number; current_page: number; page_size: number };
+
+export const emailKeys = {
+  all: ["emails"] as const,
+  lists: () => [...emailKeys.all, "list"] as const,
+  list: (query: string) => [...emailKeys.lists(), query] as const,
+  details: () => [...emailKeys.all, "detail"] as const,
+  detail: (id: number) => [...emailKeys.details(), id] as const,
+  recent: (newsletterId: number) => [...emailKeys.all, "recent", newsletterId] as const,
+};
+
+/** `query` is the search string of GET /api/issues/feed, so each filter set caches on its own. */
+export const feedQuery = (query: string, enabled = true) =>
+  queryOptions({
+    queryKey: emailKeys.list(query),
+    queryFn: ({ signal }) => apiFetch<PagedList<Email>>(`/api/issues/feed?${query}`, { signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
+export const emailQuery = (id: number) =>
+  queryOptions({
+    queryKey: emailKeys.detail(id),
+    queryFn: ({ signal }) => apiFetch<EmailDetail>(`/api/issues/${id}`, { signal }),
+  });
+
+export const recentIssuesQuery = (newsletterId: number) =>
+  queryOptions({
+    queryKey: emailKeys.recent(newsletterId),
+    queryFn: ({ signal }) => apiFetch<{ items: Email[] }>(`/api/newsletters/${newsletterId}/recent_issues`, { signal }),
+  });
+
+export const useFeed = (query: string, enabled: boolean) => useQuery(feedQuery(query, enabled));
+export const useEmail = (id: number) => useQuery(emailQuery(id));
+export const useRecentIssues = (newsletterId: number | null) => useQuery({ ...recentIssuesQuery(newsletterId ?? 0), enabled: newsletterId !== null });
+
+type EmailPatch = Partial<Email> | ((email: Email) => Partial<Email>);
+
+function patchOne<T extends Email>(email: T, match: (email: Email) => boolean, patch: EmailPatch): T {
+  if (!match(email)) return email;
+  return { ...email, ...(typeof patch === "function" ? patch(email) : patch) };
+}
+
+function isEmail(data: unknown): data is Email {
+  return typeof data === "object" && data !== null && "id" in data && "subject" in data;
+}
+
+function hasItems(data: unknown): data is { items: unknown[] } {
+  return typeof data === "object" && data !== null && "items" in data && Array.isArray(data.items);
+}
+
+/** Applies a change to every cached copy of matching emails: feed pages, lists and open issues. */
+export function patchCachedEmails(queryClient: QueryClient, match: (email: Email) => boolean, patch: EmailPatch) {
+  queryClient.setQueriesData({ queryKey: emailKeys.all }, (data: unknown) => {
+    if (isEmail(data)) return patchOne(data, match, patch);
+    if (hasItems(data)) return { ...data, items: data.items.map((item) => (isEmail(item) ? patchOne(item, match, patch) : item)) };
+    return data;
+  });
+}
+
+/** Snapshot, cancel in-flight reads and apply at once; the returned function undoes it (SPEC.md section 4). */
+export async function applyOptimistic(queryClient: QueryClient, match: (email: Email) => boolean, patch: EmailPatch) {
+  await queryClient.cancelQueries({ queryKey: emailKeys.all });
+  const snapshot = queryClient.getQueriesData({ queryKey: emailKeys.all });
+  patchCachedEmails(queryClient, match, patch);
+  return () => snapshot.forEach(([key, data]) => queryClient.setQueryData(key, data));
+}
+
+/** The server's answer wins over the guess; spreading it keeps the bodies of an open issue. */
+function mergeAnswer(queryClient: QueryClient, answer: Email) {
+  patchCachedEmails(queryClient, (email) => email.id === answer.id, answer);
+}
+
+const putInteraction = (id: number, body: Record<string, boolean | number>) => apiFetch<Email>(`/api/issues/${id}/interactions`, { method: "PUT", body });
+
+function useInteraction<V extends Pick<Email, "id">>(body: (vars: V) => Record<string, boolean | number>, guess: (vars: V) => EmailPatch) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: V) => putInteraction(vars.id, body(vars)),
+    onMutate: (vars) => applyOptimistic(queryClient, (email) => email.id === vars.id, guess(vars)),
+    onError: (_error, _vars, undo) => undo?.(),
+    onSuccess: (answer) => mergeAnswer(queryClient, answer),
+  });
+}
+
+type LikeVars = Pick<Email, "id" | "is_liked">;
+type FavoriteVars = Pick<Email, "id" | "is_favorited">;
+
+/** A like toggle sends the inverse of the current state (SPEC.md section 4). */
+export function useToggleLike() {
+  return useInteraction(
+    (vars: LikeVars) => ({ is_liked: !vars.is_liked }),
+    (vars) => (email) => ({ is_liked: !vars.is_liked, like_count: Math.max(0, email.like_count + (vars.is_liked ? -1 : 1)) }),
+  );
+}
+
+export function useToggleFavorite() {
+  return useInteraction(
+    (vars: FavoriteVars) => ({ is_favorited: !vars.is_favorited }),
+    (vars) => ({ is_favorited: !vars.is_favorited }),
+  );
+}
+
+export function useMarkRead() {
+  return useInteraction(
+    () => ({ is_read: true, read_duration_seconds: 0 }),
+    () => ({ is_read: true }),
+  );
+}
+
+/**
+ * Reports reading time as the page goes away. A keepalive request outlives the closing tab,
+ * which apiFetch's ordinary fetch does not, hence the direct call.
+ */
+export function sendReadDuration(id: number, seconds: number) {
+  const read_duration_seconds = Math.min(86_400, Math.round(seconds));
+  if (read_duration_seconds <= 0) return;
+  void fetch(`/api/issues/${id}/interactions`, {
+    method: "PUT",
+    keepalive: true,
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ is_read: true, read_duration_seconds }),
+  }).catch(() => undefined);
+}
+
+export type Category = { id: number; name: string; emoji: string; newsletter_count: number };
+export type Subscription = { id: number; newsletterId: number; status: "active" | "inactive" };
+
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: ["newsletters", "categories"] as const,
+    queryFn: ({ signal }) => apiFetch<{ items: Category[] }>("/api/newsletters/categories", { signal }),
+    staleTime: 3_600_000,
+  });
+
+export const subscriptionsQuery = () =>
+  queryOptions({
+    queryKey: ["subscriptions", "list"] as const,
+    queryFn: ({ signal }) => apiFetch<{ items: Subscription[] }>("/api/users/me/subscriptions", { signal }),
+  });
+
+export const useCategories = () => useQuery(categoriesQuery());
+export const useSubscriptions = () => useQuery(subscriptionsQuery());
+
+/** Subscribing marks every issue of the newsletter subscribed, then refreshes the subscription list. */
+export function useSubscribe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (newsletterMetadataId: number) =>
+      apiFetch<{ newsletter_id: number }>("/api/newsletters/subscribe", { method: "POST", body: { newsletter_metadata_id: newsletterMetadataId } }),
+    onSuccess: async ({ newsletter_id }) => {
+      patchCachedEmails(queryClient, (email) => email.newsletter_metadata_id === newsletter_id, { is_subscribed: true });
+      await queryClient.invalidateQueries({ queryKey: ["subscriptions"] });
+    },
+  });
+}
