@@ -120,6 +120,10 @@ async function findNewsletter(tx: Database, identity: NewsletterIdentity): Promi
     const byAddress = await findNewsletterBy(tx, "senderAddress", identity.senderAddress);
     if (byAddress && (!identity.listId || !byAddress.listId)) return byAddress;
   }
+  if (identity.senderAddress?.endsWith("@substack.com")) {
+    // Every Substack publication sends from substack.com; its site is <local part>.substack.com.
+    return findCatalogNewsletterByDomain(tx, `${identity.senderAddress.slice(0, identity.senderAddress.indexOf("@"))}.substack.com`, true);
+  }
   if (!identity.senderDomain || isSharedDomain(identity.senderDomain)) return undefined;
   if (!identity.listId) {
     const byDomain = await findNewsletterBy(tx, "senderDomain", identity.senderDomain);

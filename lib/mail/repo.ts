@@ -103,9 +103,9 @@ export async function findNewsletterBy(tx: Database, column: "listId" | "senderA
 }
 
 /** A catalog newsletter whose website is on the sender's domain (or a parent of it: mail.example.com -> example.com). */
-export async function findCatalogNewsletterByDomain(tx: Database, domain: string): Promise<NewsletterRow | undefined> {
+export async function findCatalogNewsletterByDomain(tx: Database, domain: string, exact = false): Promise<NewsletterRow | undefined> {
   const labels = domain.toLowerCase().split(".");
-  const candidates = labels.slice(0, -1).map((_, index) => labels.slice(index).join("."));
+  const candidates = exact ? [labels.join(".")] : labels.slice(0, -1).map((_, index) => labels.slice(index).join("."));
   if (candidates.length === 0) return undefined;
   const host = sql`substring(lower(${newsletter.websiteUrl}) from '^https?://(?:www\.)?([^/:?#]+)')`;
   const [row] = await tx

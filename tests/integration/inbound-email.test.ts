@@ -138,6 +138,14 @@ describe("POST /api/inbound/email", () => {
     const result = await deliver(mail({ to: reader.unique_email, from: `Catalog Letter <issues@mail.${domain}>` }));
     expect((await emailRow((result.body as Stored).emails[0])).newsletterId).toBe(entry.id);
     expect(await newsletterRow(entry.id)).toMatchObject({ source: "catalog", isPublic: true, totalEmails: 1 });
+
+    const publication = `pub${randomBytes(4).toString("hex")}`;
+    const [substack] = await getDb()
+      .insert(newsletter)
+      .values({ source: "catalog", name: "A Substack", websiteUrl: `https://${publication}.substack.com`, catalogKey: publication })
+      .returning();
+    const fromSubstack = await deliver(mail({ to: reader.unique_email, from: `Author from A Substack <${publication}@substack.com>` }));
+    expect((await emailRow((fromSubstack.body as Stored).emails[0])).newsletterId).toBe(substack.id);
   });
 
   it("files a forward under the original sender, subject and date", async () => {
