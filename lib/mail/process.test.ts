@@ -83,7 +83,7 @@ describe("processMessage on each sender shape", () => {
 });
 
 describe("processMessage on forwards", () => {
-  it.each(["fwd-gmail.eml", "fwd-outlook.eml", "fwd-outlook-2013.eml", "fwd-apple.eml", "fwd-thunderbird.eml", "fwd-yahoo.eml", "fwd-attachment.eml"])(
+  it.each(["fwd-gmail.eml", "fwd-outlook.eml", "fwd-outlook-html.eml", "fwd-outlook-2013.eml", "fwd-apple.eml", "fwd-thunderbird.eml", "fwd-yahoo.eml", "fwd-attachment.eml"])(
     "files %s under the original sender, subject and date",
     async (name) => {
       const content = await run(name);

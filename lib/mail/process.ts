@@ -34,8 +34,8 @@ export async function buildContent(parsed: ParsedMessage): Promise<MailContent> 
   const attached = await attachedOriginal(parsed);
   if (attached) return describe(attached, { from: attached.from, subject: attached.subject, date: attached.date, forwarder: parsed.from });
 
-  const plain = parsed.text ?? (parsed.html && mayHoldForward(parsed.html) ? htmlToText(parsed.html) : "");
   const forwardSubject = hasForwardSubject(parsed.subject);
+  const plain = parsed.text ?? (parsed.html && (forwardSubject || mayHoldForward(parsed.html)) ? htmlToText(parsed.html) : "");
   const header = plain && (forwardSubject || mayHoldForward(plain)) ? findForwardedHeader(plain, parsed.subject) : null;
   if (header) {
     const source = parsed.html ? parsed : { ...parsed, text: header.body };
