@@ -84,14 +84,17 @@ export async function findPublicNewslettersByIds(ids: number[]): Promise<Newslet
   return rows.sort((left, right) => ids.indexOf(left.id) - ids.indexOf(right.id));
 }
 
-/** The most followed public newsletters, leaving out those already chosen (and, given a user, those they follow). */
-export async function findMostFollowedNewsletters(limit: number, excluded: number[], userId?: number): Promise<NewsletterRow[]> {
-  const conditions = [publicExcept(excluded)];
-  if (userId !== undefined) conditions.push(not(followsActively(userId)));
+/** The most followed public newsletters, leaving out those already chosen. */
+export async function findMostFollowedNewsletters(limit: number, excluded: number[]): Promise<NewsletterRow[]> {
+  return getDb().select().from(newsletter).where(publicExcept(excluded)).orderBy(...mostFollowed).limit(limit);
+}
+
+/** The most followed public newsletters this user does not follow, leaving out those already chosen. */
+export async function findMostFollowedUnfollowed(userId: number, limit: number, excluded: number[]): Promise<NewsletterRow[]> {
   return getDb()
     .select()
     .from(newsletter)
-    .where(and(...conditions))
+    .where(and(publicExcept(excluded), not(followsActively(userId))))
     .orderBy(...mostFollowed)
     .limit(limit);
 }

@@ -6,6 +6,7 @@ import {
   findCoFollowedNewsletters,
   findFeaturedNewsletters,
   findMostFollowedNewsletters,
+  findMostFollowedUnfollowed,
   findNewslettersInFollowedCategories,
   findPublicNewslettersByIds,
   findTrendingNewsletterIds,
@@ -62,7 +63,7 @@ export async function listRecommendedNewsletters(userId: number): Promise<Newsle
     await fillFrom([
       (limit) => findCoFollowedNewsletters(userId, limit),
       (limit, chosen) => findNewslettersInFollowedCategories(userId, limit, chosen),
-      (limit, chosen) => findMostFollowedNewsletters(limit, chosen, userId),
+      (limit, chosen) => findMostFollowedUnfollowed(userId, limit, chosen),
     ]),
   );
 }
