@@ -97,6 +97,13 @@ describe("GET /api/newsletters/search", () => {
     expect(await call(search, "/api/newsletters/search", { cookie: user.cookie })).toMatchObject({ status: 200, body: { items: [] } });
   });
 
+  it("answers 200 to a q full of search syntax", async () => {
+    const user = await registerUser();
+    for (const q of [`'":!&|()<>*`, "-", "%_%", "\\", "a & !b | (c <-> d)", "😀 newsletter"]) {
+      expect(await find(user, q), q).toMatchObject({ status: 200, body: { items: expect.any(Array) } });
+    }
+  });
+
   it("answers at most 20 results", async () => {
     const user = await registerUser();
     for (let index = 0; index < 22; index++) await seedNewsletter({ name: `Quokka Gazette ${index}`, isPublic: true });
