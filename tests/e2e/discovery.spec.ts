@@ -1,0 +1,193 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signedInReader } from "./support";
+
+type Newsletter = { id: number; name: string; publisher: string; description: string | null; sending_frequency: string; total_subscribers: number; categories: { id: number; name: string }[] };
+type Category = { id: number; name: string };
+
+test.use({ permissions: ["clipboard-read", "clipboard-write"] });
+
+/** Subscribe pages are on publishers' sites; the machine has no network, so window.open only records. */
+async function recordWindowOpen(page: Page) {
+  await page.addInitScript(() => {
+    const opened: string[] = [];
+    Object.assign(window, { __opened: opened });
+    window.open = (url?: string | URL) => {
+      opened.push(String(url));
+      return null;
+    };
+  });
+}
+
+const openedUrls = (page: Page) => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+
+async function featured(page: Page): Promise<Newsletter[]> {
+  const response = await page.request.get("/api/newsletters/featured");
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { items: Newsletter[] }).items;
+}
+
+test("a reader subscribes from Discover with the copied address and confirms", async ({ page }) => {
+  await recordWindowOpen(page);
+  const { user } = await signedInReader(page);
+  const [first] = await featured(page);
+
+  await page.goto("/discover");
+  const list = page.getByRole("list", { name: "Featured newsletters" });
+  await list.getByRole("button", { name: `Subscribe to ${first.name}` }).click();
+
+  const dialog = page.getByRole("dialog", { name: `Subscribe to ${first.name}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId("unique-email")).toHaveText(user.unique_email);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(user.unique_email);
+  expect(await openedUrls(page)).toHaveLength(1);
+  expect((await openedUrls(page))[0]).toMatch(/^https?:\/\//);
+
+  await dialog.getByRole("button", { name: "I've Subscribed" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("status").filter({ hasText: `You're subscribed to ${first.name}.` })).toBeVisible();
+
+  const subscriptions = (await (await page.request.get("/api/users/me/subscriptions")).json()) as { items: { newsletterId: number; status: string }[] };
+  expect(subscriptions.items).toEqual([expect.objectContaining({ newsletterId: first.id, status: "active" })]);
+});
+
+test("a search shows only its results, and a blank box brings the sections back", async ({ page }) => {
+  await signedInReader(page);
+  await page.goto("/discover");
+  await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
+
+  const search = page.getByLabel("Search newsletters");
+  await search.fill("Tech Brew");
+  await expect(page.getByRole("list", { name: "Search results" }).getByRole("link", { name: "Tech Brew" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Featured" })).toBeHidden();
+
+  await search.fill("qzxwvkjqzxwv");
+  await expect(page.getByText("No newsletters found for your search.")).toBeVisible();
+
+  await search.fill("   ");
+  await expect(page.getByRole("heading", { name: "Featured" })).toBeVisible();
+});
+
+test("the category chip becomes active when its section scrolls into view", async ({ page }) => {
+  await signedInReader(page);
+  const { items: categories } = (await (await page.request.get("/api/newsletters/categories")).json()) as { items: Category[] };
+  const target = categories[Math.min(4, categories.length - 1)];
+
+  await page.goto("/discover");
+  const chips = page.getByRole("navigation", { name: "Categories" });
+  const chip = chips.getByRole("link", { name: target.name });
+  await expect(chip).toBeVisible();
+  await expect(chip).not.toHaveAttribute("aria-current", "true");
+
+  const section = page.locator(`#category-${target.id}`);
+  await expect(section.getByRole("list", { name: target.name })).toBeVisible();
+  await section.evaluate((node) => node.scrollIntoView({ block: "start" }));
+  await expect(chip).toHaveAttribute("aria-current", "true");
+  await expect(chips).toBeInViewport();
+
+  const other = categories[0];
+  await chips.getByRole("link", { name: other.name }).click();
+  await expect(chips.getByRole("link", { name: other.name })).toHaveAttribute("aria-current", "true");
+  await expect(page.locator(`#category-${other.id}`)).toBeInViewport();
+});
+
+test("the newsletter page shows its fields and Quick Stats, and subscribes and unsubscribes", async ({ page }) => {
+  await recordWindowOpen(page);
+  const { user } = await signedInReader(page);
+  const [newsletter] = await featured(page);
+
+  await page.goto(`/newsletters/${newsletter.id}`);
+  await expect(page).toHaveURL(new RegExp(`/newsletter/${newsletter.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: newsletter.name })).toBeVisible();
+  await expect(page.getByText(`By ${newsletter.publisher}`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "About this Newsletter" })).toBeVisible();
+  if (newsletter.description) await expect(page.getByText(newsletter.description)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Categories" })).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: newsletter.categories[0].name }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Recent Issues" })).toBeVisible();
+
+  const stats = page.getByRole("region", { name: "Quick Stats" });
+  await expect(stats.getByText("Frequency")).toBeVisible();
+  await expect(stats.getByText(newsletter.sending_frequency, { exact: true })).toBeVisible();
+  for (const label of ["Total Issues", "First Seen", "Last Seen"]) await expect(stats.getByText(label)).toBeVisible();
+  await expect(stats.getByText("Subscribers")).toHaveCount(newsletter.total_subscribers > 0 ? 1 : 0);
+
+  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("unique-email")).toHaveText(user.unique_email);
+  await dialog.getByRole("button", { name: "I've Subscribed" }).click();
+  await expect(dialog).toBeHidden();
+
+  page.once("dialog", (confirm) => {
+    expect(confirm.message()).toBe("Are you sure you want to unsubscribe?");
+    void confirm.accept();
+  });
+  await page.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(page.getByRole("button", { name: "Subscribe", exact: true })).toBeVisible();
+});
+
+test("the newsletter page refuses an id that is not an integer and reports a missing one", async ({ page }) => {
+  await signedInReader(page);
+  await page.goto("/newsletter/abc");
+  await expect(page.getByText("Invalid Newsletter ID in URL.")).toBeVisible();
+  await page.goto("/newsletter/2147483000");
+  await expect(page.getByRole("alert").filter({ hasText: /^Error loading newsletter: .+/ })).toBeVisible();
+});
+
+test("a reader creates a folder and deletes it after confirming", async ({ page }) => {
+  await signedInReader(page);
+  await page.goto("/subscriptions");
+  await expect(page.getByRole("heading", { name: "My Subscriptions" })).toBeVisible();
+  await expect(page.getByText("No subscriptions to display.")).toBeVisible();
+
+  await page.getByRole("button", { name: "+ Create" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Folder name cannot be empty." })).toBeVisible();
+
+  await page.getByPlaceholder("New folder name").fill("Weekend reads");
+  await page.getByRole("button", { name: "+ Create" }).click();
+  const folder = page.getByRole("button", { name: "Weekend reads 0" });
+  await expect(folder).toBeVisible();
+  await expect(page.getByPlaceholder("New folder name")).toHaveValue("");
+
+  await folder.click();
+  await expect(page.getByText("No items to display in this folder.")).toBeVisible();
+
+  page.once("dialog", (confirm) => {
+    expect(confirm.message()).toBe("Are you sure you want to delete this folder?");
+    void confirm.dismiss();
+  });
+  await page.getByRole("button", { name: "Delete folder Weekend reads" }).click();
+  await expect(folder).toBeVisible();
+
+  page.once("dialog", (confirm) => void confirm.accept());
+  await page.getByRole("button", { name: "Delete folder Weekend reads" }).click();
+  await expect(folder).toBeHidden();
+  await expect(page.getByRole("heading", { name: "All Newsletters" })).toBeVisible();
+});
+
+test("a reader unsubscribes after confirming and sees when", async ({ page }) => {
+  await signedInReader(page);
+  const [newsletter] = await featured(page);
+  expect((await page.request.post("/api/newsletters/subscribe", { data: { newsletter_metadata_id: newsletter.id } })).ok()).toBe(true);
+
+  await page.goto("/subscriptions");
+  await expect(page.getByRole("button", { name: "All Newsletters (1)" })).toBeVisible();
+  const card = page.getByRole("article", { name: newsletter.name });
+  await expect(card.getByText(/^Subscribed: /)).toBeVisible();
+
+  page.once("dialog", (confirm) => {
+    expect(confirm.message()).toBe("Are you sure you want to unsubscribe?");
+    void confirm.accept();
+  });
+  await card.getByRole("button", { name: "Unsubscribe" }).click();
+  await expect(card.getByText(/^Unsubscribed: \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
+  await expect(card.getByRole("button", { name: "Subscribe" })).toBeVisible();
+
+  for (const [name, empty] of [
+    ["Favorites (0)", "No items to display."],
+    ["Liked Posts (0)", "No items to display."],
+    ["My Comments (0)", "No comments to display."],
+  ]) {
+    await page.getByRole("button", { name }).click();
+    await expect(page.getByText(empty)).toBeVisible();
+  }
+});
