@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { ApiError } from "@/lib/api/client";
 import { useCurrentUser } from "@/lib/auth/hooks";
 import { useFeed } from "@/lib/issues/hooks";
@@ -10,7 +10,8 @@ import { EmptyState } from "../ui/empty-state";
 import { Spinner } from "../ui/spinner";
 import { ConfirmationCard } from "./confirmation-card";
 import { FeedControls } from "./feed-controls";
-import { acceptPage, feedApiParams, type FeedState, type FeedView as View } from "./feed-query";
+import { acceptPage, feedApiParams, feedToParams, type FeedState, type FeedView as View } from "./feed-query";
+import { rememberFeedUrl } from "./feed-return";
 import { Pagination } from "./pagination";
 import { useFeedState } from "./use-feed-state";
 
@@ -33,6 +34,11 @@ export function FeedView() {
   const feed = useFeed(feedApiParams(state).toString(), Boolean(session.data));
   const loading = feed.isFetching;
   const totalPages = feed.data?.total_pages ?? 1;
+
+  useEffect(() => {
+    const query = feedToParams(state).toString();
+    rememberFeedUrl(query ? `/feed?${query}` : "/feed");
+  }, [state]);
 
   const changeFilters = useCallback((next: FeedState) => navigate(next, "replace"), [navigate]);
   const goToPage = (page: number) => {
@@ -64,7 +70,9 @@ export function FeedView() {
               ))}
             </section>
           )}
-          {items.length === 0 ? (
+          {items.length === 0 && state.page > 1 ? (
+            <EmptyState action={{ href: `/feed?${feedToParams({ ...state, page: 1 })}`, label: "Back to the first page" }}>This page of your feed is empty.</EmptyState>
+          ) : items.length === 0 ? (
             <EmptyState action={{ href: "/discover", label: "Discover newsletters" }}>No newsletters in your feed yet.</EmptyState>
           ) : (
             <ul aria-label="Issues" className={`grid gap-4 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}>

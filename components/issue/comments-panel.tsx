@@ -14,7 +14,7 @@ export function CommentsPanel({ emailId }: { emailId: number }) {
   const section = useRef<HTMLElement>(null);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => section.current?.scrollIntoView({ behavior: "smooth", block: "start" }), SCROLL_DELAY_MS);
+    const timer = window.setTimeout(() => section.current?.scrollIntoView({ block: "start" }), SCROLL_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
 

@@ -8,8 +8,8 @@ import { useSubscribe, useSubscriptions, type EmailDetail } from "@/lib/issues/h
 import { MISSING_ID_MESSAGE } from "../email/subscribe-modal";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
-import { ChevronLeftIcon } from "../ui/icons";
 import { BadgeCheckIcon } from "../ui/reader-icons";
+import { BackToFeed } from "./back-to-feed";
 
 export function IssueHeader({ email }: { email: EmailDetail }) {
   const subscriptions = useSubscriptions();
@@ -28,10 +28,7 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
   return (
     <header className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <Link href="/feed" className={buttonClass("ghost", "-ml-2 px-2")}>
-          <ChevronLeftIcon />
-          Back to Feed
-        </Link>
+        <BackToFeed />
         {unconfirmed && (
           <button type="button" onClick={confirm} disabled={subscribe.isPending} className={buttonClass("secondary")}>
             <BadgeCheckIcon width={18} height={18} />

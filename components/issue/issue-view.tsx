@@ -1,15 +1,13 @@
 "use client";
 
-import Link from "next/link";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
 import { ApiError } from "@/lib/api/client";
 import { useEmail } from "@/lib/issues/hooks";
 import { EmailFrame, PlainBody } from "../email/email-frame";
 import { Alert } from "../ui/alert";
-import { buttonClass } from "../ui/button";
-import { ChevronLeftIcon } from "../ui/icons";
 import { Spinner } from "../ui/spinner";
+import { BackToFeed } from "./back-to-feed";
 import { CommentsPanel } from "./comments-panel";
 import { IssueActions } from "./issue-actions";
 import { IssueHeader } from "./issue-header";
@@ -24,10 +22,7 @@ function IssueProblem({ error }: { error: unknown }) {
   const missing = error instanceof ApiError && (error.status === 403 || error.status === 404);
   return (
     <div className={`${frameClass} space-y-4`}>
-      <Link href="/feed" className={buttonClass("ghost", "-ml-2 px-2")}>
-        <ChevronLeftIcon />
-        Back to Feed
-      </Link>
+      <BackToFeed />
       {missing ? (
         <p className="text-slate-600 dark:text-slate-300">Email not found or not loaded yet.</p>
       ) : (

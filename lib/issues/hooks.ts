@@ -73,9 +73,17 @@ export async function applyOptimistic(queryClient: QueryClient, match: (email: E
   return () => snapshot.forEach(([key, data]) => queryClient.setQueryData(key, data));
 }
 
-/** The server's answer wins over the guess; spreading it keeps the bodies of an open issue. */
+/** An interaction's answer carries the bodies too; they never change, so lists stay lean without them. */
+function withoutBodies(answer: Email): Partial<Email> {
+  const fields: Partial<EmailDetail> = { ...answer };
+  delete fields.body_html;
+  delete fields.body_plain;
+  return fields;
+}
+
+/** The server's answer wins over the guess. */
 function mergeAnswer(queryClient: QueryClient, answer: Email) {
-  patchCachedEmails(queryClient, (email) => email.id === answer.id, answer);
+  patchCachedEmails(queryClient, (email) => email.id === answer.id, withoutBodies(answer));
 }
 
 const putInteraction = (id: number, body: Record<string, boolean | number>) => apiFetch<Email>(`/api/issues/${id}/interactions`, { method: "PUT", body });

@@ -1,0 +1,61 @@
+import { expect, test, type Page } from "@playwright/test";
+import { articleHtml, deliver } from "./reading-support";
+import { signedInReader } from "./support";
+
+const HOUR = 3_600_000;
+
+async function shownSubjects(page: Page): Promise<string[]> {
+  return page.getByRole("list", { name: "Issues" }).getByRole("article").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label") ?? ""));
+}
+
+test("filters, sort and search are kept in the URL and survive a reload", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  const now = Date.now();
+  const bravo = await deliver(page.request, user.unique_email, { subject: "Bravo notes", html: articleHtml("Bravo notes", 900), date: new Date(now - HOUR) });
+  await deliver(page.request, user.unique_email, { subject: "Charlie notes", html: articleHtml("Charlie notes", 100), date: new Date(now - 2 * HOUR) });
+  await deliver(page.request, user.unique_email, { subject: "Alpha notes", html: articleHtml("Alpha notes", 500), date: new Date(now - 3 * HOUR) });
+  const read = await page.request.put(`/api/issues/${bravo}/interactions`, { data: { is_read: true, read_duration_seconds: 0 } });
+  expect(read.status()).toBe(200);
+
+  await page.goto("/feed");
+  await expect.poll(() => shownSubjects(page)).toEqual(["Bravo notes", "Charlie notes", "Alpha notes"]);
+
+  await page.getByLabel("Read status").selectOption("unread");
+  await expect(page).toHaveURL(/\/feed\?read=unread$/);
+  await expect.poll(() => shownSubjects(page)).toEqual(["Charlie notes", "Alpha notes"]);
+
+  await page.getByRole("button", { name: "Sort by Subject" }).click();
+  await expect(page).toHaveURL(/\/feed\?read=unread&sort=subject&order=asc$/);
+  await expect.poll(() => shownSubjects(page)).toEqual(["Alpha notes", "Charlie notes"]);
+
+  await page.reload();
+  await expect(page.getByLabel("Read status")).toHaveValue("unread");
+  await expect(page.getByRole("button", { name: /^Sort by Subject/ })).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => shownSubjects(page)).toEqual(["Alpha notes", "Charlie notes"]);
+
+  // The active column flips its order; another column starts ascending.
+  await page.getByRole("button", { name: /^Sort by Subject/ }).click();
+  await expect(page).toHaveURL(/\/feed\?read=unread&sort=subject$/);
+  await expect.poll(() => shownSubjects(page)).toEqual(["Charlie notes", "Alpha notes"]);
+  await page.getByRole("button", { name: "Sort by Read time" }).click();
+  await expect(page).toHaveURL(/\/feed\?read=unread&sort=time_to_read&order=asc$/);
+
+  await page.getByLabel("Read status").selectOption("all");
+  await page.getByRole("button", { name: "Grid", exact: true }).click();
+  await expect(page).toHaveURL(/\/feed\?sort=time_to_read&order=asc&view=grid$/);
+  await expect.poll(() => shownSubjects(page)).toEqual(["Charlie notes", "Alpha notes", "Bravo notes"]);
+
+  await page.getByLabel("Search your feed").fill("Charlie");
+  await expect(page).toHaveURL(/\/feed\?search=Charlie&sort=time_to_read&order=asc&view=grid$/);
+  await expect.poll(() => shownSubjects(page)).toEqual(["Charlie notes"]);
+  await page.reload();
+  await expect(page.getByLabel("Search your feed")).toHaveValue("Charlie");
+  await expect(page.getByRole("button", { name: "Grid", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect.poll(() => shownSubjects(page)).toEqual(["Charlie notes"]);
+});
+
+test("a new reader sees the empty feed", async ({ page }) => {
+  await signedInReader(page);
+  await page.goto("/feed");
+  await expect(page.getByText("No newsletters in your feed yet.")).toBeVisible();
+});
