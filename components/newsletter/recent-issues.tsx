@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { errorMessage } from "@/lib/api/client";
 import { formatShortDate } from "@/lib/format/date";
-import { useRecentIssues } from "@/lib/newsletters/hooks";
+import { useRecentIssues } from "@/lib/issues/hooks";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 
@@ -18,11 +18,11 @@ export function RecentIssues({ newsletterId }: { newsletterId: number }) {
         <Spinner label="Loading recent issues..." className="justify-start py-4" />
       ) : issues.isError ? (
         <Alert>{errorMessage(issues.error, "Failed to fetch recent newsletter issues")}</Alert>
-      ) : issues.data.length === 0 ? (
+      ) : issues.data.items.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">No issues have arrived from this newsletter yet.</p>
       ) : (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-          {issues.data.map((issue) => (
+          {issues.data.items.map((issue) => (
             <li key={issue.id}>
               <Link
                 href={`/emails/${issue.id}`}

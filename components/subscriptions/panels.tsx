@@ -4,11 +4,13 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { formatShortDate } from "@/lib/format/date";
-import { useFavorited, useFolders, useIssues, useLiked, useMyComments, useSubscriptions, type Folder, type Issue } from "@/lib/subscriptions/hooks";
+import { useFolders, type Folder } from "@/lib/folders/hooks";
+import type { Email } from "@/lib/issues/hooks";
+import { useFavorited, useIssues, useLiked, useMyComments, useSubscriptions } from "@/lib/subscriptions/hooks";
+import { EmailCard } from "../email/email-card";
 import { Alert } from "../ui/alert";
 import { EmptyState } from "../ui/empty-state";
 import { Spinner } from "../ui/spinner";
-import { IssueCard } from "./issue-card";
 import { SubscriptionCard } from "./subscription-card";
 import type { View } from "./view";
 
@@ -64,12 +66,12 @@ function AllNewsletters({ onFailure }: { onFailure: (message: string) => void })
   );
 }
 
-function IssueGrid({ issues }: { issues: Issue[] }) {
+function IssueGrid({ issues }: { issues: Email[] }) {
   return (
     <ul className="grid gap-4 xl:grid-cols-2">
       {issues.map((issue) => (
         <li key={issue.id} className="min-w-0">
-          <IssueCard issue={issue} />
+          <EmailCard email={issue} />
         </li>
       ))}
     </ul>
@@ -95,7 +97,7 @@ function ActivityIssues({ title, query }: { title: string; query: typeof useFavo
 
 function FolderPanel({ folderId }: { folderId: number }) {
   const folders = useFolders();
-  const folder = folders.data?.find((item) => item.id === folderId);
+  const folder = folders.data?.items.find((item) => item.id === folderId);
   if (folders.isPending) return <Loading />;
   if (!folder) return <Alert>Folder not found</Alert>;
   return <FolderIssues folder={folder} />;

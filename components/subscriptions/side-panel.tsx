@@ -1,9 +1,10 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { useDeleteFolder, useFavorited, useFolders, useLiked, useMyComments, useSubscriptions } from "@/lib/subscriptions/hooks";
+import { useFolders } from "@/lib/folders/hooks";
+import { useDeleteFolder, useFavorited, useLiked, useMyComments, useSubscriptions } from "@/lib/subscriptions/hooks";
 import { Alert } from "../ui/alert";
-import { TrashIcon } from "./card-icons";
+import { TrashIcon } from "./trash-icon";
 import { FolderForm } from "./folder-form";
 import { sameView, withCount, type View } from "./view";
 
@@ -47,7 +48,7 @@ export function SidePanel({ view, onSelect, message, onMessage }: Props) {
       </PanelSection>
       <PanelSection title="Folders">
         {folders.isError && <li className="px-3 text-sm text-rose-700 dark:text-rose-300">Could not load folders.</li>}
-        {folders.data?.map((folder) => (
+        {folders.data?.items.map((folder) => (
           <li key={folder.id} className="flex items-center gap-1">
             <NavItem current={sameView(view, { kind: "folder", folderId: folder.id })} onClick={() => onSelect({ kind: "folder", folderId: folder.id })}>
               <span className="min-w-0 flex-1 truncate">{folder.name}</span>

@@ -21,7 +21,6 @@ export const newsletterKeys = {
   category: (categoryId: number) => [...newsletterKeys.all, "category", categoryId] as const,
   search: (term: string) => [...newsletterKeys.all, "search", term] as const,
   detail: (newsletterId: number) => [...newsletterKeys.all, "detail", newsletterId] as const,
-  recentIssues: (newsletterId: number) => [...newsletterKeys.all, "detail", newsletterId, "recent-issues"] as const,
 };
 
 const itemsOf = <T>(data: Items<T>) => data.items;
@@ -43,8 +42,6 @@ export const categoryNewslettersQuery = (categoryId: number) =>
   listQuery<Newsletter>(newsletterKeys.category(categoryId), `/api/newsletters/category/${categoryId}`, DISCOVERY_STALE_TIME);
 export const searchNewslettersQuery = (term: string) =>
   listQuery<Newsletter>(newsletterKeys.search(term), `/api/newsletters/search?q=${encodeURIComponent(term)}`);
-export const recentIssuesQuery = (newsletterId: number) =>
-  listQuery<IssueSummary>(newsletterKeys.recentIssues(newsletterId), `/api/newsletters/${newsletterId}/recent_issues`);
 
 export const newsletterQuery = (newsletterId: number) =>
   queryOptions({
@@ -58,7 +55,6 @@ export const useTrendingIssues = () => useQuery(trendingIssuesQuery());
 export const useCategories = () => useQuery(categoriesQuery());
 export const useCategoryNewsletters = (categoryId: number) => useQuery(categoryNewslettersQuery(categoryId));
 export const useNewsletter = (newsletterId: number) => useQuery(newsletterQuery(newsletterId));
-export const useRecentIssues = (newsletterId: number) => useQuery(recentIssuesQuery(newsletterId));
 
 /** A blank term makes no call (SPEC.md section 5); the caller shows the sections instead. */
 export function useNewsletterSearch(term: string) {
