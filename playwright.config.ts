@@ -15,6 +15,8 @@ const serverEnv: Record<string, string> = {
   APP_URL: baseURL,
   // A client id makes the Google button try to load Google's SDK, whose failure the suite checks.
   GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? "paperboy-e2e.apps.googleusercontent.com",
+  // The reading journeys deliver their issues through the raw inbound webhook.
+  INBOUND_SECRET: "e2e-inbound-secret",
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: process.env.PAPERBOY_E2E_DATA_DIR }),
 };
 
