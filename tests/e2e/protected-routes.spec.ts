@@ -21,6 +21,17 @@ test("a logged-out visitor to a protected page logs in and comes back to it", as
   await expect(page.getByTestId("app-header").getByRole("heading")).toHaveText("Subscriptions");
 });
 
+test("the server turns away a request without a session before any page is drawn", async ({ request }) => {
+  for (const path of ["/feed", "/settings", "/emails/3?showComments=true", "/newsletter/2", "/newsletters/2", "/discover", "/subscriptions"]) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(307);
+    const location = new URL(response.headers().location, "http://localhost");
+    expect(`${location.pathname}${location.search}`, path).toBe(`/login?next=${encodeURIComponent(path)}`);
+  }
+  const open = await request.get("/login", { maxRedirects: 0 });
+  expect(open.status()).toBe(200);
+});
+
 test("the login form checks its fields before calling the server", async ({ page }) => {
   await page.goto("/login");
   await page.getByRole("button", { name: "Log in" }).click();
