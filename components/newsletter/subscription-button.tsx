@@ -15,13 +15,13 @@ export function SubscriptionButton({ newsletter, onSubscribe, onFailure }: { new
       setStatus.mutate({ newsletterId: newsletter.id, status: "inactive" }, { onError: () => onFailure("Failed to unsubscribe.") });
     };
     return (
-      <button type="button" onClick={unsubscribe} disabled={setStatus.isPending} className={buttonClass("secondary")}>
+      <button type="button" onClick={unsubscribe} disabled={setStatus.isPending} className={buttonClass("secondary", "w-full sm:w-auto")}>
         {setStatus.isPending ? "Updating..." : "Unsubscribe"}
       </button>
     );
   }
   return (
-    <button type="button" onClick={onSubscribe} disabled={subscription.isPending} className={buttonClass("primary")}>
+    <button type="button" onClick={onSubscribe} disabled={subscription.isPending} className={buttonClass("primary", "w-full sm:w-auto")}>
       Subscribe
     </button>
   );
