@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthFrame } from "@/components/auth/auth-frame";
+import { LegalLinks } from "@/components/auth/legal-links";
 import { RegisterForm } from "@/components/auth/register-form";
 import { env } from "@/lib/env";
 import { afterLoginPath } from "@/lib/navigation/safe-next";
@@ -20,12 +21,15 @@ export default async function RegisterPage({ searchParams }: Props) {
       title="Create your account"
       subtitle="Get your own Paperboy address and a feed for every newsletter."
       footer={
-        <p>
-          Already have an account?{" "}
-          <Link href={loginHref} className="font-semibold text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400">
-            Log in
-          </Link>
-        </p>
+        <div className="space-y-4">
+          <p>
+            Already have an account?{" "}
+            <Link href={loginHref} className="font-semibold text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400">
+              Log in
+            </Link>
+          </p>
+          <LegalLinks />
+        </div>
       }
     >
       <RegisterForm next={afterLoginPath(next)} googleClientId={env.GOOGLE_CLIENT_ID ?? null} />
