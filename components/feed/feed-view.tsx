@@ -1,7 +1,6 @@
 "use client";
 
 import { useCallback, useEffect } from "react";
-import { ApiError } from "@/lib/api/client";
 import { useCurrentUser } from "@/lib/auth/hooks";
 import { useFeed } from "@/lib/issues/hooks";
 import { EmailCard } from "../email/email-card";
@@ -10,6 +9,7 @@ import { EmptyState } from "../ui/empty-state";
 import { Spinner } from "../ui/spinner";
 import { ConfirmationCard } from "./confirmation-card";
 import { FeedControls } from "./feed-controls";
+import { feedErrorText } from "./feed-error";
 import { acceptPage, feedApiParams, feedToParams, type FeedState, type FeedView as View } from "./feed-query";
 import { rememberFeedUrl } from "./feed-return";
 import { Pagination } from "./pagination";
@@ -20,13 +20,6 @@ const GRID: Record<View, string> = {
   two: "grid-cols-1 md:grid-cols-2",
   grid: "grid-cols-1 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4",
 };
-
-/** SPEC.md section 8: 'Error {status}: {message}', else the message, else a generic line. */
-export function feedErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status > 0) return `Error ${error.status}: ${error.detail}`;
-  if (error instanceof Error && error.message) return error.message;
-  return "An unknown error occurred";
-}
 
 export function FeedView() {
   const session = useCurrentUser();

@@ -1,0 +1,57 @@
+import { expect, test, type Page } from "@playwright/test";
+import { deliver } from "./reading-support";
+import { signedInReader } from "./support";
+
+const HOSTILE = [
+  "<h1>Hostile issue</h1>",
+  "<script>window.top.__pwned = 1; parent.document.title = 'pwned';</script>",
+  `<img src="x" onerror="window.top.__pwned = 2; parent.document.title = 'pwned'">`,
+  `<svg onload="window.top.__pwned = 3"></svg>`,
+  `<a href="#below">Jump below</a>`,
+  `<a href="https://fieldnotes.example/outside">Outside link</a>`,
+].join("\n");
+
+async function expectNothingRan(page: Page) {
+  await page.waitForTimeout(1_000);
+  expect(await page.title()).not.toBe("pwned");
+  expect(await page.evaluate(() => (window as Window & { __pwned?: number }).__pwned)).toBeUndefined();
+}
+
+test("the issue body's frame never runs the message's script", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  const id = await deliver(page.request, user.unique_email, { subject: "Hostile issue", html: `<html><body>${HOSTILE}</body></html>` });
+
+  await page.goto(`/emails/${id}`);
+  const frame = page.locator('iframe[title="Content of Hostile issue"]');
+  await expect(frame).toHaveAttribute("sandbox", "allow-same-origin allow-popups allow-popups-to-escape-sandbox");
+  await expect(page.frameLocator('iframe[title="Content of Hostile issue"]').getByRole("heading", { name: "Hostile issue" })).toBeVisible();
+  await expectNothingRan(page);
+});
+
+test("even unsanitized script in a body stays inert, and links open in a new tab", async ({ page, context }) => {
+  const { user } = await signedInReader(page);
+  const id = await deliver(page.request, user.unique_email, { subject: "Raw issue", html: "<p>placeholder</p>" });
+  // Hand the frame the raw hostile HTML, as if the sanitizer had missed everything.
+  await page.route(`**/api/issues/${id}`, async (route) => {
+    const response = await route.fetch();
+    const email = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: { ...email, body_html: HOSTILE } });
+  });
+
+  await page.goto(`/emails/${id}`);
+  const body = page.frameLocator('iframe[title="Content of Raw issue"]');
+  await expect(body.getByRole("heading", { name: "Hostile issue" })).toBeVisible();
+  await expectNothingRan(page);
+
+  await body.getByRole("link", { name: "Jump below" }).click();
+  await expect(page).toHaveURL(new RegExp(`/emails/${id}$`));
+
+  await context.route("https://fieldnotes.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<p>Outside</p>" }));
+  const popup = context.waitForEvent("page");
+  await body.getByRole("link", { name: "Outside link" }).click();
+  const opened = await popup;
+  expect(opened.url()).toContain("fieldnotes.example/outside");
+  expect(await opened.evaluate(() => window.opener)).toBeNull();
+  await opened.close();
+  await expect(page).toHaveURL(new RegExp(`/emails/${id}$`));
+});
