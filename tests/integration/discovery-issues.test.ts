@@ -1,8 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { GET as trendingIssues } from "@/app/api/issues/trending/route";
 import { GET as recentIssues } from "@/app/api/newsletters/[newsletterId]/recent_issues/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
-import { seedComment, seedEmail, seedLike, seedNewsletter, seedRead, seedSubscription } from "../support/seed";
+import { removeUsers, seedComment, seedEmail, seedLike, seedNewsletter, seedRead, seedSubscription } from "../support/seed";
 
 useDatabase();
 
@@ -49,6 +49,7 @@ describe("GET /api/issues/trending", () => {
   it("lists this week's most engaged issues of public newsletters, mine as my own email", async () => {
     const viewer = await registerUser();
     const [first, second] = [await registerUser(), await registerUser()];
+    onTestFinished(() => removeUsers([viewer.id, first.id, second.id]));
     const letter = await seedNewsletter({ name: "Open Letter", isPublic: true });
     const hidden = await seedNewsletter({ isPublic: false });
     const date = new Date(Date.now() - DAY);

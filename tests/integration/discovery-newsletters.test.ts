@@ -80,10 +80,12 @@ describe("GET /api/newsletters/{id}", () => {
 describe("GET /api/newsletters/featured", () => {
   it("lists featured public newsletters, most followed first, never a private one", async () => {
     const user = await registerUser();
-    const small = await seedNewsletter({ isPublic: true, isFeatured: true, totalSubscribers: 10 });
-    const large = await seedNewsletter({ isPublic: true, isFeatured: true, totalSubscribers: 50 });
-    const hidden = await seedNewsletter({ isPublic: false, isFeatured: true, totalSubscribers: 90 });
-    const plain = await seedNewsletter({ isPublic: true, totalSubscribers: 70 });
+    // Growing with time, so this run's featured newsletters lead earlier runs' on a shared database.
+    const followers = Math.floor((Date.now() - 1_700_000_000_000) / 100);
+    const small = await seedNewsletter({ isPublic: true, isFeatured: true, totalSubscribers: followers });
+    const large = await seedNewsletter({ isPublic: true, isFeatured: true, totalSubscribers: followers + 40 });
+    const hidden = await seedNewsletter({ isPublic: false, isFeatured: true, totalSubscribers: followers + 90 });
+    const plain = await seedNewsletter({ isPublic: true, totalSubscribers: followers + 70 });
     const result = await call(featured, "/api/newsletters/featured", { cookie: user.cookie });
     expect(result.status).toBe(200);
     const items = (result.body as Listed).items;

@@ -1,7 +1,7 @@
 // First: it sets the inbound secret before anything reads the environment.
 import { deliver, emailRow, mail, newsletterRow, uniqueSender } from "./inbound-support";
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { GET as trendingIssues } from "@/app/api/issues/trending/route";
 import { GET as getNewsletter } from "@/app/api/newsletters/[newsletterId]/route";
 import { GET as recentIssues } from "@/app/api/newsletters/[newsletterId]/recent_issues/route";
@@ -11,7 +11,7 @@ import { GET as recommended } from "@/app/api/newsletters/recommended/route";
 import { GET as search } from "@/app/api/newsletters/search/route";
 import { GET as trending } from "@/app/api/newsletters/trending/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
-import { seedCategory, seedLike, seedNewsletter, seedSubscription } from "../support/seed";
+import { removeUsers, seedCategory, seedLike, seedNewsletter, seedSubscription } from "../support/seed";
 
 useDatabase();
 
@@ -46,6 +46,7 @@ async function sightings(user: TestUser, newsletterId: number, categoryId: numbe
 describe("a newsletter created from mail", () => {
   it("stays out of every discovery list and answers 404 to others until three readers receive it", async () => {
     const [first, second, third, outsider] = [await registerUser(), await registerUser(), await registerUser(), await registerUser()];
+    onTestFinished(() => removeUsers([first.id, second.id, third.id, outsider.id]));
     const name = `Quillfeather ${randomBytes(4).toString("hex")}`;
     const sender = `${name} <${uniqueSender()}>`;
     const topic = await seedCategory();

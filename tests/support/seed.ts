@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { category, comment, email, emailLike, emailRead, issue, newsletter, newsletterCategory, share, subscription } from "@/db/schema";
+import { category, comment, email, emailLike, emailRead, issue, newsletter, newsletterCategory, share, subscription, user } from "@/db/schema";
 
 type NewsletterSeed = {
   name?: string;
@@ -101,4 +102,12 @@ export async function seedRead(userId: number, target: SeededEmail, at = new Dat
 
 export async function seedComment(userId: number, target: SeededEmail, at = new Date()): Promise<void> {
   await getDb().insert(comment).values({ emailId: target.id, userId, issueId: target.issueId, content: "A comment.", createdAt: at });
+}
+
+/**
+ * Deletes these users and, by cascade, their emails, likes, reads, comments and subscriptions: tests of
+ * global rankings leave nothing behind to outrank the next run on a shared database.
+ */
+export async function removeUsers(userIds: number[]): Promise<void> {
+  if (userIds.length > 0) await getDb().delete(user).where(inArray(user.id, userIds));
 }
