@@ -1,0 +1,48 @@
+import { expect, test } from "@playwright/test";
+import { articleHtml, deliver } from "./reading-support";
+import { signedInReader } from "./support";
+
+test("a reader acts on a pending confirmation and confirms an unconfirmed newsletter from its card", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  await deliver(page.request, user.unique_email, { subject: "Small wins", from: "Quiet Letter <hello@quiet.example>", html: articleHtml("Small wins") });
+  await deliver(page.request, user.unique_email, {
+    subject: "Please confirm your subscription to Cool Letter",
+    from: "Cool Letter <hi@cool.example>",
+    html: '<p>Please confirm your subscription. <a href="https://cool.example/confirm?t=abc">Confirm subscription</a></p>',
+  });
+
+  await page.goto("/feed");
+  const pending = page.getByRole("article", { name: /^Pending confirmation: Please confirm your subscription/ });
+  const confirm = pending.getByRole("link", { name: "Confirm" });
+  await expect(confirm).toHaveAttribute("href", /^https:\/\/cool\.example\/confirm/);
+  await expect(confirm).toHaveAttribute("target", "_blank");
+  await expect(confirm).toHaveAttribute("rel", "noopener noreferrer");
+  await pending.getByRole("button", { name: "Dismiss" }).click();
+  await expect(pending).toBeHidden();
+
+  const icon = page.getByRole("button", { name: /^Confirm subscription to Quiet Letter/ });
+  await icon.click();
+  const dialog = page.getByRole("dialog", { name: "Confirm subscription" });
+  await dialog.getByRole("button", { name: "Confirm subscription" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(icon).toBeHidden();
+
+  await page.reload();
+  await expect(page.getByRole("article", { name: "Small wins" })).toBeVisible();
+  await expect(icon).toBeHidden();
+  await expect(pending).toBeHidden();
+});
+
+test("the issue page offers to confirm the subscription until it is active", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  const id = await deliver(page.request, user.unique_email, { subject: "Field report", from: "Field Report <desk@report.example>", html: articleHtml("Field report") });
+
+  await page.goto(`/emails/${id}`);
+  await expect(page.getByRole("link", { name: "Field Report" })).toHaveAttribute("href", /^\/newsletter\/\d+$/);
+  const button = page.getByRole("button", { name: "Confirm Subscription" });
+  await button.click();
+  await expect(button).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: "Field report" })).toBeVisible();
+  await expect(button).toBeHidden();
+});
