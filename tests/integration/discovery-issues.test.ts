@@ -88,7 +88,8 @@ describe("GET /api/newsletters/{id}/recent_issues", () => {
     const publisher = await registerUser();
     const letter = await seedNewsletter({ name: "Daily Letter", isPublic: true });
     const issues = [];
-    const dayAgo = (day: number) => new Date(Math.floor(Date.now() / 1000) * 1000 - day * DAY);
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    const dayAgo = (day: number) => new Date(now - day * DAY);
     for (let day = 12; day >= 1; day--) issues.push(await seedEmail(publisher.id, { newsletterId: letter, subject: `Day ${day}`, dateReceived: dayAgo(day) }));
     const newest = issues.at(-1)!;
     const mine = await seedEmail(viewer.id, { newsletterId: letter, issueId: issues.at(-2)!.issueId, subject: "Day 2", dateReceived: dayAgo(2) });

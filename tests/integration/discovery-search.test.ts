@@ -39,13 +39,17 @@ describe("GET /api/newsletters/search", () => {
     const result = await find(user, "stratechry");
     expect(result.status).toBe(200);
     const found = (result.body as Listed).items;
-    expect(found[0]).toMatchObject({ id: stratechery, name: "Stratechery" });
+    // The bundled catalog, when loaded into the same database, holds its own Stratechery and Pragmatic Engineer.
+    expect(found[0]?.name).toBe("Stratechery");
+    expect(found.map((item) => item.id)).toContain(stratechery);
     expect(found.map((item) => item.id)).not.toContain(pragmatic);
-    expect((await ids(user, "pragmatic enginer"))[0]).toBe(pragmatic);
+    const typo = ((await find(user, "pragmatic enginer")).body as Listed).items;
+    expect(typo[0]?.name).toBe("The Pragmatic Engineer");
+    expect(typo.map((item) => item.id)).toContain(pragmatic);
     // A name match outranks a mention in a description.
     const ranked = await ids(user, "Stratechery");
-    expect(ranked[0]).toBe(stratechery);
-    if (ranked.includes(fan)) expect(ranked.indexOf(fan)).toBeGreaterThan(0);
+    expect(ranked).toContain(stratechery);
+    if (ranked.includes(fan)) expect(ranked.indexOf(fan)).toBeGreaterThan(ranked.indexOf(stratechery));
   });
 
   it("matches the publisher and words of the description", async () => {
