@@ -6,6 +6,7 @@ import { useCategories } from "@/lib/issues/hooks";
 import { inputClass } from "../ui/button";
 import { ArrowUpIcon, SearchIcon } from "../ui/reader-icons";
 import { allToNull, nextSort, withFilters, type FeedState, type SortField } from "./feed-query";
+import type { FeedUpdate } from "./use-feed-state";
 import { ViewToggle } from "./view-toggle";
 
 const SEARCH_DEBOUNCE_MS = 500;
@@ -20,17 +21,17 @@ const RECENCY_LABELS: Record<(typeof RECENCY_FILTERS)[number], string> = {
 
 const selectClass = `${inputClass} py-2 pr-8`;
 
-type Props = { state: FeedState; onChange: (next: FeedState) => void; onViewChange: (next: FeedState) => void };
+type Props = { state: FeedState; onChange: (update: FeedUpdate) => void };
 
-export function FeedControls({ state, onChange, onViewChange }: Props) {
+export function FeedControls({ state, onChange }: Props) {
   const categories = useCategories();
   const id = useId();
 
   return (
     <section aria-label="Feed controls" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900">
-      <SearchBox value={state.search} onSearch={(search) => onChange(withFilters(state, { search }))} />
+      <SearchBox value={state.search} onSearch={(search) => onChange((current) => withFilters(current, { search }))} />
       <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
-        <Select id={`${id}-category`} label="Category" value={state.category_id === null ? "all" : String(state.category_id)} onChange={(value) => onChange(withFilters(state, { category_id: value === "all" ? null : Number(value) }))}>
+        <Select id={`${id}-category`} label="Category" value={state.category_id === null ? "all" : String(state.category_id)} onChange={(value) => onChange((current) => withFilters(current, { category_id: value === "all" ? null : Number(value) }))}>
           <option value="all">All categories</option>
           {categories.data?.items.map((category) => (
             <option key={category.id} value={category.id}>
@@ -38,17 +39,17 @@ export function FeedControls({ state, onChange, onViewChange }: Props) {
             </option>
           ))}
         </Select>
-        <Select id={`${id}-subscription`} label="Subscription" value={state.subscription_status ?? "all"} onChange={(value) => onChange(withFilters(state, { subscription_status: allToNull(value, ["subscribed", "unsubscribed"] as const) }))}>
+        <Select id={`${id}-subscription`} label="Subscription" value={state.subscription_status ?? "all"} onChange={(value) => onChange((current) => withFilters(current, { subscription_status: allToNull(value, ["subscribed", "unsubscribed"] as const) }))}>
           <option value="all">All</option>
           <option value="subscribed">Subscribed</option>
           <option value="unsubscribed">Unconfirmed</option>
         </Select>
-        <Select id={`${id}-read`} label="Read status" value={state.read_status ?? "all"} onChange={(value) => onChange(withFilters(state, { read_status: allToNull(value, ["read", "unread"] as const) }))}>
+        <Select id={`${id}-read`} label="Read status" value={state.read_status ?? "all"} onChange={(value) => onChange((current) => withFilters(current, { read_status: allToNull(value, ["read", "unread"] as const) }))}>
           <option value="all">All</option>
           <option value="unread">Unread</option>
           <option value="read">Read</option>
         </Select>
-        <Select id={`${id}-recency`} label="Received" value={state.recency_filter} onChange={(value) => onChange(withFilters(state, { recency_filter: RECENCY_FILTERS.find((item) => item === value) ?? "all_time" }))}>
+        <Select id={`${id}-recency`} label="Received" value={state.recency_filter} onChange={(value) => onChange((current) => withFilters(current, { recency_filter: RECENCY_FILTERS.find((item) => item === value) ?? "all_time" }))}>
           {RECENCY_FILTERS.map((value) => (
             <option key={value} value={value}>
               {RECENCY_LABELS[value]}
@@ -67,7 +68,7 @@ export function FeedControls({ state, onChange, onViewChange }: Props) {
                 type="button"
                 aria-pressed={active}
                 aria-label={`Sort by ${SORT_LABELS[column]}${active ? `, ${state.sort_order === "asc" ? "ascending" : "descending"}` : ""}`}
-                onClick={() => onChange(withFilters(state, nextSort(state, column)))}
+                onClick={() => onChange((current) => withFilters(current, nextSort(current, column)))}
                 className={`inline-flex h-8 items-center gap-1 rounded-full px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
                   active ? "bg-indigo-600 text-white dark:bg-indigo-500" : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
                 }`}
@@ -78,7 +79,7 @@ export function FeedControls({ state, onChange, onViewChange }: Props) {
             );
           })}
         </div>
-        <ViewToggle value={state.view} onChange={(view) => onViewChange({ ...state, view })} />
+        <ViewToggle value={state.view} onChange={(view) => onChange((current) => ({ ...current, view }))} />
       </div>
     </section>
   );

@@ -10,10 +10,10 @@ import { Spinner } from "../ui/spinner";
 import { ConfirmationCard } from "./confirmation-card";
 import { FeedControls } from "./feed-controls";
 import { feedErrorText } from "./feed-error";
-import { acceptPage, feedApiParams, feedToParams, type FeedState, type FeedView as View } from "./feed-query";
+import { acceptPage, feedApiParams, feedToParams, type FeedView as View } from "./feed-query";
 import { rememberFeedUrl } from "./feed-return";
 import { Pagination } from "./pagination";
-import { useFeedState } from "./use-feed-state";
+import { useFeedState, type FeedUpdate } from "./use-feed-state";
 
 const GRID: Record<View, string> = {
   one: "grid-cols-1",
@@ -23,7 +23,7 @@ const GRID: Record<View, string> = {
 
 export function FeedView() {
   const session = useCurrentUser();
-  const { state, navigate } = useFeedState();
+  const { state, update } = useFeedState();
   const feed = useFeed(feedApiParams(state).toString(), Boolean(session.data));
   const loading = feed.isFetching;
   const totalPages = feed.data?.total_pages ?? 1;
@@ -33,10 +33,10 @@ export function FeedView() {
     rememberFeedUrl(query ? `/feed?${query}` : "/feed");
   }, [state]);
 
-  const changeFilters = useCallback((next: FeedState) => navigate(next, "replace"), [navigate]);
+  const changeFilters = useCallback((change: FeedUpdate) => update(change, "replace"), [update]);
   const goToPage = (page: number) => {
     if (!acceptPage(state.page, page, totalPages, loading)) return;
-    navigate({ ...state, page }, "push");
+    update((current) => ({ ...current, page }), "push");
     window.scrollTo({ top: 0, behavior: "smooth" });
   };
 
@@ -47,7 +47,7 @@ export function FeedView() {
 
   return (
     <div className="mx-auto max-w-7xl space-y-5">
-      <FeedControls state={state} onChange={changeFilters} onViewChange={changeFilters} />
+      <FeedControls state={state} onChange={changeFilters} />
       {feed.isPending ? (
         <Spinner label="Loading feed..." className="py-16" />
       ) : feed.isError && !feed.data ? (

@@ -1,25 +1,37 @@
 "use client";
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { feedFromParams, feedToParams, type FeedState } from "./feed-query";
 
-/** The feed's controls live in the URL, so a reload or the back button returns to the same view. */
+export type FeedUpdate = (current: FeedState) => FeedState;
+
+/**
+ * The feed's controls live in the URL, so a reload or the back button returns to the same view.
+ * The URL lags a navigation by a render, so quick successive changes build on the pending state.
+ */
 export function useFeedState() {
   const router = useRouter();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const state = useMemo(() => feedFromParams(new URLSearchParams(searchParams.toString())), [searchParams]);
+  const pending = useRef<string | null>(null);
 
-  const navigate = useCallback(
-    (next: FeedState, mode: "push" | "replace") => {
-      const query = feedToParams(next).toString();
+  useEffect(() => {
+    pending.current = null;
+  }, [searchParams]);
+
+  const update = useCallback(
+    (change: FeedUpdate, mode: "push" | "replace") => {
+      const base = pending.current === null ? state : feedFromParams(new URLSearchParams(pending.current));
+      const query = feedToParams(change(base)).toString();
+      pending.current = query;
       const url = query ? `${pathname}?${query}` : pathname;
       if (mode === "push") router.push(url, { scroll: false });
       else router.replace(url, { scroll: false });
     },
-    [pathname, router],
+    [pathname, router, state],
   );
 
-  return { state, navigate };
+  return { state, update };
 }
