@@ -1,0 +1,37 @@
+import { expect, test, type Route } from "@playwright/test";
+import { articleHtml, deliver } from "./reading-support";
+import { signedInReader } from "./support";
+
+test("a like or a folder change the server refuses is undone on screen", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  await deliver(page.request, user.unique_email, { subject: "Fragile issue", html: articleHtml("Fragile issue") });
+  const folder = await page.request.post("/api/users/me/folders", { data: { name: "Shelf" } });
+  expect(folder.status()).toBe(201);
+
+  // A slow failure, so the change can be seen applied before it is undone.
+  const refuse = async (route: Route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.fulfill({ status: 500, json: { detail: "Internal server error" } });
+  };
+  await page.route("**/api/issues/*/interactions", refuse);
+  await page.route("**/api/users/me/folders/*/emails", refuse);
+
+  await page.goto("/feed");
+  const card = page.getByRole("article", { name: "Fragile issue" });
+  await card.getByRole("button", { name: "Like Fragile issue" }).click();
+  await expect(card.getByRole("button", { name: "Unlike Fragile issue" })).toHaveAttribute("aria-pressed", "true");
+  await expect(card.getByRole("button", { name: "Like Fragile issue" })).toHaveAttribute("aria-pressed", "false");
+
+  await card.getByRole("button", { name: "Folders and favourites for Fragile issue" }).click();
+  const dialog = page.getByRole("dialog", { name: "Folders and favourites" });
+  await dialog.getByRole("checkbox", { name: "Shelf" }).check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByRole("button", { name: "Folders and favourites for Fragile issue" }).locator("svg")).toHaveAttribute("fill", "currentColor");
+  await expect(card.getByRole("button", { name: "Folders and favourites for Fragile issue" }).locator("svg")).toHaveAttribute("fill", "none");
+  await card.getByRole("button", { name: "Folders and favourites for Fragile issue" }).click();
+  await expect(dialog.getByRole("checkbox", { name: "Shelf" })).not.toBeChecked();
+
+  const email = (await (await page.request.get("/api/issues/feed")).json()) as { items: { is_liked: boolean; folder_ids: number[] }[] };
+  expect(email.items[0]).toMatchObject({ is_liked: false, folder_ids: [] });
+});
