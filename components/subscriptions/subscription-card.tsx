@@ -32,7 +32,7 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
           </h3>
           <p className="truncate text-sm text-slate-500 dark:text-slate-400">{newsletter.publisher}</p>
           <p className={`text-xs ${active ? "text-emerald-700 dark:text-emerald-400" : "text-slate-500 dark:text-slate-400"}`}>
-            {active ? `Subscribed: ${formatShortDate(subscription.subscribed_at, "Unknown")}` : `Unsubscribed: ${formatShortDate(subscription.unsubscribed_at, "Not yet")}`}
+            {statusLine(subscription)}
           </p>
         </div>
       </div>
@@ -41,4 +41,10 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
       </button>
     </article>
   );
+}
+
+/** Mail from a newsletter files an inactive subscription that was never confirmed, so it has no date. */
+function statusLine({ status, subscribed_at, unsubscribed_at }: Subscription): string {
+  if (status === "active") return `Subscribed: ${formatShortDate(subscribed_at, "Unknown")}`;
+  return unsubscribed_at ? `Unsubscribed: ${formatShortDate(unsubscribed_at)}` : "Unconfirmed";
 }

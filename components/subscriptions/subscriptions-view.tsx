@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useActivityFollowsChanges } from "@/lib/subscriptions/hooks";
 import { Alert } from "../ui/alert";
 import { ViewPanel } from "./panels";
 import { SidePanel } from "./side-panel";
@@ -10,6 +11,7 @@ export function SubscriptionsView() {
   const [view, setView] = useState<View>({ kind: "all" });
   const [panelMessage, setPanelMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  useActivityFollowsChanges();
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { apiFetch } from "@/lib/api/client";
 import { commentKeys } from "@/lib/comments/hooks";
 import { folderKeys, type Folder } from "@/lib/folders/hooks";
@@ -93,12 +94,15 @@ export const activityKeys = {
 /** The first 100 of a paged list; the panel counts all of them through total_items. */
 const ACTIVITY_PAGE = "?page=1&page_size=100";
 
+/** A like in one list must show in the other as soon as the reader switches to it. */
+const ALWAYS_STALE = 0;
+
 export const favoritedQuery = () =>
-  queryOptions({ queryKey: activityKeys.favorited(), queryFn: ({ signal }) => apiFetch<Paged<Email>>(`/api/issues/favorited${ACTIVITY_PAGE}`, { signal }) });
+  queryOptions({ queryKey: activityKeys.favorited(), queryFn: ({ signal }) => apiFetch<Paged<Email>>(`/api/issues/favorited${ACTIVITY_PAGE}`, { signal }), staleTime: ALWAYS_STALE });
 export const likedQuery = () =>
-  queryOptions({ queryKey: activityKeys.liked(), queryFn: ({ signal }) => apiFetch<Paged<Email>>(`/api/issues/liked${ACTIVITY_PAGE}`, { signal }) });
+  queryOptions({ queryKey: activityKeys.liked(), queryFn: ({ signal }) => apiFetch<Paged<Email>>(`/api/issues/liked${ACTIVITY_PAGE}`, { signal }), staleTime: ALWAYS_STALE });
 export const myCommentsQuery = () =>
-  queryOptions({ queryKey: activityKeys.comments(), queryFn: ({ signal }) => apiFetch<Items<MyComment>>("/api/users/me/comments", { signal }), select: (data) => data.items });
+  queryOptions({ queryKey: activityKeys.comments(), queryFn: ({ signal }) => apiFetch<Items<MyComment>>("/api/users/me/comments", { signal }), select: (data) => data.items, staleTime: ALWAYS_STALE });
 export const useFavorited = () => useQuery(favoritedQuery());
 export const useLiked = () => useQuery(likedQuery());
 export const useMyComments = () => useQuery(myCommentsQuery());
@@ -113,4 +117,20 @@ export function useIssues(emailIds: number[]) {
       failed: results.filter((result) => result.isError).length,
     }),
   });
+}
+
+/**
+ * The feed's like, favourite and folder calls do not know about these lists; while the page is
+ * open, any call that lands refreshes them, so the panel's counts follow the cards.
+ */
+export function useActivityFollowsChanges() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type !== "updated" || event.action.type !== "success") return;
+        for (const queryKey of [activityKeys.favorited(), activityKeys.liked()]) void queryClient.invalidateQueries({ queryKey });
+      }),
+    [queryClient],
+  );
 }

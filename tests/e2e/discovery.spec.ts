@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { articleHtml, deliver } from "./reading-support";
 import { signedInReader } from "./support";
 
 type Newsletter = { id: number; name: string; publisher: string; description: string | null; sending_frequency: string; total_subscribers: number; categories: { id: number; name: string }[] };
@@ -190,4 +191,31 @@ test("a reader unsubscribes after confirming and sees when", async ({ page }) =>
     await page.getByRole("button", { name }).click();
     await expect(page.getByText(empty)).toBeVisible();
   }
+});
+
+test("issue cards on My Subscriptions like for real, and favourites and folders list their issues", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  const subject = `Field notes ${Date.now().toString(36)}`;
+  const emailId = await deliver(page.request, user.unique_email, { subject, html: articleHtml(subject) });
+  expect((await page.request.put(`/api/issues/${emailId}/interactions`, { data: { is_favorited: true } })).ok()).toBe(true);
+  const folder = (await (await page.request.post("/api/users/me/folders", { data: { name: "Keep" } })).json()) as { id: number };
+  expect((await page.request.post(`/api/users/me/folders/${folder.id}/emails`, { data: { email_id: emailId } })).ok()).toBe(true);
+
+  await page.goto("/subscriptions");
+  await expect(page.getByRole("article").getByText("Unconfirmed")).toBeVisible();
+
+  await page.getByRole("button", { name: "Favorites (1)" }).click();
+  const card = page.getByRole("article", { name: subject });
+  await card.getByRole("button", { name: `Like ${subject}` }).click();
+  await expect(card.getByRole("button", { name: `Unlike ${subject}` })).toHaveAttribute("aria-pressed", "true");
+
+  await page.getByRole("button", { name: "Liked Posts (1)" }).click();
+  await expect(page.getByRole("article", { name: subject })).toBeVisible();
+  const stored = (await (await page.request.get(`/api/issues/${emailId}`)).json()) as { is_liked: boolean };
+  expect(stored.is_liked).toBe(true);
+
+  await page.getByRole("button", { name: "Keep 1" }).click();
+  await expect(page.getByRole("heading", { name: "Keep" })).toBeVisible();
+  await page.getByRole("article", { name: subject }).getByRole("link", { name: subject, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/emails/${emailId}$`));
 });
