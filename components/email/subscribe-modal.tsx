@@ -2,7 +2,8 @@
 
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useSubscribe, type Email } from "@/lib/issues/hooks";
+import type { Email } from "@/lib/issues/hooks";
+import { useSubscribe } from "@/lib/subscriptions/hooks";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { ExternalLinkIcon } from "../ui/reader-icons";

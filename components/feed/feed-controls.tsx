@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { RECENCY_FILTERS, SORT_FIELDS } from "@/lib/issues/schemas";
-import { useCategories } from "@/lib/issues/hooks";
+import { useCategories } from "@/lib/newsletters/hooks";
 import { inputClass } from "../ui/button";
 import { ArrowUpIcon, SearchIcon } from "../ui/reader-icons";
 import { allToNull, nextSort, withFilters, type FeedState, type SortField } from "./feed-query";
@@ -33,7 +33,7 @@ export function FeedControls({ state, onChange }: Props) {
       <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
         <Select id={`${id}-category`} label="Category" value={state.category_id === null ? "all" : String(state.category_id)} onChange={(value) => onChange((current) => withFilters(current, { category_id: value === "all" ? null : Number(value) }))}>
           <option value="all">All categories</option>
-          {categories.data?.items.map((category) => (
+          {categories.data?.map((category) => (
             <option key={category.id} value={category.id}>
               {category.emoji} {category.name}
             </option>

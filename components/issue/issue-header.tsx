@@ -4,7 +4,8 @@ import Link from "next/link";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { formatDateTime } from "@/lib/format/date";
-import { useSubscribe, useSubscriptions, type EmailDetail } from "@/lib/issues/hooks";
+import type { EmailDetail } from "@/lib/issues/hooks";
+import { useSubscribe, useSubscriptions } from "@/lib/subscriptions/hooks";
 import { MISSING_ID_MESSAGE } from "../email/subscribe-modal";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
@@ -16,7 +17,7 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
   const subscribe = useSubscribe();
   const [problem, setProblem] = useState<string | null>(null);
   const newsletterId = email.newsletter_metadata_id;
-  const unconfirmed = subscriptions.isSuccess && !subscriptions.data.items.some((item) => item.newsletterId === newsletterId && item.status === "active");
+  const unconfirmed = subscriptions.isSuccess && !subscriptions.data.some((item) => item.newsletterId === newsletterId && item.status === "active");
   const sender = email.sender_name || "Unknown Sender";
 
   const confirm = () => {

@@ -138,35 +138,3 @@ export function sendReadDuration(id: number, seconds: number) {
     body: JSON.stringify({ is_read: true, read_duration_seconds }),
   }).catch(() => undefined);
 }
-
-export type Category = { id: number; name: string; emoji: string; newsletter_count: number };
-export type Subscription = { id: number; newsletterId: number; status: "active" | "inactive" };
-
-export const categoriesQuery = () =>
-  queryOptions({
-    queryKey: ["newsletters", "categories"] as const,
-    queryFn: ({ signal }) => apiFetch<{ items: Category[] }>("/api/newsletters/categories", { signal }),
-    staleTime: 3_600_000,
-  });
-
-export const subscriptionsQuery = () =>
-  queryOptions({
-    queryKey: ["subscriptions", "list"] as const,
-    queryFn: ({ signal }) => apiFetch<{ items: Subscription[] }>("/api/users/me/subscriptions", { signal }),
-  });
-
-export const useCategories = () => useQuery(categoriesQuery());
-export const useSubscriptions = () => useQuery(subscriptionsQuery());
-
-/** Subscribing marks every issue of the newsletter subscribed, then refreshes the subscription list. */
-export function useSubscribe() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (newsletterMetadataId: number) =>
-      apiFetch<{ newsletter_id: number }>("/api/newsletters/subscribe", { method: "POST", body: { newsletter_metadata_id: newsletterMetadataId } }),
-    onSuccess: async ({ newsletter_id }) => {
-      patchCachedEmails(queryClient, (email) => email.newsletter_metadata_id === newsletter_id, { is_subscribed: true });
-      await queryClient.invalidateQueries({ queryKey: ["subscriptions"] });
-    },
-  });
-}
