@@ -44,6 +44,64 @@ export function toEmailDto(row: EmailRow, options: { withBodies?: boolean } = {}
 
 export type EmailDto = ReturnType<typeof toEmailDto>;
 
+/** What an issue of a public newsletter shows a reader who did not receive it. */
+export type SharedIssueFields = {
+  emailId: number;
+  issue: {
+    id: number;
+    subject: string | null;
+    senderName: string | null;
+    senderEmail: string | null;
+    summary: string | null;
+    thumbnailUrl: string | null;
+    wordCount: number;
+    publishedAt: Date;
+    bodyHtml: string | null;
+    bodyPlain: string | null;
+  };
+  newsletter: { id: number; name: string; websiteUrl: string | null; logoUrl: string | null };
+  subscribed: boolean;
+  likeCount: number;
+  commentCount: number;
+};
+
+/** An issue the user did not receive, as an Email: the shared content, none of the user's interactions. */
+export function toSharedEmailDto(row: SharedIssueFields, options: { withBodies?: boolean } = {}): EmailDto {
+  const { issue, newsletter } = row;
+  return {
+    id: row.emailId,
+    issue_id: issue.id,
+    newsletter_id: newsletter.id,
+    newsletter_metadata_id: newsletter.id,
+    newsletter: { id: newsletter.id },
+    newsletter_metadata: { id: newsletter.id, newsletter_name: newsletter.name, newsletter_url: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
+    subject: issue.subject,
+    sender_name: issue.senderName,
+    sender_email: issue.senderEmail,
+    email_summary: issue.summary,
+    date_received: issue.publishedAt.toISOString(),
+    thumbnail_image_url: issue.thumbnailUrl,
+    word_count: issue.wordCount,
+    time_to_read: minutesToRead(issue.wordCount),
+    is_read: false,
+    is_liked: false,
+    is_favorited: false,
+    is_subscribed: row.subscribed,
+    is_forwarded: false,
+    folder_ids: [],
+    newsletter_url: newsletter.websiteUrl,
+    public_share_id: null,
+    liked_at: null,
+    favorited_at: null,
+    like_count: Number(row.likeCount),
+    comment_count: Number(row.commentCount),
+    kind: "issue",
+    confirmation_url: null,
+    ...(options.withBodies ? { body_html: issue.bodyHtml, body_plain: issue.bodyPlain } : {}),
+  };
+}
+
+
 export function pagedList<T>(items: T[], total: number, page: number, pageSize: number) {
   return { items, total_items: total, total_pages: Math.ceil(total / pageSize), current_page: page, page_size: pageSize };
 }

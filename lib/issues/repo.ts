@@ -151,6 +151,12 @@ export async function findEmail(userId: number, emailId: number): Promise<EmailR
   return row?.email.userId === userId ? row : undefined;
 }
 
+/** Which issue an email (anyone's) delivered, and whether it was an issue or a personal confirmation. */
+export async function findEmailIssue(emailId: number): Promise<{ issueId: number; kind: "issue" | "confirmation" } | undefined> {
+  const [row] = await getDb().select({ issueId: email.issueId, kind: email.kind }).from(email).where(eq(email.id, emailId));
+  return row;
+}
+
 /** The owner-checked identity of an email: null when it is not this user's. */
 export async function findOwnEmailRef(userId: number, emailId: number): Promise<EmailRef | undefined> {
   const [row] = await getDb()

@@ -1,7 +1,8 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
-import { pagedList, toEmailDto, type EmailDto } from "./dto";
-import { findActivityPage, findEmail, findFeedPage, findOwnEmailRef, setFavorited, setLiked, setRead, type Activity } from "./repo";
+import { findOwnEmailsOfIssues, findPublicIssues } from "@/lib/newsletters/issues-repo";
+import { pagedList, toEmailDto, toSharedEmailDto, type EmailDto } from "./dto";
+import { findActivityPage, findEmail, findEmailIssue, findFeedPage, findOwnEmailRef, setFavorited, setLiked, setRead, type Activity } from "./repo";
 import type { FeedQuery, InteractionInput, PageQuery } from "./schemas";
 
 export async function listFeed(userId: number, query: FeedQuery) {
@@ -24,10 +25,20 @@ export async function listActivity(userId: number, activity: Activity, page: Pag
   );
 }
 
+/**
+ * The user's own email, or another reader's email of an issue of a public newsletter (what trending
+ * and recent issues list) in its shared form: the issue's de-personalized content, the user's own fields.
+ */
 export async function getEmail(userId: number, emailId: number): Promise<EmailDto> {
-  const row = await findEmail(userId, emailId);
-  if (!row) throw new NotFoundError("Email not found");
-  return toEmailDto(row, { withBodies: true });
+  const own = await findEmail(userId, emailId);
+  if (own) return toEmailDto(own, { withBodies: true });
+  const delivered = await findEmailIssue(emailId);
+  if (!delivered || delivered.kind !== "issue") throw new NotFoundError("Email not found");
+  const [ownCopy] = [...(await findOwnEmailsOfIssues(userId, [delivered.issueId])).values()];
+  if (ownCopy !== undefined) return getEmail(userId, ownCopy);
+  const [shared] = await findPublicIssues(userId, [delivered.issueId]);
+  if (!shared) throw new NotFoundError("Email not found");
+  return toSharedEmailDto({ ...shared, emailId }, { withBodies: true });
 }
 
 export async function updateInteraction(userId: number, emailId: number, input: InteractionInput): Promise<EmailDto> {

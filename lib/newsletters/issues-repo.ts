@@ -80,6 +80,8 @@ export async function findPublicIssues(userId: number, issueIds: number[]) {
         thumbnailUrl: issue.thumbnailUrl,
         wordCount: issue.wordCount,
         publishedAt: issue.publishedAt,
+        bodyHtml: issue.bodyHtml,
+        bodyPlain: issue.bodyPlain,
       },
       newsletter: { id: newsletter.id, name: newsletter.name, websiteUrl: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
       emailId: sql<number | null>`(select min(${email.id}) from ${email} where ${email.issueId} = ${issue.id} and ${email.kind} = 'issue')`,

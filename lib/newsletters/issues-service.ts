@@ -1,6 +1,6 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
-import { minutesToRead, toEmailDto, type EmailDto } from "@/lib/issues/dto";
+import { toEmailDto, toSharedEmailDto, type EmailDto } from "@/lib/issues/dto";
 import { findEmailRows } from "@/lib/issues/repo";
 import { findVisibleNewsletter } from "./discovery-repo";
 import {
@@ -17,47 +17,12 @@ import { rankedIds } from "./ranking-cache";
 const TRENDING_LIMIT = 20;
 const RECENT_LIMIT = 10;
 
-/** An issue the user did not receive, as an Email: the shared content, none of the user's interactions. */
-function toPublicIssueDto(row: PublicIssueRow): EmailDto {
-  const { issue, newsletter } = row;
-  return {
-    id: row.emailId,
-    issue_id: issue.id,
-    newsletter_id: newsletter.id,
-    newsletter_metadata_id: newsletter.id,
-    newsletter: { id: newsletter.id },
-    newsletter_metadata: { id: newsletter.id, newsletter_name: newsletter.name, newsletter_url: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
-    subject: issue.subject,
-    sender_name: issue.senderName,
-    sender_email: issue.senderEmail,
-    email_summary: issue.summary,
-    date_received: issue.publishedAt.toISOString(),
-    thumbnail_image_url: issue.thumbnailUrl,
-    word_count: issue.wordCount,
-    time_to_read: minutesToRead(issue.wordCount),
-    is_read: false,
-    is_liked: false,
-    is_favorited: false,
-    is_subscribed: row.subscribed,
-    is_forwarded: false,
-    folder_ids: [],
-    newsletter_url: newsletter.websiteUrl,
-    public_share_id: null,
-    liked_at: null,
-    favorited_at: null,
-    like_count: Number(row.likeCount),
-    comment_count: Number(row.commentCount),
-    kind: "issue",
-    confirmation_url: null,
-  };
-}
-
 /** Each issue, in the given order, as the user's own email when they have one, else in its shared form (when public). */
 async function describeIssues(userId: number, issueIds: number[], own: Map<number, number>, shared: PublicIssueRow[]): Promise<EmailDto[]> {
   // The ids come from findOwnEmailsOfIssues, which only finds this user's emails.
   const ownRows = await findEmailRows([...own.values()]);
   const byIssue = new Map<number, EmailDto>();
-  for (const row of shared) byIssue.set(row.issue.id, toPublicIssueDto(row));
+  for (const row of shared) byIssue.set(row.issue.id, toSharedEmailDto(row));
   for (const row of ownRows) if (row.email.userId === userId) byIssue.set(row.email.issueId, toEmailDto(row));
   return issueIds.flatMap((id) => byIssue.get(id) ?? []);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PUT as interact } from "@/app/api/issues/[emailId]/interactions/route";
 import { GET as getEmail } from "@/app/api/issues/[emailId]/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
-import { seedEmail } from "../support/seed";
+import { seedEmail, seedNewsletter } from "../support/seed";
 
 useDatabase();
 
@@ -75,5 +75,50 @@ describe("another user's email", () => {
       expect((await put(stranger, id, body)).status).toBe(404);
     }
     expect((await read(owner, id)).body).toMatchObject({ is_liked: false, is_favorited: false, is_read: false, like_count: 0 });
+  });
+});
+
+describe("GET /api/issues/{id} of another reader's email", () => {
+  it("answers an issue of a public newsletter in its shared form, with my own fields", async () => {
+    const owner = await registerUser("Original Recipient");
+    const reader = await registerUser();
+    const newsletterId = await seedNewsletter({ isPublic: true });
+    const { id, issueId } = await seedEmail(owner.id, { newsletterId, subject: "Public edition", bodyPlain: "Shared words" });
+    await put(owner, id, { is_liked: true });
+    const result = await read(reader, id);
+    expect(result.status).toBe(200);
+    expect(result.body).toMatchObject({
+      id,
+      issue_id: issueId,
+      subject: "Public edition",
+      body_plain: "Shared words",
+      body_html: null,
+      is_liked: false,
+      is_favorited: false,
+      is_read: false,
+      folder_ids: [],
+      public_share_id: null,
+      like_count: 1,
+    });
+    expect(JSON.stringify(result.body)).not.toContain(owner.email);
+  });
+
+  it("answers the reader's own copy when they received the same issue", async () => {
+    const owner = await registerUser();
+    const reader = await registerUser();
+    const newsletterId = await seedNewsletter({ isPublic: true });
+    const theirs = await seedEmail(owner.id, { newsletterId });
+    const mine = await seedEmail(reader.id, { newsletterId, issueId: theirs.issueId });
+    expect((await read(reader, theirs.id)).body).toMatchObject({ id: mine.id, issue_id: theirs.issueId });
+  });
+
+  it("keeps private newsletters and confirmation mails to their recipient", async () => {
+    const owner = await registerUser();
+    const reader = await registerUser();
+    const open = await seedNewsletter({ isPublic: true });
+    const confirmation = await seedEmail(owner.id, { newsletterId: open, kind: "confirmation" });
+    const privateMail = await seedEmail(owner.id);
+    expect((await read(reader, confirmation.id)).status).toBe(404);
+    expect((await read(reader, privateMail.id)).status).toBe(404);
   });
 });
