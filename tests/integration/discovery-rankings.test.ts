@@ -104,7 +104,11 @@ describe("GET /api/newsletters/recommended", () => {
     const mine = await seedNewsletter({ isPublic: true, totalSubscribers: mostFollowedEver() + 1 });
     await seedSubscription(me.id, mine, "active");
     const items = await listed(recommended, "/api/newsletters/recommended", me);
-    expect(items[0]?.id).toBe(famous);
+    // Other suites may seed even more followed newsletters at the same moment on a shared database:
+    // ours must come right after those, never after a less followed one.
+    const position = items.findIndex((item) => item.id === famous);
+    expect(position).toBeGreaterThanOrEqual(0);
+    expect(items.slice(0, position).every((item) => item.total_subscribers >= items[position]!.total_subscribers)).toBe(true);
     expect(only(items, [mine])).toEqual([]);
     const followers = items.map((item) => item.total_subscribers);
     expect(followers).toEqual([...followers].sort((left, right) => right - left));
