@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { apiFetch } from "@/lib/api/client";
 import { commentKeys } from "@/lib/comments/hooks";
 import { folderKeys, type Folder } from "@/lib/folders/hooks";
-import { emailKeys, emailQuery, type Email } from "@/lib/issues/hooks";
+import { emailKeys, emailQuery, patchCachedEmails, type Email } from "@/lib/issues/hooks";
 import type { Newsletter } from "@/lib/newsletters/hooks";
 
 export type Subscription = {
@@ -37,10 +37,11 @@ export function useSubscriptionTo(newsletterId: number) {
 }
 
 /**
- * Subscribing marks every issue of the newsletter as subscribed (SPEC.md section 4), so every
- * cached email (feed, issue pages, activity lists, all under emailKeys) is refetched too.
+ * Subscribing marks every issue of the newsletter as subscribed (SPEC.md section 4): cached
+ * emails change at once, then everything under emailKeys is refetched with the subscription list.
  */
-async function afterSubscriptionChange(queryClient: QueryClient) {
+async function afterSubscriptionChange(queryClient: QueryClient, newsletterId: number, status: Subscription["status"]) {
+  patchCachedEmails(queryClient, (email) => email.newsletter_metadata_id === newsletterId, { is_subscribed: status === "active" });
   await Promise.all([subscriptionKeys.all, emailKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
 
@@ -49,7 +50,7 @@ export function useSubscribe() {
   return useMutation({
     mutationFn: (newsletterId: number) =>
       apiFetch<{ newsletter_id: number; subscription: Subscription }>("/api/newsletters/subscribe", { method: "POST", body: { newsletter_metadata_id: newsletterId } }),
-    onSuccess: () => afterSubscriptionChange(queryClient),
+    onSuccess: ({ newsletter_id }) => afterSubscriptionChange(queryClient, newsletter_id, "active"),
   });
 }
 
@@ -58,7 +59,7 @@ export function useSetSubscriptionStatus() {
   return useMutation({
     mutationFn: ({ newsletterId, status }: { newsletterId: number; status: Subscription["status"] }) =>
       apiFetch<Subscription>(`/api/newsletters/${newsletterId}/subscription`, { method: "PUT", body: { status } }),
-    onSuccess: () => afterSubscriptionChange(queryClient),
+    onSuccess: (_answer, { newsletterId, status }) => afterSubscriptionChange(queryClient, newsletterId, status),
   });
 }
 
