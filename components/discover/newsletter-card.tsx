@@ -1,11 +1,15 @@
+"use client";
+
 import Link from "next/link";
 import { formatCount } from "@/lib/format/count";
 import type { Newsletter } from "@/lib/newsletters/hooks";
+import { useSubscriptionTo } from "@/lib/subscriptions/hooks";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { buttonClass } from "../ui/button";
 
 /** One catalog entry: who writes it, what it is, how often it comes, and a way to subscribe. */
 export function NewsletterCard({ newsletter, onSubscribe, className = "" }: { newsletter: Newsletter; onSubscribe: (newsletter: Newsletter) => void; className?: string }) {
+  const subscribed = useSubscriptionTo(newsletter.id).data?.status === "active";
   const facts = [
     `${formatCount(newsletter.total_subscribers)} subscribers`,
     newsletter.sending_frequency,
@@ -35,9 +39,13 @@ export function NewsletterCard({ newsletter, onSubscribe, className = "" }: { ne
           </span>
         ))}
       </p>
-      <button type="button" onClick={() => onSubscribe(newsletter)} className={buttonClass("secondary", "relative z-10 w-full py-2")} aria-label={`Subscribe to ${newsletter.name}`}>
-        Subscribe
-      </button>
+      {subscribed ? (
+        <p className="relative z-10 rounded-lg bg-emerald-50 py-2 text-center text-sm font-semibold text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300">Subscribed</p>
+      ) : (
+        <button type="button" onClick={() => onSubscribe(newsletter)} className={buttonClass("secondary", "relative z-10 w-full py-2")} aria-label={`Subscribe to ${newsletter.name}`}>
+          Subscribe
+        </button>
+      )}
     </article>
   );
 }

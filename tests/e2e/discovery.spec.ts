@@ -46,6 +46,7 @@ test("a reader subscribes from Discover with the copied address and confirms", a
   await dialog.getByRole("button", { name: "I've Subscribed" }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("status").filter({ hasText: `You're subscribed to ${first.name}.` })).toBeVisible();
+  await expect(list.getByRole("button", { name: `Subscribe to ${first.name}` })).toBeHidden();
 
   const subscriptions = (await (await page.request.get("/api/users/me/subscriptions")).json()) as { items: { newsletterId: number; status: string }[] };
   expect(subscriptions.items).toEqual([expect.objectContaining({ newsletterId: first.id, status: "active" })]);
