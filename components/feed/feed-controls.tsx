@@ -26,11 +26,23 @@ type Props = { state: FeedState; onChange: (update: FeedUpdate) => void };
 export function FeedControls({ state, onChange }: Props) {
   const categories = useCategories();
   const id = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = [state.category_id, state.subscription_status, state.read_status, state.recency_filter === "all_time" ? null : state.recency_filter].filter((value) => value !== null).length;
 
   return (
     <section aria-label="Feed controls" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900">
       <SearchBox value={state.search} onSearch={(search) => onChange((current) => withFilters(current, { search }))} />
-      <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
+      <button
+        type="button"
+        aria-expanded={filtersOpen}
+        aria-controls={`${id}-filters`}
+        onClick={() => setFiltersOpen((open) => !open)}
+        className="text-sm font-medium text-indigo-700 min-[769px]:hidden dark:text-indigo-300"
+      >
+        {filtersOpen ? "Hide filters" : `Show filters${activeFilters ? ` (${activeFilters})` : ""}`}
+      </button>
+      {/* On a phone the filters fold away to keep the issues in view. */}
+      <div id={`${id}-filters`} className={`${filtersOpen ? "grid" : "hidden"} grid-cols-2 gap-2 min-[769px]:grid lg:grid-cols-4`}>
         <Select id={`${id}-category`} label="Category" value={state.category_id === null ? "all" : String(state.category_id)} onChange={(value) => onChange((current) => withFilters(current, { category_id: value === "all" ? null : Number(value) }))}>
           <option value="all">All categories</option>
           {categories.data?.map((category) => (
