@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { articleHtml, deliver } from "./reading-support";
-import { signedInReader } from "./support";
+import { registerByApi, signedInReader } from "./support";
 
 type Newsletter = { id: number; name: string; publisher: string; description: string | null; sending_frequency: string; total_subscribers: number; categories: { id: number; name: string }[] };
 type Category = { id: number; name: string };
@@ -219,4 +219,21 @@ test("issue cards on My Subscriptions like for real, and favourites and folders 
   await expect(page.getByRole("heading", { name: "Keep" })).toBeVisible();
   await page.getByRole("article", { name: subject }).getByRole("link", { name: subject, exact: true }).first().click();
   await expect(page).toHaveURL(new RegExp(`/emails/${emailId}$`));
+});
+
+test("a popular newsletter opened from onboarding shows its newsletter page", async ({ page }) => {
+  await registerByApi(page.request);
+  await page.goto("/feed");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Get Started" }).click();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  const popular = dialog.getByRole("list", { name: "Popular newsletters" });
+  const first = popular.getByRole("link").first();
+  const name = (await first.locator("span span").first().innerText()).trim();
+  await first.click();
+
+  await expect(page).toHaveURL(/\/newsletter\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Quick Stats" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
