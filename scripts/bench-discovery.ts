@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
-import { ensureDatabase, measure, printTable, root, startServer } from "./bench/harness";
+import { ensureDatabase, measure, printTable, root, signInReader, startServer } from "./bench/harness";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/paperboy_bench_discovery";
 const port = Number(process.env.BENCH_PORT ?? 3301);
@@ -12,16 +12,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 16;
 const base = `http://127.0.0.1:${port}`;
 const reader = { name: "Discovery Reader", email: "discovery-reader@bench.example", password: "bench-password" };
-
-async function readerCookie(): Promise<{ cookie: string; id: number }> {
-  const headers = { "content-type": "application/json", origin: base };
-  let response = await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify(reader) });
-  if (response.status === 401) response = await fetch(`${base}/api/auth/register`, { method: "POST", headers, body: JSON.stringify(reader) });
-  if (!response.ok) throw new Error(`could not sign in the bench reader: ${response.status} ${await response.text()}`);
-  const { user } = (await response.json()) as { user: { id: number } };
-  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
-  return { cookie, id: user.id };
-}
 
 /** Seeds once; answers the id of the category with the most newsletters. */
 async function seedOnce(readerId: number): Promise<number> {
@@ -47,7 +37,7 @@ async function main(): Promise<void> {
   await ensureDatabase(databaseUrl);
   const server = await startServer({ DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: "bench-secret-bench-secret-bench-secret" }, port);
   try {
-    const { cookie, id } = await readerCookie();
+    const { cookie, id } = await signInReader(base, reader);
     const categoryId = await seedOnce(id);
     const options = { cookie, connections, seconds };
     const health = await measure("GET /api/health", `${base}/api/health`, { connections, seconds });

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
-import { ensureDatabase, measure, printTable, root, startServer } from "./bench/harness";
+import { ensureDatabase, measure, printTable, root, signInReader, startServer } from "./bench/harness";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/paperboy_bench";
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -11,16 +11,6 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 16;
 const base = `http://127.0.0.1:${port}`;
 const heavy = { name: "Heavy Reader", email: "heavy@bench.example", password: "bench-password" };
-
-async function heavyUserCookie(): Promise<{ cookie: string; id: number }> {
-  const headers = { "content-type": "application/json", origin: base };
-  let response = await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify(heavy) });
-  if (response.status === 401) response = await fetch(`${base}/api/auth/register`, { method: "POST", headers, body: JSON.stringify(heavy) });
-  if (!response.ok) throw new Error(`could not sign in the heavy user: ${response.status} ${await response.text()}`);
-  const { user } = (await response.json()) as { user: { id: number } };
-  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
-  return { cookie, id: user.id };
-}
 
 async function seedOnce(heavyUserId: number): Promise<void> {
   const client = new Client({ connectionString: databaseUrl });
@@ -44,7 +34,7 @@ async function main(): Promise<void> {
   await ensureDatabase(databaseUrl);
   const server = await startServer({ DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: "bench-secret-bench-secret-bench-secret" }, port);
   try {
-    const { cookie, id } = await heavyUserCookie();
+    const { cookie, id } = await signInReader(base, heavy);
     await seedOnce(id);
     const feed = `${base}/api/issues/feed`;
     const options = { cookie, connections, seconds };

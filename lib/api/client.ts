@@ -9,7 +9,14 @@ export class ApiError extends Error {
   }
 }
 
-type RequestOptions = { method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE"; body?: unknown; signal?: AbortSignal; credentials?: RequestCredentials };
+type RequestOptions = {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  signal?: AbortSignal;
+  credentials?: RequestCredentials;
+  /** Lets the request outlive the page, for reports sent as it closes. */
+  keepalive?: boolean;
+};
 
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
@@ -20,6 +27,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       headers: options.body === undefined ? undefined : { "Content-Type": "application/json" },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;

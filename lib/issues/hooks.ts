@@ -123,18 +123,9 @@ export function useMarkRead() {
   );
 }
 
-/**
- * Reports reading time as the page goes away. A keepalive request outlives the closing tab,
- * which apiFetch's ordinary fetch does not, hence the direct call.
- */
+/** Reports reading time as the page goes away; a keepalive request outlives the closing tab. */
 export function sendReadDuration(id: number, seconds: number) {
   const read_duration_seconds = Math.min(86_400, Math.round(seconds));
   if (read_duration_seconds <= 0) return;
-  void fetch(`/api/issues/${id}/interactions`, {
-    method: "PUT",
-    keepalive: true,
-    credentials: "same-origin",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ is_read: true, read_duration_seconds }),
-  }).catch(() => undefined);
+  void apiFetch(`/api/issues/${id}/interactions`, { method: "PUT", body: { is_read: true, read_duration_seconds }, keepalive: true }).catch(() => undefined);
 }
