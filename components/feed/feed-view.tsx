@@ -15,6 +15,9 @@ import { rememberFeedUrl } from "./feed-return";
 import { Pagination } from "./pagination";
 import { useFeedState, type FeedUpdate } from "./use-feed-state";
 
+// Confirmations wait at the top of every feed page until read or dismissed, wherever they fall in the list.
+const PENDING_QUERY = "kind=confirmation&read_status=unread&page_size=10";
+
 const GRID: Record<View, string> = {
   one: "grid-cols-1",
   two: "grid-cols-1 md:grid-cols-2",
@@ -25,6 +28,7 @@ export function FeedView() {
   const session = useCurrentUser();
   const { state, update } = useFeedState();
   const feed = useFeed(feedApiParams(state).toString(), Boolean(session.data));
+  const pendingFeed = useFeed(PENDING_QUERY, Boolean(session.data));
   const loading = feed.isFetching;
   const totalPages = feed.data?.total_pages ?? 1;
 
@@ -41,8 +45,8 @@ export function FeedView() {
   };
 
   const items = feed.data?.items ?? [];
-  const pending = items.filter((email) => email.kind === "confirmation" && !email.is_read);
-  const issues = items.filter((email) => !pending.includes(email));
+  const pending = (pendingFeed.data?.items ?? []).filter((email) => !email.is_read);
+  const issues = items.filter((email) => email.kind !== "confirmation" || email.is_read);
   const layout = state.view === "one" ? "row" : "tile";
 
   return (

@@ -83,6 +83,7 @@ function feedConditions(userId: number, query: FeedQuery): SQL[] {
       ),
     );
   }
+  if (query.kind) conditions.push(eq(email.kind, query.kind));
   if (query.search) conditions.push(sql`${email.searchVector} @@ websearch_to_tsquery('english', ${query.search})`);
   return conditions;
 }

@@ -21,6 +21,7 @@ export const FeedQuery = PageQuery.extend({
   read_status: z.enum(READ_FILTERS).default("all"),
   subscription_status: z.enum(SUBSCRIPTION_FILTERS).default("all"),
   category_id: positiveInt("category_id").optional(),
+  kind: z.enum(["issue", "confirmation"]).optional(),
   search: z.string().trim().max(200, "search must be at most 200 characters.").optional(),
 });
 export type FeedQuery = z.infer<typeof FeedQuery>;

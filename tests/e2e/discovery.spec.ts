@@ -24,7 +24,9 @@ const openedUrls = (page: Page) => page.evaluate(() => (window as unknown as { _
 async function featured(page: Page): Promise<Newsletter[]> {
   const response = await page.request.get("/api/newsletters/featured");
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as { items: Newsletter[] }).items;
+  // Catalog entries only (each has categories): on a database shared with the integration suites,
+  // their seeded featured newsletters may rank first.
+  return ((await response.json()) as { items: Newsletter[] }).items.filter((item) => item.categories.length > 0);
 }
 
 test("a reader subscribes from Discover with the copied address and confirms", async ({ page }) => {

@@ -86,6 +86,15 @@ describe("GET /api/issues/feed", () => {
     expect(subjects(body)).toEqual(expected);
   });
 
+  it("lists pending confirmations alone with kind=confirmation", async () => {
+    const user = await registerUser();
+    await seedEmail(user.id, { subject: "An issue" });
+    await seedEmail(user.id, { subject: "Confirm your subscription", kind: "confirmation" });
+    expect(subjects((await feed(user, "?kind=confirmation&read_status=unread")).body)).toEqual(["Confirm your subscription"]);
+    expect(subjects((await feed(user, "?kind=issue")).body)).toEqual(["An issue"]);
+    expect((await feed(user, "?kind=newsletter")).status).toBe(400);
+  });
+
   it("filters by category", async () => {
     expect(subjects((await feed(reader, `?category_id=${techCategory}`)).body)).toEqual(["Bravo compilers", "Charlie kernels"]);
   });
