@@ -37,14 +37,14 @@ export async function startServer(env: Record<string, string>, port: number): Pr
 export type BenchAccount = { name: string; email: string; password: string };
 
 /** Signs the benchmark's reader in, registering them on the first run; answers their cookie and id. */
-export async function signInReader(base: string, account: BenchAccount): Promise<{ cookie: string; id: number }> {
+export async function signInReader(base: string, account: BenchAccount): Promise<{ cookie: string; id: number; uniqueEmail: string }> {
   const headers = { "content-type": "application/json", origin: base };
   let response = await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify(account) });
   if (response.status === 401) response = await fetch(`${base}/api/auth/register`, { method: "POST", headers, body: JSON.stringify(account) });
   if (!response.ok) throw new Error(`could not sign in ${account.email}: ${response.status} ${await response.text()}`);
-  const { user } = (await response.json()) as { user: { id: number } };
+  const { user } = (await response.json()) as { user: { id: number; unique_email: string } };
   const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
-  return { cookie, id: user.id };
+  return { cookie, id: user.id, uniqueEmail: user.unique_email };
 }
 
 export type Measurement = { name: string; requestsPerSecond: number; p50: number; p95: number; errors: number };

@@ -3,7 +3,7 @@ import { articleHtml, deliver } from "./reading-support";
 import { registerByApi, signedInReader } from "./support";
 
 type Newsletter = { id: number; name: string; publisher: string; description: string | null; sending_frequency: string; total_subscribers: number; categories: { id: number; name: string }[] };
-type Category = { id: number; name: string };
+type Category = { id: number; name: string; newsletter_count: number };
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
@@ -73,7 +73,9 @@ test("a search shows only its results, and a blank box brings the sections back"
 
 test("the category chip becomes active when its section scrolls into view", async ({ page }) => {
   await signedInReader(page);
-  const { items: categories } = (await (await page.request.get("/api/newsletters/categories")).json()) as { items: Category[] };
+  const { items: all } = (await (await page.request.get("/api/newsletters/categories")).json()) as { items: Category[] };
+  // Only categories with newsletters show a carousel; a shared database may hold empty ones from other suites.
+  const categories = all.filter((category) => category.newsletter_count > 0);
   const target = categories[Math.min(4, categories.length - 1)];
 
   await page.goto("/discover");
