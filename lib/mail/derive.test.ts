@@ -12,6 +12,11 @@ describe("countWords", () => {
   ])("counts %j as %i words", (text, expected) => {
     expect(countWords(text)).toBe(expected);
   });
+
+  it("counts a long mixed-script text, read in pieces, exactly as the sum of its parts", () => {
+    const unit = "今週のニュースをお届けします and a few well-known English words. ";
+    expect(countWords(unit.repeat(700))).toBe(countWords(unit) * 700);
+  });
 });
 
 describe("deriveFromHtml", () => {
