@@ -6,16 +6,26 @@ export { minutesToRead };
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
+type NewsletterRef = { id: number; name: string; websiteUrl: string | null; logoUrl: string | null };
+
+/** The fields every Email form carries about its newsletter. */
+function newsletterFields(newsletter: NewsletterRef) {
+  return {
+    newsletter_id: newsletter.id,
+    newsletter_metadata_id: newsletter.id,
+    newsletter: { id: newsletter.id },
+    newsletter_metadata: { id: newsletter.id, newsletter_name: newsletter.name, newsletter_url: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
+    newsletter_url: newsletter.websiteUrl,
+  };
+}
+
 /** The Email of CONTRACT.md section 3; bodies only when asked for (the single-email call). */
 export function toEmailDto(row: EmailRow, options: { withBodies?: boolean } = {}) {
   const { email, newsletter } = row;
   const dto = {
     id: email.id,
     issue_id: email.issueId,
-    newsletter_id: newsletter.id,
-    newsletter_metadata_id: newsletter.id,
-    newsletter: { id: newsletter.id },
-    newsletter_metadata: { id: newsletter.id, newsletter_name: newsletter.name, newsletter_url: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
+    ...newsletterFields(newsletter),
     subject: email.subject,
     sender_name: email.senderName,
     sender_email: email.senderEmail,
@@ -30,7 +40,6 @@ export function toEmailDto(row: EmailRow, options: { withBodies?: boolean } = {}
     is_subscribed: row.subscriptionStatus === "active",
     is_forwarded: email.isForwarded,
     folder_ids: row.folderIds.map(Number),
-    newsletter_url: newsletter.websiteUrl,
     public_share_id: row.shareId,
     liked_at: iso(row.likedAt),
     favorited_at: iso(row.favoritedAt),
@@ -59,7 +68,7 @@ export type SharedIssueFields = {
     bodyHtml: string | null;
     bodyPlain: string | null;
   };
-  newsletter: { id: number; name: string; websiteUrl: string | null; logoUrl: string | null };
+  newsletter: NewsletterRef;
   subscribed: boolean;
   likeCount: number;
   commentCount: number;
@@ -71,10 +80,7 @@ export function toSharedEmailDto(row: SharedIssueFields, options: { withBodies?:
   return {
     id: row.emailId,
     issue_id: issue.id,
-    newsletter_id: newsletter.id,
-    newsletter_metadata_id: newsletter.id,
-    newsletter: { id: newsletter.id },
-    newsletter_metadata: { id: newsletter.id, newsletter_name: newsletter.name, newsletter_url: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
+    ...newsletterFields(newsletter),
     subject: issue.subject,
     sender_name: issue.senderName,
     sender_email: issue.senderEmail,
@@ -89,7 +95,6 @@ export function toSharedEmailDto(row: SharedIssueFields, options: { withBodies?:
     is_subscribed: row.subscribed,
     is_forwarded: false,
     folder_ids: [],
-    newsletter_url: newsletter.websiteUrl,
     public_share_id: null,
     liked_at: null,
     favorited_at: null,
