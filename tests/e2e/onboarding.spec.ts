@@ -46,8 +46,11 @@ test("a new reader registers, goes through onboarding, copies their address and 
   await expect(dialog.getByRole("img", { name: "Step 3 of 3" })).toBeVisible();
   await expect(dialog.getByRole("heading", { name: "Popular newsletters" })).toBeVisible();
   await expect(dialog.getByText("Loading newsletters...")).toBeHidden();
+  // The dialog closes at once; the reload must wait for the save behind it.
+  const saved = page.waitForResponse((response) => response.url().endsWith("/api/users/me") && response.request().method() === "PATCH");
   await dialog.getByRole("button", { name: "Explore The App" }).click();
   await expect(dialog).toBeHidden();
+  expect((await saved).ok()).toBe(true);
 
   await page.reload();
   await expect(pageTitle(page)).toHaveText("Feed");
