@@ -8,15 +8,15 @@ import { Logo } from "@/components/ui/logo";
 import { NotFoundError } from "@/lib/api/errors";
 import { formatDateTime } from "@/lib/format/date";
 import { ShareParams } from "@/lib/share/schemas";
-import { getSharedIssue, type SharedIssue } from "@/lib/share/service";
+import { getSharedIssuePage, type SharedIssueView } from "@/lib/share/service";
 
 type Props = { params: Promise<{ shareId: string }> };
 
 /** One lookup per request, shared by the metadata and the page; a malformed or unknown id is null. */
-const loadSharedIssue = cache(async (shareId: string): Promise<SharedIssue | null> => {
+const loadSharedIssue = cache(async (shareId: string): Promise<SharedIssueView | null> => {
   if (!ShareParams.safeParse({ shareId }).success) return null;
   try {
-    return await getSharedIssue(shareId);
+    return await getSharedIssuePage(shareId);
   } catch (error) {
     if (error instanceof NotFoundError) return null;
     throw error;
