@@ -3,10 +3,11 @@
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useCurrentUser } from "@/lib/auth/hooks";
+import { useCurrentUser, type User } from "@/lib/auth/hooks";
 import { isHeaderHidden, titleFromPath } from "@/lib/navigation/page-title";
 import { loginPathFor } from "@/lib/navigation/safe-next";
 import { OnboardingModal } from "../onboarding/onboarding-modal";
+import { useShowOnboarding } from "../onboarding/use-onboarding";
 import { buttonClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { AppHeader, MenuButton } from "./app-header";
@@ -37,8 +38,11 @@ export function AppShell({ children }: { children: ReactNode }) {
     );
   }
   if (!user) return <Spinner label="Authenticating..." className="min-h-screen" />;
+  return <SignedIn user={user}>{children}</SignedIn>;
+}
 
-  const onboarding = !user.model_metadata_field.onboarded;
+function SignedIn({ user, children }: { user: User; children: ReactNode }) {
+  const onboarding = useShowOnboarding(user);
   return (
     <>
       <Frame inert={onboarding}>{children}</Frame>

@@ -5,6 +5,7 @@ import { errorMessage } from "@/lib/api/client";
 import { useUpdateMe, type User } from "@/lib/auth/hooks";
 import { useDialogFocus } from "../ui/use-dialog-focus";
 import { AddressStep } from "./address-step";
+import { forgetOnboarded, rememberOnboarded } from "./onboarded-locally";
 import { PopularStep } from "./popular-step";
 import { ProgressDots } from "./progress-dots";
 import { WelcomeStep } from "./welcome-step";
@@ -19,7 +20,17 @@ export function OnboardingModal({ user }: { user: User }) {
 
   const finish = () => {
     setClosing(true);
-    updateMe.mutate({ model_metadata_field: { onboarded: true } }, { onError: () => setClosing(false) });
+    rememberOnboarded(user.id);
+    updateMe.mutate(
+      { model_metadata_field: { onboarded: true } },
+      {
+        onSuccess: () => forgetOnboarded(user.id),
+        onError: () => {
+          forgetOnboarded(user.id);
+          setClosing(false);
+        },
+      },
+    );
   };
 
   if (closing) return null;
