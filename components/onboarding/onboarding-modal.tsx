@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { errorMessage } from "@/lib/api/client";
+import { ApiError, errorMessage } from "@/lib/api/client";
 import { useUpdateMe, type User } from "@/lib/auth/hooks";
 import { useDialogFocus } from "../ui/use-dialog-focus";
 import { AddressStep } from "./address-step";
@@ -25,8 +25,9 @@ export function OnboardingModal({ user }: { user: User }) {
       { model_metadata_field: { onboarded: true } },
       {
         onSuccess: () => forgetOnboarded(user.id),
-        onError: () => {
-          forgetOnboarded(user.id);
+        onError: (error) => {
+          // A save cut off by a reload never got an answer; only the server's refusal undoes the finish.
+          if (error instanceof ApiError && error.status > 0) forgetOnboarded(user.id);
           setClosing(false);
         },
       },
