@@ -1,10 +1,12 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { useCurrentUser, type User } from "@/lib/auth/hooks";
 import { isHeaderHidden, titleFromPath } from "@/lib/navigation/page-title";
+import { subscriptionsQuery } from "@/lib/subscriptions/hooks";
 import { loginPathFor } from "@/lib/navigation/safe-next";
 import { OnboardingModal } from "../onboarding/onboarding-modal";
 import { useShowOnboarding } from "../onboarding/use-onboarding";
@@ -43,6 +45,11 @@ export function AppShell({ children }: { children: ReactNode }) {
 
 function SignedIn({ user, children }: { user: User; children: ReactNode }) {
   const onboarding = useShowOnboarding(user);
+  const queryClient = useQueryClient();
+  // SPEC.md section 4: the subscription list is fetched as soon as the user is known; cards and the issue page read it.
+  useEffect(() => {
+    void queryClient.prefetchQuery(subscriptionsQuery());
+  }, [queryClient]);
   return (
     <>
       <Frame inert={onboarding}>{children}</Frame>
