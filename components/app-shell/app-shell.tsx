@@ -1,12 +1,15 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useCurrentUser } from "@/lib/auth/hooks";
+import { useCurrentUser, type User } from "@/lib/auth/hooks";
 import { isHeaderHidden, titleFromPath } from "@/lib/navigation/page-title";
 import { loginPathFor } from "@/lib/navigation/safe-next";
+import { subscriptionsQuery } from "@/lib/subscriptions/hooks";
 import { OnboardingModal } from "../onboarding/onboarding-modal";
+import { useShowOnboarding } from "../onboarding/use-onboarding";
 import { buttonClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { AppHeader, MenuButton } from "./app-header";
@@ -37,8 +40,16 @@ export function AppShell({ children }: { children: ReactNode }) {
     );
   }
   if (!user) return <Spinner label="Authenticating..." className="min-h-screen" />;
+  return <SignedIn user={user}>{children}</SignedIn>;
+}
 
-  const onboarding = !user.model_metadata_field.onboarded;
+function SignedIn({ user, children }: { user: User; children: ReactNode }) {
+  const onboarding = useShowOnboarding(user);
+  const queryClient = useQueryClient();
+  // SPEC.md section 4: the subscription list is fetched as soon as the user is known; cards and the issue page read it.
+  useEffect(() => {
+    void queryClient.prefetchQuery(subscriptionsQuery());
+  }, [queryClient]);
   return (
     <>
       <Frame inert={onboarding}>{children}</Frame>

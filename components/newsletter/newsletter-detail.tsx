@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import type { ReactNode } from "react";
+import { errorMessage } from "@/lib/api/client";
 import { useNewsletter, type Newsletter } from "@/lib/newsletters/hooks";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
@@ -24,7 +25,7 @@ export function NewsletterDetail({ rawId }: { rawId: string }) {
 function Loaded({ id }: { id: number }) {
   const newsletter = useNewsletter(id);
   if (newsletter.isPending) return <Spinner label="Loading newsletter details..." className="justify-start py-6" />;
-  if (newsletter.isError) return <Message error>{`Error loading newsletter: ${newsletter.error.message || "Unknown error"}`}</Message>;
+  if (newsletter.isError) return <Message error>{`Error loading newsletter: ${errorMessage(newsletter.error, "Failed to fetch newsletter details") || "Unknown error"}`}</Message>;
   return <Details newsletter={newsletter.data} />;
 }
 

@@ -7,6 +7,9 @@ import { useRecentIssues } from "@/lib/issues/hooks";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 
+/** SPEC.md's placeholder text of the section, shown while no issue of the newsletter is known. */
+const PLACEHOLDER = "Recent issues functionality is being updated.";
+
 export function RecentIssues({ newsletterId }: { newsletterId: number }) {
   const issues = useRecentIssues(newsletterId);
   return (
@@ -19,7 +22,7 @@ export function RecentIssues({ newsletterId }: { newsletterId: number }) {
       ) : issues.isError ? (
         <Alert>{errorMessage(issues.error, "Failed to fetch recent newsletter issues")}</Alert>
       ) : issues.data.items.length === 0 ? (
-        <p className="text-sm text-slate-500 dark:text-slate-400">No issues have arrived from this newsletter yet.</p>
+        <p className="text-sm text-slate-500 dark:text-slate-400">{PLACEHOLDER}</p>
       ) : (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {issues.data.items.map((issue) => (

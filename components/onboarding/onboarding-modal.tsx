@@ -1,10 +1,11 @@
 "use client";
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { errorMessage } from "@/lib/api/client";
+import { ApiError, errorMessage } from "@/lib/api/client";
 import { useUpdateMe, type User } from "@/lib/auth/hooks";
 import { useDialogFocus } from "../ui/use-dialog-focus";
 import { AddressStep } from "./address-step";
+import { forgetOnboarded, rememberOnboarded } from "./onboarded-locally";
 import { PopularStep } from "./popular-step";
 import { ProgressDots } from "./progress-dots";
 import { WelcomeStep } from "./welcome-step";
@@ -19,7 +20,18 @@ export function OnboardingModal({ user }: { user: User }) {
 
   const finish = () => {
     setClosing(true);
-    updateMe.mutate({ model_metadata_field: { onboarded: true } }, { onError: () => setClosing(false) });
+    rememberOnboarded(user.id);
+    updateMe.mutate(
+      { model_metadata_field: { onboarded: true } },
+      {
+        onSuccess: () => forgetOnboarded(user.id),
+        onError: (error) => {
+          // A save cut off by a reload never got an answer; only the server's refusal undoes the finish.
+          if (error instanceof ApiError && error.status > 0) forgetOnboarded(user.id);
+          setClosing(false);
+        },
+      },
+    );
   };
 
   if (closing) return null;

@@ -128,9 +128,13 @@ function MyComments() {
           {comments.data.map((comment) => (
             <li key={comment.id} className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
               <p className="text-xs text-slate-500 dark:text-slate-400">
-                <Link href={`/emails/${comment.email_id}?showComments=true`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
-                  Issue #{comment.issue_id}
-                </Link>{" "}
+                {comment.email_id === null ? (
+                  <span className="font-medium">Issue #{comment.issue_id}</span>
+                ) : (
+                  <Link href={`/emails/${comment.email_id}?showComments=true`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                    Issue #{comment.issue_id}
+                  </Link>
+                )}{" "}
                 · {formatShortDate(comment.created_at)}
               </p>
               <p className="mt-1 whitespace-pre-wrap break-words text-slate-800 dark:text-slate-200">{comment.content}</p>

@@ -43,8 +43,8 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
   );
 }
 
-/** Mail from a newsletter files an inactive subscription that was never confirmed, so it has no date. */
+/** SPEC.md: 'Subscribed: {date}' or 'Unsubscribed: {date}'; mail files an inactive subscription that was never confirmed, so it has no date. */
 function statusLine({ status, subscribed_at, unsubscribed_at }: Subscription): string {
   if (status === "active") return `Subscribed: ${formatShortDate(subscribed_at, "Unknown")}`;
-  return unsubscribed_at ? `Unsubscribed: ${formatShortDate(unsubscribed_at)}` : "Unconfirmed";
+  return `Unsubscribed: ${formatShortDate(unsubscribed_at, "never confirmed")}`;
 }

@@ -35,7 +35,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw new ApiError(response.status, detailOf(data) ?? response.statusText ?? "Request failed");
+  // No detail from the server leaves it empty, so each screen shows its own fallback (SPEC.md section 8).
+  if (!response.ok) throw new ApiError(response.status, detailOf(data) ?? "");
   return data as T;
 }
 

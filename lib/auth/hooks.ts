@@ -77,8 +77,9 @@ function useUserUpdate<T>(send: (input: T) => Promise<User>) {
   });
 }
 
+/** Kept alive past a reload, so finishing onboarding just before one still reaches the server. */
 export function useUpdateMe() {
-  return useUserUpdate((input: UpdateMeFields) => apiFetch<User>("/api/users/me", { method: "PATCH", body: input }));
+  return useUserUpdate((input: UpdateMeFields) => apiFetch<User>("/api/users/me", { method: "PATCH", body: input, keepalive: true }));
 }
 
 export function useUpdateUniqueEmail() {

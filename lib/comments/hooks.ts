@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 
-export type Comment = { id: number; issue_id: number; email_id: number; content: string; created_at: string; owner: { username: string } };
+export type Comment = { id: number; issue_id: number; email_id: number | null; content: string; created_at: string; owner: { username: string } };
 
 export const commentKeys = {
   all: ["comments"] as const,

@@ -1,7 +1,6 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
-import { findOwnEmailRef } from "@/lib/issues/repo";
-import { findComment, findIssueComments, findUserComments, insertComment, type CommentRow } from "./repo";
+import { findComment, findIssueComments, findReadableIssue, findUserComments, insertComment, type CommentRow } from "./repo";
 import type { CreateCommentInput } from "./schemas";
 
 function toCommentDto(row: CommentRow) {
@@ -15,17 +14,22 @@ function toCommentDto(row: CommentRow) {
   };
 }
 
-/** Comments belong to the issue: every reader of it sees the same thread, oldest first. */
-export async function listIssueComments(userId: number, emailId: number) {
-  const ref = await findOwnEmailRef(userId, emailId);
-  if (!ref) throw new NotFoundError("Email not found");
-  return { items: (await findIssueComments(ref.issueId)).map(toCommentDto) };
+async function readableIssue(userId: number, emailId: number) {
+  const found = await findReadableIssue(userId, emailId);
+  if (!found) throw new NotFoundError("Email not found");
+  return found;
 }
 
+/** Comments belong to the issue: everyone who can read it (CONTRACT.md) sees the same thread, oldest first. */
+export async function listIssueComments(userId: number, emailId: number) {
+  const { issueId } = await readableIssue(userId, emailId);
+  return { items: (await findIssueComments(issueId)).map(toCommentDto) };
+}
+
+/** A comment is filed under the commenter's own copy of the issue; on a public issue they never received, under none. */
 export async function addComment(userId: number, emailId: number, input: CreateCommentInput) {
-  const ref = await findOwnEmailRef(userId, emailId);
-  if (!ref) throw new NotFoundError("Email not found");
-  const id = await insertComment(userId, { issueId: ref.issueId, emailId: ref.id, content: input.content });
+  const { issueId, ownEmailId } = await readableIssue(userId, emailId);
+  const id = await insertComment(userId, { issueId, emailId: ownEmailId, content: input.content });
   const created = await findComment(id);
   if (!created) throw new NotFoundError("Comment not found");
   return toCommentDto(created);

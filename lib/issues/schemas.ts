@@ -28,11 +28,18 @@ export type FeedQuery = z.infer<typeof FeedQuery>;
 
 export const EmailIdParams = z.object({ emailId: z.coerce.number().int().positive().max(2_147_483_647) });
 
+const READ_SECONDS_MESSAGE = "read_duration_seconds must be a whole number from 0 to 86400.";
+
 export const InteractionInput = z.union(
   [
     z.object({ is_liked: z.boolean() }).strict(),
     z.object({ is_favorited: z.boolean() }).strict(),
-    z.object({ is_read: z.boolean(), read_duration_seconds: z.number().int().min(0).max(86_400).default(0) }).strict(),
+    z
+      .object({
+        is_read: z.boolean(),
+        read_duration_seconds: z.number(READ_SECONDS_MESSAGE).int(READ_SECONDS_MESSAGE).min(0, READ_SECONDS_MESSAGE).max(86_400, READ_SECONDS_MESSAGE).default(0),
+      })
+      .strict(),
   ],
   { error: "Send one of is_liked, is_favorited, or is_read with read_duration_seconds (0 to 86400)." },
 );

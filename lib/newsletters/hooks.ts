@@ -25,12 +25,14 @@ export const newsletterKeys = {
 
 const itemsOf = <T>(data: Items<T>) => data.items;
 
+/** A list fresh for `staleTime` is also kept that long unused, so leaving the page does not fetch it again. */
 function listQuery<T>(queryKey: readonly unknown[], path: string, staleTime?: number) {
   return queryOptions({
     queryKey,
     queryFn: ({ signal }) => apiFetch<Items<T>>(path, { signal }),
     select: itemsOf<T>,
     staleTime,
+    ...(staleTime === undefined ? {} : { gcTime: staleTime }),
   });
 }
 

@@ -79,7 +79,7 @@ export function useDeleteFolder() {
   });
 }
 
-export type MyComment = { id: number; issue_id: number; email_id: number; content: string; created_at: string; owner: { username: string } };
+export type MyComment = { id: number; issue_id: number; email_id: number | null; content: string; created_at: string; owner: { username: string } };
 type Paged<T> = Items<T> & { total_items: number };
 
 /**

@@ -207,7 +207,7 @@ test("issue cards on My Subscriptions like for real, and favourites and folders 
   expect((await page.request.post(`/api/users/me/folders/${folder.id}/emails`, { data: { email_id: emailId } })).ok()).toBe(true);
 
   await page.goto("/subscriptions");
-  await expect(page.getByRole("article").getByText("Unconfirmed")).toBeVisible();
+  await expect(page.getByRole("article").getByText("Unsubscribed: never confirmed")).toBeVisible();
 
   await page.getByRole("button", { name: "Favorites (1)" }).click();
   const card = page.getByRole("article", { name: subject });
@@ -234,10 +234,13 @@ test("a popular newsletter opened from onboarding shows its newsletter page", as
   const popular = dialog.getByRole("list", { name: "Popular newsletters" });
   const first = popular.getByRole("link").first();
   const name = (await first.locator("span span").first().innerText()).trim();
+  // Other suites may have delivered its issues; with none known, SPEC's placeholder stands in.
+  await page.route("**/api/newsletters/*/recent_issues", (route) => route.fulfill({ json: { items: [] } }));
   await first.click();
 
   await expect(page).toHaveURL(/\/newsletter\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByRole("region", { name: "Quick Stats" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Recent Issues" }).getByText("Recent issues functionality is being updated.")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });

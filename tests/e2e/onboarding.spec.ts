@@ -129,3 +129,29 @@ test("onboarding keeps going when popular newsletters cannot be loaded", async (
   await page.getByRole("dialog").getByRole("button", { name: "Explore The App" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
+
+test("a reload before the onboarded save lands does not bring onboarding back", async ({ page }) => {
+  await registerByApi(page.request, newAccount("reload"));
+  // The first save never reaches the server, as if the page reloaded while it was on its way.
+  let held = 0;
+  await page.route("**/api/users/me", (route) => {
+    if (route.request().method() !== "PATCH" || held > 0) return route.fallback();
+    held += 1;
+  });
+
+  await page.goto("/feed");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Get Started" }).click();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await dialog.getByRole("button", { name: "Explore The App" }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => held).toBe(1);
+  expect((await (await page.request.get("/api/users/me")).json()).model_metadata_field.onboarded).toBe(false);
+
+  const resent = page.waitForResponse((response) => response.url().endsWith("/api/users/me") && response.request().method() === "PATCH");
+  await page.reload();
+  await expect(pageTitle(page)).toHaveText("Feed");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect((await resent).ok()).toBe(true);
+  expect((await (await page.request.get("/api/users/me")).json()).model_metadata_field.onboarded).toBe(true);
+});

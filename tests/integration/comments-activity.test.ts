@@ -6,7 +6,7 @@ import { GET as favorited } from "@/app/api/issues/favorited/route";
 import { GET as liked } from "@/app/api/issues/liked/route";
 import { GET as myComments } from "@/app/api/users/me/comments/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
-import { seedEmail } from "../support/seed";
+import { seedEmail, seedNewsletter } from "../support/seed";
 
 useDatabase();
 
@@ -58,6 +58,26 @@ describe("comments", () => {
     expect((await thread(stranger, id)).status).toBe(404);
     expect((await comment(stranger, id, "Sneaky")).status).toBe(404);
     expect((await thread(owner, id)).body).toEqual({ items: [] });
+  });
+
+  it("a reader of a public newsletter's issue they never received reads and joins its thread", async () => {
+    const owner = await registerUser();
+    const reader = await registerUser();
+    const newsletterId = await seedNewsletter({ isPublic: true });
+    const { id, issueId } = await seedEmail(owner.id, { newsletterId });
+    await comment(owner, id, "From the inbox");
+    const posted = await comment(reader, id, "From discover");
+    expect(posted).toMatchObject({
+      status: 201,
+      body: { id: expect.any(Number), issue_id: issueId, email_id: null, content: "From discover", created_at: expect.any(String), owner: { username: reader.username } },
+    });
+    for (const user of [owner, reader]) {
+      const seen = (await thread(user, id)).body as { items: { content: string }[] };
+      expect(seen.items.map((item) => item.content)).toEqual(["From the inbox", "From discover"]);
+    }
+    // Nothing of the owner's copy reaches the reader's activity.
+    const activity = await call(commented, "/api/issues/comments", { cookie: reader.cookie });
+    expect(activity.body).toMatchObject({ items: [], total_items: 0 });
   });
 
   it("GET /api/users/me/comments lists my comments, newest first", async () => {

@@ -63,6 +63,16 @@ describe("PUT /api/issues/{id}/interactions", () => {
     expect(result.status).toBe(status);
     expect(result.body).toHaveProperty("detail");
   });
+
+  it("names the range of read_duration_seconds when it is out of it", async () => {
+    const user = await registerUser();
+    const { id } = await seedEmail(user.id);
+    const message = "read_duration_seconds must be a whole number from 0 to 86400.";
+    expect(await put(user, id, { is_read: true, read_duration_seconds: 86_401 })).toMatchObject({
+      status: 422,
+      body: { detail: message, errors: [{ field: "read_duration_seconds", message }] },
+    });
+  });
 });
 
 describe("another user's email", () => {

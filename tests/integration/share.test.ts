@@ -8,7 +8,7 @@ import { seedEmail } from "../support/seed";
 useDatabase();
 
 describe("GET /api/issues/share/{shareId} and /api/share/email/{shareId}", () => {
-  it("give anyone, without a session, the shared issue and nothing about the sharer", async () => {
+  it("give anyone, without a session, exactly the contract's fields of the shared issue and nothing about the sharer", async () => {
     const sharer = await registerUser("Secret Sharer");
     const { id, issueId } = await seedEmail(sharer.id, { subject: "Worth sharing", senderName: "The Letter", bodyPlain: "Public words" });
     const own = (await call(getEmail, `/api/issues/${id}`, { cookie: sharer.cookie, params: { emailId: String(id) } })).body as { public_share_id: string };
@@ -22,8 +22,6 @@ describe("GET /api/issues/share/{shareId} and /api/share/email/{shareId}", () =>
         date_received: expect.any(String),
         body_html: null,
         body_plain: "Public words",
-        email_summary: null,
-        thumbnail_image_url: null,
         newsletter_metadata: { id: expect.any(Number), newsletter_name: expect.any(String), newsletter_url: "https://letter.example", logoUrl: null },
       });
       const text = JSON.stringify(result.body);

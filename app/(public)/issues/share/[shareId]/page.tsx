@@ -8,23 +8,26 @@ import { Logo } from "@/components/ui/logo";
 import { NotFoundError } from "@/lib/api/errors";
 import { formatDateTime } from "@/lib/format/date";
 import { ShareParams } from "@/lib/share/schemas";
-import { getSharedIssue, type SharedIssue } from "@/lib/share/service";
+import { getSharedIssuePage, type SharedIssueView } from "@/lib/share/service";
 
 type Props = { params: Promise<{ shareId: string }> };
 
-/** One lookup per request, shared by the metadata and the page; a malformed or unknown id is null. */
-const loadSharedIssue = cache(async (shareId: string): Promise<SharedIssue | null> => {
-  if (!ShareParams.safeParse({ shareId }).success) return null;
+type Lookup = { issue: SharedIssueView | null; failed: boolean };
+
+/** One lookup per request, shared by the metadata and the page; a malformed or unknown id finds nothing. */
+const loadSharedIssue = cache(async (shareId: string): Promise<Lookup> => {
+  if (!ShareParams.safeParse({ shareId }).success) return { issue: null, failed: false };
   try {
-    return await getSharedIssue(shareId);
+    return { issue: await getSharedIssuePage(shareId), failed: false };
   } catch (error) {
-    if (error instanceof NotFoundError) return null;
-    throw error;
+    if (error instanceof NotFoundError) return { issue: null, failed: false };
+    console.error("Loading a shared issue failed", error);
+    return { issue: null, failed: true };
   }
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const issue = await loadSharedIssue((await params).shareId);
+  const { issue } = await loadSharedIssue((await params).shareId);
   const robots = { index: false, follow: false };
   if (!issue) return { title: "Shared newsletter", robots };
   const title = issue.subject || "No Subject";
@@ -40,7 +43,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function SharedIssuePage({ params }: Props) {
-  const issue = await loadSharedIssue((await params).shareId);
+  const { issue, failed } = await loadSharedIssue((await params).shareId);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50 dark:bg-slate-950">
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
@@ -72,7 +75,7 @@ export default async function SharedIssuePage({ params }: Props) {
           </article>
         ) : (
           <p role="alert" className="rounded-2xl border border-slate-200 bg-white px-6 py-14 text-center text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-            Email not found. The link may be invalid or expired.
+            {failed ? "Error: Failed to fetch shared email" : "Email not found. The link may be invalid or expired."}
           </p>
         )}
       </main>
