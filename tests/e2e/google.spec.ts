@@ -16,20 +16,13 @@ for (const path of ["/login", "/register"]) {
   });
 }
 
-test("the login page links to sign-up and to the legal pages, which open in their own tab", async ({ page }) => {
+test("the login page links to sign-up and to the external legal pages, which open in their own tab", async ({ page }) => {
   await page.goto("/login");
   await expect(page.getByRole("link", { name: "Create an account" })).toHaveAttribute("href", "/register");
-  for (const [name, path] of [
-    ["Terms of Service", "/terms"],
-    ["Privacy Policy", "/privacy"],
-  ]) {
+  for (const name of ["Terms of Service", "Privacy Policy"]) {
     const link = page.getByRole("link", { name });
-    await expect(link).toHaveAttribute("href", path);
+    await expect(link).toHaveAttribute("href", /^https:\/\//);
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noopener noreferrer");
-    const [policy] = await Promise.all([page.context().waitForEvent("page"), link.click()]);
-    await expect(policy).toHaveURL(new RegExp(`${path}$`));
-    await expect(policy.getByRole("heading", { level: 1, name })).toBeVisible();
-    await policy.close();
   }
 });
