@@ -7,7 +7,7 @@ import { getAuth } from "./auth";
 import { toUserDto, type UserDto } from "./dto";
 import { findUserByEmail, findUserById, updateUniqueLocal, updateUser } from "./repo";
 import type { GoogleInput, LoginInput, RegisterInput, UniqueEmailInput, UpdateMeInput } from "./schemas";
-import type { SessionUser } from "./session";
+import { forgetAllSessions, forgetSession, forgetUserSessions, type SessionUser } from "./session";
 import { clientKey, throttle } from "./throttle";
 
 /** A signed-in user and the Set-Cookie headers that start (or end) their session. */
@@ -77,6 +77,7 @@ export async function signInWithGoogle(input: GoogleInput, headers: Headers): Pr
 /** Ends the session on the server, so a replayed cookie is refused afterwards. */
 export async function logout(headers: Headers): Promise<Headers> {
   const result = await getAuth().api.signOut({ headers, returnHeaders: true });
+  forgetSession(headers);
   return result.headers;
 }
 
@@ -86,6 +87,7 @@ export function describeUser(user: SessionUser): UserDto {
 
 export async function updateMe(user: SessionUser, input: UpdateMeInput): Promise<UserDto> {
   const row = await updateUser(user.id, { name: input.name, onboarded: input.model_metadata_field?.onboarded });
+  forgetUserSessions(user.id);
   if (!row) throw new NotFoundError("User not found");
   return toUserDto(row);
 }
@@ -96,9 +98,12 @@ export async function changeUniqueEmail(user: SessionUser, input: UniqueEmailInp
   if (check.localPart === user.uniqueLocal) return toUserDto(user);
   await throttle("uniqueEmail", String(user.id));
   if (!(await updateUniqueLocal(user.id, check.localPart))) throw new ConflictError("This address is already taken.");
+  forgetUserSessions(user.id);
   return userDto(user.id);
 }
 
-export function handleAuthRequest(request: Request): Promise<Response> {
-  return getAuth().handler(request);
+export async function handleAuthRequest(request: Request): Promise<Response> {
+  const response = await getAuth().handler(request);
+  if (request.method !== "GET") forgetAllSessions();
+  return response;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as logout } from "@/app/api/auth/logout/route";
 import { POST as register } from "@/app/api/auth/register/route";
+import { POST as betterAuth } from "@/app/api/better-auth/[...all]/route";
 import { GET as me } from "@/app/api/users/me/route";
 import { call, registerUser, uniqueEmail, useDatabase } from "../support/api";
 
@@ -151,5 +152,13 @@ describe("POST /api/auth/logout", () => {
 
   it("answers 401 without a session", async () => {
     expect(await call(logout, "/api/auth/logout", { method: "POST" })).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+  });
+
+  it("refuses a session ended through Better Auth's own handler at the next request", async () => {
+    const user = await registerUser();
+    expect((await call(me, "/api/users/me", { cookie: user.cookie })).status).toBe(200);
+    const revoked = await call(betterAuth, "/api/better-auth/revoke-sessions", { method: "POST", cookie: user.cookie, body: {} });
+    expect(revoked.status).toBe(200);
+    expect(await call(me, "/api/users/me", { cookie: user.cookie })).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
   });
 });
