@@ -1,9 +1,10 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 
 // A safety net for a write no trigger sees (an operator's manual fix, say): nothing is kept longer.
 const MAX_AGE_MS = 5 * 60_000;
 
-type Entry<T> = { stamp: number; computedAt: number; value: Promise<T> };
+type Entry<T> = { stamp: number; value: Promise<T> };
 
 /**
  * Answers kept per key with the change stamp they were computed under (see change-stamp.ts): one
@@ -11,23 +12,21 @@ type Entry<T> = { stamp: number; computedAt: number; value: Promise<T> };
  * recently used key goes once there are `capacity` of them.
  */
 export class StampedCache<T> {
-  private readonly entries = new Map<string, Entry<T>>();
+  private readonly entries: LRUCache<string, Entry<T>>;
 
-  constructor(private readonly capacity: number) {}
+  constructor(capacity: number) {
+    this.entries = new LRUCache({ max: capacity, ttl: MAX_AGE_MS });
+  }
 
   get(key: string, stamp: number, compute: () => Promise<T>): Promise<T> {
-    let entry = this.entries.get(key);
-    if (!entry || entry.stamp !== stamp || Date.now() - entry.computedAt >= MAX_AGE_MS) {
-      const fresh: Entry<T> = { stamp, computedAt: Date.now(), value: compute() };
-      // A failed computation is not kept: the next caller tries again.
-      fresh.value.catch(() => {
-        if (this.entries.get(key) === fresh) this.entries.delete(key);
-      });
-      entry = fresh;
-    }
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    return entry.value;
+    const entry = this.entries.get(key);
+    if (entry?.stamp === stamp) return entry.value;
+    const fresh: Entry<T> = { stamp, value: compute() };
+    this.entries.set(key, fresh);
+    // A failed computation is not kept: the next caller tries again.
+    fresh.value.catch(() => {
+      if (this.entries.peek(key) === fresh) this.entries.delete(key);
+    });
+    return fresh.value;
   }
 }
