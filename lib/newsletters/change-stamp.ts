@@ -1,16 +1,30 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type Database } from "@/db/client";
 import { discoveryChange } from "@/db/schema";
 
-let next: Promise<number> | undefined;
+function prepareStamp(db: Database) {
+  return db
+    .select({ changes: sql<string>`sum(${discoveryChange.changes})` })
+    .from(discoveryChange)
+    .prepare("discovery_change_stamp");
+}
+
+// Read by nearly every discovery request: parsed and planned once per connection.
+const preparedStamps = new WeakMap<Database, ReturnType<typeof prepareStamp>>();
 
 async function readStamp(): Promise<number> {
-  const [row] = await getDb()
-    .select({ changes: sql<string>`sum(${discoveryChange.changes})` })
-    .from(discoveryChange);
+  const db = getDb();
+  let prepared = preparedStamps.get(db);
+  if (!prepared) {
+    prepared = prepareStamp(db);
+    preparedStamps.set(db, prepared);
+  }
+  const [row] = await prepared.execute();
   return Number(row?.changes ?? 0);
 }
+
+let next: Promise<number> | undefined;
 
 /**
  * How many writes to what discovery shows have committed (see discoveryChange): an answer cached

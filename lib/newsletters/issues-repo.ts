@@ -44,7 +44,9 @@ export async function findRecentIssueRefs(newsletterId: number, limit: number): 
 }
 
 /** One reader's newest own emails of a newsletter (confirmations left out), and whether they follow it. */
-export async function findReaderNewsletterState(userId: number, newsletterId: number, limit: number): Promise<{ ownRefs: IssueRef[]; followed: boolean }> {
+export type ReaderNewsletterState = { ownRefs: IssueRef[]; followed: boolean };
+
+export async function findReaderNewsletterState(userId: number, newsletterId: number, limit: number): Promise<ReaderNewsletterState> {
   const own = getDb()
     .select({ kind: sql<string>`'own'`, issueId: email.issueId, date: sql<Date | null>`${email.dateReceived}` })
     .from(email)
@@ -133,7 +135,9 @@ export async function findSharedIssues(issueIds: number[]) {
 export type SharedIssueRow = Awaited<ReturnType<typeof findSharedIssues>>[number];
 
 /** What one reader has of these issues: their own copy of each (the oldest, if several) and the newsletters among these they follow. */
-export async function findReaderIssueState(userId: number, issueIds: number[], newsletterIds: number[]): Promise<{ own: Map<number, number>; followed: Set<number> }> {
+export type ReaderIssueState = { own: Map<number, number>; followed: Set<number> };
+
+export async function findReaderIssueState(userId: number, issueIds: number[], newsletterIds: number[]): Promise<ReaderIssueState> {
   if (issueIds.length === 0) return { own: new Map(), followed: new Set() };
   const own = getDb()
     .select({ kind: sql<string>`'own'`, key: email.issueId, value: sql<number>`min(${email.id})` })

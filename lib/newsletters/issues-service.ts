@@ -13,6 +13,8 @@ import {
   findSharedIssues,
   findTrendingIssueIds,
   type IssueRef,
+  type ReaderIssueState,
+  type ReaderNewsletterState,
   type SharedIssueRow,
 } from "./issues-repo";
 import { rankedIds } from "./ranking-cache";
@@ -24,9 +26,12 @@ const RECENT_LIMIT = 10;
 /** An issue of a public newsletter as an Email serialized for a reader who does not follow it, and for one who does. */
 type SharedIssue = { issueId: number; newsletterId: number; date: Date; json: { unfollowed: string; followed: string } };
 
-// The shared form of a list's issues is the same for everyone until a change stamp moves; only
-// the reader's own copies and follows are looked up per request.
+// The shared form of a list's issues is the same for everyone until a change stamp moves, and so is
+// what a reader has of them (own copies, follows: the stamp counts emails and subscriptions). Own
+// copies are read afresh, as their read, favourite and folder state is not counted.
 const sharedIssueLists = new StampedCache<SharedIssue[]>(2000);
+const readerIssueStates = new StampedCache<ReaderIssueState>(10_000);
+const readerNewsletterStates = new StampedCache<ReaderNewsletterState>(10_000);
 
 function serialize(row: SharedIssueRow): SharedIssue {
   return {
@@ -65,7 +70,8 @@ export async function trendingIssuesJson(userId: number): Promise<string> {
   const [stamp, ranked] = await Promise.all([currentChangeStamp(), rankedIds("issues", () => findTrendingIssueIds(TRENDING_LIMIT))]);
   const issues = await sharedIssueLists.get(`trending:${ranked.join(",")}`, stamp, () => sharedIssues(ranked));
   const issueIds = issues.map((issue) => issue.issueId);
-  const reader = await findReaderIssueState(userId, issueIds, [...new Set(issues.map((issue) => issue.newsletterId))]);
+  const newsletterIds = [...new Set(issues.map((issue) => issue.newsletterId))];
+  const reader = await readerIssueStates.get(`${userId}:${issueIds.join(",")}`, stamp, () => findReaderIssueState(userId, issueIds, newsletterIds));
   const shared = new Map(issues.map((issue) => [issue.issueId, issue]));
   return itemsJson(userId, issueIds, reader.own, shared, (newsletterId) => reader.followed.has(newsletterId));
 }
@@ -80,7 +86,7 @@ export async function recentIssuesJson(userId: number, newsletterId: number): Pr
   const isPublic = (await publicNewsletterJson(newsletterId, stamp)) !== null;
   const [visible, reader, issues] = await Promise.all([
     isPublic || findVisibleNewsletter(userId, newsletterId).then(Boolean),
-    findReaderNewsletterState(userId, newsletterId, RECENT_LIMIT),
+    readerNewsletterStates.get(`${userId}:${newsletterId}`, stamp, () => findReaderNewsletterState(userId, newsletterId, RECENT_LIMIT)),
     isPublic ? sharedIssueLists.get(`recent:${newsletterId}`, stamp, () => recentSharedIssues(newsletterId)) : [],
   ]);
   if (!visible) throw new NotFoundError("Newsletter not found");
