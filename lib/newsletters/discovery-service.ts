@@ -15,7 +15,8 @@ import {
   findVisibleNewsletter,
 } from "./discovery-repo";
 import { rankedIds } from "./ranking-cache";
-import type { NewsletterRow } from "./repo";
+import { toCategoryDto } from "./dto";
+import { findCategoriesWithCounts, findPopularNewsletters, type NewsletterRow } from "./repo";
 import { searchNewsletters } from "./search-repo";
 import { describeNewsletters } from "./service";
 import { StampedCache } from "./stamped-cache";
@@ -23,11 +24,13 @@ import { StampedCache } from "./stamped-cache";
 const LIST_LIMIT = 20;
 const FEATURED_LIMIT = 50;
 const CATEGORY_LIMIT = 100;
+const POPULAR_LIMIT = 12;
 
 // Discovery answers are the same for everyone (recommendations: for one reader) until what they
 // show changes, so each is serialized once per change stamp. Only public newsletters go into the
 // shared ones; a private newsletter is answered afresh to the reader who received it.
-const lists = new StampedCache<string | null>(200);
+const lists = new StampedCache<string>(200);
+const categoryLists = new StampedCache<string | null>(200);
 const searches = new StampedCache<string>(500);
 const recommendations = new StampedCache<string>(500);
 const publicNewsletters = new StampedCache<string | null>(2000);
@@ -65,18 +68,26 @@ export async function newsletterJson(userId: number, newsletterId: number): Prom
   return JSON.stringify((await describeNewsletters([row]))[0]);
 }
 
+/** Onboarding step 3: the most followed public newsletters. */
+export async function popularNewslettersJson(): Promise<string> {
+  return lists.get("popular", await currentChangeStamp(), async () => listJson(await findPopularNewsletters(POPULAR_LIMIT)));
+}
+
+/** Every category with its number of public newsletters. */
+export async function categoriesJson(): Promise<string> {
+  return lists.get("categories", await currentChangeStamp(), async () => JSON.stringify({ items: (await findCategoriesWithCounts()).map(toCategoryDto) }));
+}
+
 export async function featuredNewslettersJson(): Promise<string> {
-  const json = await lists.get("featured", await currentChangeStamp(), async () => listJson(await findFeaturedNewsletters(FEATURED_LIMIT)));
-  return json!;
+  return lists.get("featured", await currentChangeStamp(), async () => listJson(await findFeaturedNewsletters(FEATURED_LIMIT)));
 }
 
 /** The week's most active public newsletters, topped up with the most followed when the week was quiet. */
 export async function trendingNewslettersJson(): Promise<string> {
   const [stamp, ranked] = await Promise.all([currentChangeStamp(), rankedIds("newsletters", () => findTrendingNewsletterIds(LIST_LIMIT))]);
-  const json = await lists.get(`trending:${ranked.join(",")}`, stamp, async () =>
+  return lists.get(`trending:${ranked.join(",")}`, stamp, async () =>
     listJson(await fillFrom([() => findPublicNewslettersByIds(ranked), (limit, chosen) => findMostFollowedNewsletters(limit, chosen)])),
   );
-  return json!;
 }
 
 /** Co-followed newsletters, then the most followed in the categories the user follows, then the most followed; never one they follow. */
@@ -93,7 +104,7 @@ export async function recommendedNewslettersJson(userId: number): Promise<string
 }
 
 export async function categoryNewslettersJson(categoryId: number): Promise<string> {
-  const json = await lists.get(`category:${categoryId}`, await currentChangeStamp(), async () =>
+  const json = await categoryLists.get(String(categoryId), await currentChangeStamp(), async () =>
     (await categoryExists(categoryId)) ? listJson(await findCategoryNewsletters(categoryId, CATEGORY_LIMIT)) : null,
   );
   if (json === null) throw new NotFoundError("Category not found");
