@@ -24,18 +24,27 @@ async function readStamp(): Promise<number> {
   return Number(row?.changes ?? 0);
 }
 
-let next: Promise<number> | undefined;
+let inFlight: Promise<number> | undefined;
+let queued: Promise<number> | undefined;
 
 /**
  * How many writes to what discovery shows have committed (see discoveryChange): an answer cached
- * under a stamp holds while the stamp stays the same. Requests arriving in the same turn of the
- * event loop share one read; it is sent after they all arrived, so it sees every write that
- * committed before any of them.
+ * under a stamp holds while the stamp stays the same. The stamp must be read after the request
+ * arrived, so a request that finds a read under way waits for the next one, which every request
+ * arriving meanwhile shares: under load one read serves many requests.
  */
 export function currentChangeStamp(): Promise<number> {
-  next ??= new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
-    next = undefined;
-    return readStamp();
-  });
-  return next;
+  if (!inFlight) {
+    inFlight = readStamp().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  }
+  queued ??= inFlight
+    .catch(() => undefined)
+    .then(() => {
+      queued = undefined;
+      return currentChangeStamp();
+    });
+  return queued;
 }
