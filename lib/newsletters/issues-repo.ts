@@ -43,9 +43,9 @@ export async function findRecentIssueRefs(newsletterId: number, limit: number): 
     .limit(limit);
 }
 
-/** One reader's newest own emails of a newsletter (confirmations left out), and whether they follow it. */
 export type ReaderNewsletterState = { ownRefs: IssueRef[]; followed: boolean };
 
+/** One reader's newest own emails of a newsletter (confirmations left out), and whether they follow it. */
 export async function findReaderNewsletterState(userId: number, newsletterId: number, limit: number): Promise<ReaderNewsletterState> {
   const own = getDb()
     .select({ kind: sql<string>`'own'`, issueId: email.issueId, date: sql<Date | null>`${email.dateReceived}` })
@@ -134,9 +134,9 @@ export async function findSharedIssues(issueIds: number[]) {
 
 export type SharedIssueRow = Awaited<ReturnType<typeof findSharedIssues>>[number];
 
-/** What one reader has of these issues: their own copy of each (the oldest, if several) and the newsletters among these they follow. */
 export type ReaderIssueState = { own: Map<number, number>; followed: Set<number> };
 
+/** What one reader has of these issues: their own copy of each (the oldest, if several), and which of these newsletters they follow. */
 export async function findReaderIssueState(userId: number, issueIds: number[], newsletterIds: number[]): Promise<ReaderIssueState> {
   if (issueIds.length === 0) return { own: new Map(), followed: new Set() };
   const own = getDb()
@@ -147,7 +147,7 @@ export async function findReaderIssueState(userId: number, issueIds: number[], n
   const followed = getDb()
     .select({ kind: sql<string>`'followed'`, key: subscription.newsletterId, value: sql<number>`0` })
     .from(subscription)
-    .where(and(eq(subscription.userId, userId), inArray(subscription.newsletterId, newsletterIds.length > 0 ? newsletterIds : [0]), eq(subscription.status, "active")));
+    .where(and(eq(subscription.userId, userId), inArray(subscription.newsletterId, newsletterIds), eq(subscription.status, "active")));
   const rows = await unionAll(own, followed);
   return {
     own: new Map(rows.filter((row) => row.kind === "own").map((row) => [row.key, Number(row.value)])),

@@ -34,13 +34,15 @@ const readerIssueStates = new StampedCache<ReaderIssueState>(10_000);
 const readerNewsletterStates = new StampedCache<ReaderNewsletterState>(10_000);
 
 function serialize(row: SharedIssueRow): SharedIssue {
+  // Lists carry no bodies; the mapper leaves them out unless asked.
+  const fields = { ...row, issue: { ...row.issue, bodyHtml: null, bodyPlain: null } };
   return {
     issueId: row.issue.id,
     newsletterId: row.newsletter.id,
     date: row.issue.publishedAt,
     json: {
-      unfollowed: JSON.stringify(toSharedEmailDto({ ...row, issue: { ...row.issue, bodyHtml: null, bodyPlain: null }, subscribed: false })),
-      followed: JSON.stringify(toSharedEmailDto({ ...row, issue: { ...row.issue, bodyHtml: null, bodyPlain: null }, subscribed: true })),
+      unfollowed: JSON.stringify(toSharedEmailDto({ ...fields, subscribed: false })),
+      followed: JSON.stringify(toSharedEmailDto({ ...fields, subscribed: true })),
     },
   };
 }
