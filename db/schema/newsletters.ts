@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export const category = pgTable("category", {
@@ -102,3 +102,14 @@ export const subscription = pgTable(
     index("subscription_subscribed_at_idx").on(table.subscribedAt),
   ],
 );
+
+/**
+ * Committed writes to what discovery shows, counted by deferred triggers (migration 0004) on the
+ * catalog, subscriptions, issues, emails, likes and comments: while the sum stays the same, a
+ * process's cached discovery answers still hold. Striped by backend so concurrent writers rarely
+ * wait for one another.
+ */
+export const discoveryChange = pgTable("discovery_change", {
+  stripe: integer("stripe").primaryKey(),
+  changes: bigint("changes", { mode: "number" }).notNull().default(0),
+});

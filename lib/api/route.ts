@@ -16,6 +16,11 @@ export function json(data: unknown, init?: ResponseInit): Response {
   return Response.json(data, init);
 }
 
+/** An answer serialized beforehand (a cached one), sent as is. */
+export function jsonText(text: string): Response {
+  return new Response(text, { headers: { "content-type": "application/json" } });
+}
+
 export function noContent(headers?: HeadersInit): Response {
   return new Response(null, { status: 204, headers });
 }

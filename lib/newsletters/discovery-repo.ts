@@ -36,6 +36,14 @@ export async function findVisibleNewsletter(userId: number, newsletterId: number
   return row;
 }
 
+export async function findPublicNewsletter(newsletterId: number): Promise<NewsletterRow | undefined> {
+  const [row] = await getDb()
+    .select()
+    .from(newsletter)
+    .where(and(eq(newsletter.id, newsletterId), isPublic));
+  return row;
+}
+
 export async function findFeaturedNewsletters(limit: number): Promise<NewsletterRow[]> {
   return getDb()
     .select()

@@ -1,5 +1,6 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
+import { currentChangeStamp } from "./change-stamp";
 import {
   categoryExists,
   findCategoryNewsletters,
@@ -8,24 +9,34 @@ import {
   findMostFollowedNewsletters,
   findMostFollowedUnfollowed,
   findNewslettersInFollowedCategories,
+  findPublicNewsletter,
   findPublicNewslettersByIds,
   findTrendingNewsletterIds,
   findVisibleNewsletter,
 } from "./discovery-repo";
-import type { NewsletterDto } from "./dto";
 import { rankedIds } from "./ranking-cache";
-import type { NewsletterRow } from "./repo";
+import { toCategoryDto } from "./dto";
+import { findCategoriesWithCounts, findPopularNewsletters, type NewsletterRow } from "./repo";
 import { searchNewsletters } from "./search-repo";
 import { describeNewsletters } from "./service";
+import { StampedCache } from "./stamped-cache";
 
 const LIST_LIMIT = 20;
 const FEATURED_LIMIT = 50;
 const CATEGORY_LIMIT = 100;
+const POPULAR_LIMIT = 12;
 
-type NewsletterList = { items: NewsletterDto[] };
+// Discovery answers are the same for everyone (recommendations: for one reader) until what they
+// show changes, so each is serialized once per change stamp. Only public newsletters go into the
+// shared ones; a private newsletter is answered afresh to the reader who received it.
+const lists = new StampedCache<string>(200);
+const categoryLists = new StampedCache<string | null>(200);
+const searches = new StampedCache<string>(500);
+const recommendations = new StampedCache<string>(500);
+const publicNewsletters = new StampedCache<string | null>(2000);
 
-async function list(rows: NewsletterRow[]): Promise<NewsletterList> {
-  return { items: await describeNewsletters(rows) };
+async function listJson(rows: NewsletterRow[]): Promise<string> {
+  return JSON.stringify({ items: await describeNewsletters(rows) });
 }
 
 /** Fills the list from each source in turn, each one leaving out what the earlier ones chose. */
@@ -40,40 +51,68 @@ async function fillFrom(sources: ((limit: number, chosen: number[]) => Promise<N
   return rows.slice(0, LIST_LIMIT);
 }
 
-export async function getNewsletter(userId: number, newsletterId: number): Promise<NewsletterDto> {
-  const row = await findVisibleNewsletter(userId, newsletterId);
-  if (!row) throw new NotFoundError("Newsletter not found");
-  const [described] = await describeNewsletters([row]);
-  return described!;
+/** The Newsletter JSON of a public newsletter, or null when it is missing or private. */
+export async function publicNewsletterJson(newsletterId: number, stamp: number): Promise<string | null> {
+  return publicNewsletters.get(String(newsletterId), stamp, async () => {
+    const row = await findPublicNewsletter(newsletterId);
+    return row ? JSON.stringify((await describeNewsletters([row]))[0]) : null;
+  });
 }
 
-export async function listFeaturedNewsletters(): Promise<NewsletterList> {
-  return list(await findFeaturedNewsletters(FEATURED_LIMIT));
+/** A public newsletter, or a private one whose mail reached this user. */
+export async function newsletterJson(userId: number, newsletterId: number): Promise<string> {
+  const shared = await publicNewsletterJson(newsletterId, await currentChangeStamp());
+  if (shared !== null) return shared;
+  const row = await findVisibleNewsletter(userId, newsletterId);
+  if (!row) throw new NotFoundError("Newsletter not found");
+  return JSON.stringify((await describeNewsletters([row]))[0]);
+}
+
+/** Onboarding step 3: the most followed public newsletters. */
+export async function popularNewslettersJson(): Promise<string> {
+  return lists.get("popular", await currentChangeStamp(), async () => listJson(await findPopularNewsletters(POPULAR_LIMIT)));
+}
+
+/** Every category with its number of public newsletters. */
+export async function categoriesJson(): Promise<string> {
+  return lists.get("categories", await currentChangeStamp(), async () => JSON.stringify({ items: (await findCategoriesWithCounts()).map(toCategoryDto) }));
+}
+
+export async function featuredNewslettersJson(): Promise<string> {
+  return lists.get("featured", await currentChangeStamp(), async () => listJson(await findFeaturedNewsletters(FEATURED_LIMIT)));
 }
 
 /** The week's most active public newsletters, topped up with the most followed when the week was quiet. */
-export async function listTrendingNewsletters(): Promise<NewsletterList> {
-  const trending = async () => findPublicNewslettersByIds(await rankedIds("newsletters", () => findTrendingNewsletterIds(LIST_LIMIT)));
-  return list(await fillFrom([trending, (limit, chosen) => findMostFollowedNewsletters(limit, chosen)]));
-}
-
-/** Co-followed newsletters, then the most followed in the categories the user follows, then the most followed; never one they follow. */
-export async function listRecommendedNewsletters(userId: number): Promise<NewsletterList> {
-  return list(
-    await fillFrom([
-      (limit) => findCoFollowedNewsletters(userId, limit),
-      (limit, chosen) => findNewslettersInFollowedCategories(userId, limit, chosen),
-      (limit, chosen) => findMostFollowedUnfollowed(userId, limit, chosen),
-    ]),
+export async function trendingNewslettersJson(): Promise<string> {
+  const [stamp, ranked] = await Promise.all([currentChangeStamp(), rankedIds("newsletters", () => findTrendingNewsletterIds(LIST_LIMIT))]);
+  return lists.get(`trending:${ranked.join(",")}`, stamp, async () =>
+    listJson(await fillFrom([() => findPublicNewslettersByIds(ranked), (limit, chosen) => findMostFollowedNewsletters(limit, chosen)])),
   );
 }
 
-export async function listCategoryNewsletters(categoryId: number): Promise<NewsletterList> {
-  if (!(await categoryExists(categoryId))) throw new NotFoundError("Category not found");
-  return list(await findCategoryNewsletters(categoryId, CATEGORY_LIMIT));
+/** Co-followed newsletters, then the most followed in the categories the user follows, then the most followed; never one they follow. */
+export async function recommendedNewslettersJson(userId: number): Promise<string> {
+  return recommendations.get(String(userId), await currentChangeStamp(), async () =>
+    listJson(
+      await fillFrom([
+        (limit) => findCoFollowedNewsletters(userId, limit),
+        (limit, chosen) => findNewslettersInFollowedCategories(userId, limit, chosen),
+        (limit, chosen) => findMostFollowedUnfollowed(userId, limit, chosen),
+      ]),
+    ),
+  );
 }
 
-export async function searchPublicNewsletters(term: string): Promise<NewsletterList> {
-  if (term.trim() === "") return { items: [] };
-  return list(await searchNewsletters(term.trim(), LIST_LIMIT));
+export async function categoryNewslettersJson(categoryId: number): Promise<string> {
+  const json = await categoryLists.get(String(categoryId), await currentChangeStamp(), async () =>
+    (await categoryExists(categoryId)) ? listJson(await findCategoryNewsletters(categoryId, CATEGORY_LIMIT)) : null,
+  );
+  if (json === null) throw new NotFoundError("Category not found");
+  return json;
+}
+
+export async function searchPublicNewslettersJson(term: string): Promise<string> {
+  const trimmed = term.trim();
+  if (trimmed === "") return JSON.stringify({ items: [] });
+  return searches.get(trimmed, await currentChangeStamp(), async () => listJson(await searchNewsletters(trimmed, LIST_LIMIT)));
 }

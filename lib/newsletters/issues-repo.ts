@@ -1,5 +1,6 @@
 import "server-only";
 import { and, desc, eq, exists, inArray, ne, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import { getDb } from "@/db/client";
 import { comment, email, emailLike, issue, newsletter, subscription } from "@/db/schema";
 import { isPublic, recentIssueActivity } from "./activity";
@@ -42,14 +43,25 @@ export async function findRecentIssueRefs(newsletterId: number, limit: number): 
     .limit(limit);
 }
 
-/** The user's own newest emails of one newsletter, confirmation messages left out. */
-export async function findOwnRecentEmailRefs(userId: number, newsletterId: number, limit: number): Promise<IssueRef[]> {
-  return getDb()
-    .select({ issueId: email.issueId, date: email.dateReceived })
+export type ReaderNewsletterState = { ownRefs: IssueRef[]; followed: boolean };
+
+/** One reader's newest own emails of a newsletter (confirmations left out), and whether they follow it. */
+export async function findReaderNewsletterState(userId: number, newsletterId: number, limit: number): Promise<ReaderNewsletterState> {
+  const own = getDb()
+    .select({ kind: sql<string>`'own'`, issueId: email.issueId, date: sql<Date | null>`${email.dateReceived}` })
     .from(email)
     .where(and(eq(email.userId, userId), eq(email.newsletterId, newsletterId), ne(email.kind, "confirmation")))
     .orderBy(desc(email.dateReceived), desc(email.id))
     .limit(limit);
+  const followed = getDb()
+    .select({ kind: sql<string>`'followed'`, issueId: sql<number>`0`, date: sql<Date | null>`null` })
+    .from(subscription)
+    .where(and(eq(subscription.userId, userId), eq(subscription.newsletterId, newsletterId), eq(subscription.status, "active")));
+  const rows = await unionAll(own, followed);
+  return {
+    ownRefs: rows.flatMap((row) => (row.kind === "own" ? [{ issueId: row.issueId, date: new Date(row.date!) }] : [])),
+    followed: rows.some((row) => row.kind === "followed"),
+  };
 }
 
 /** The user's own copy of each of these issues, where they have one (the oldest, if several). */
@@ -63,41 +75,82 @@ export async function findOwnEmailsOfIssues(userId: number, issueIds: number[]):
   return new Map(rows.map((row) => [row.issueId, Number(row.emailId)]));
 }
 
-/**
- * Issues of public newsletters in their shared (de-personalized) form, each with the id of its
- * first delivered email, the id GET /api/issues/{id} answers for it.
- */
+// What anyone may see of an issue of a public newsletter, and the id of its first delivered email,
+// the id GET /api/issues/{id} answers for it.
+function sharedIssueColumns() {
+  return {
+    issue: {
+      id: issue.id,
+      subject: issue.subject,
+      senderName: issue.senderName,
+      senderEmail: issue.senderEmail,
+      summary: issue.summary,
+      thumbnailUrl: issue.thumbnailUrl,
+      wordCount: issue.wordCount,
+      publishedAt: issue.publishedAt,
+    },
+    newsletter: { id: newsletter.id, name: newsletter.name, websiteUrl: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
+    emailId: sql<number | null>`(select min(${email.id}) from ${email} where ${email.issueId} = ${issue.id} and ${email.kind} = 'issue')`,
+    likeCount: sql<number>`(select count(*)::int from ${emailLike} where ${emailLike.issueId} = ${issue.id})`,
+    commentCount: sql<number>`(select count(*)::int from ${comment} where ${comment.issueId} = ${issue.id})`,
+  };
+}
+
+function delivered<Row extends { emailId: number | null }>(rows: Row[]): (Omit<Row, "emailId"> & { emailId: number })[] {
+  return rows.flatMap(({ emailId, ...row }) => (emailId === null ? [] : [{ ...row, emailId: Number(emailId) }]));
+}
+
+/** Issues of public newsletters in their shared (de-personalized) form, bodies included, with whether this user follows each newsletter. */
 export async function findPublicIssues(userId: number, issueIds: number[]) {
   if (issueIds.length === 0) return [];
+  const { issue: issueColumns, ...columns } = sharedIssueColumns();
   const rows = await getDb()
     .select({
-      issue: {
-        id: issue.id,
-        subject: issue.subject,
-        senderName: issue.senderName,
-        senderEmail: issue.senderEmail,
-        summary: issue.summary,
-        thumbnailUrl: issue.thumbnailUrl,
-        wordCount: issue.wordCount,
-        publishedAt: issue.publishedAt,
-        bodyHtml: issue.bodyHtml,
-        bodyPlain: issue.bodyPlain,
-      },
-      newsletter: { id: newsletter.id, name: newsletter.name, websiteUrl: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
-      emailId: sql<number | null>`(select min(${email.id}) from ${email} where ${email.issueId} = ${issue.id} and ${email.kind} = 'issue')`,
+      ...columns,
+      issue: { ...issueColumns, bodyHtml: issue.bodyHtml, bodyPlain: issue.bodyPlain },
       subscribed: exists(
         getDb()
           .select({ one: sql`1` })
           .from(subscription)
           .where(and(eq(subscription.userId, userId), eq(subscription.newsletterId, issue.newsletterId), eq(subscription.status, "active"))),
       ).mapWith(Boolean),
-      likeCount: sql<number>`(select count(*)::int from ${emailLike} where ${emailLike.issueId} = ${issue.id})`,
-      commentCount: sql<number>`(select count(*)::int from ${comment} where ${comment.issueId} = ${issue.id})`,
     })
     .from(issue)
     .innerJoin(newsletter, and(eq(newsletter.id, issue.newsletterId), isPublic))
     .where(inArray(issue.id, issueIds));
-  return rows.flatMap(({ emailId, ...row }) => (emailId === null ? [] : [{ ...row, emailId: Number(emailId) }]));
+  return delivered(rows);
 }
 
-export type PublicIssueRow = Awaited<ReturnType<typeof findPublicIssues>>[number];
+/** Issues of public newsletters in their shared form, without bodies and the same for every reader. */
+export async function findSharedIssues(issueIds: number[]) {
+  if (issueIds.length === 0) return [];
+  const rows = await getDb()
+    .select(sharedIssueColumns())
+    .from(issue)
+    .innerJoin(newsletter, and(eq(newsletter.id, issue.newsletterId), isPublic))
+    .where(inArray(issue.id, issueIds));
+  return delivered(rows);
+}
+
+export type SharedIssueRow = Awaited<ReturnType<typeof findSharedIssues>>[number];
+
+export type ReaderIssueState = { own: Map<number, number>; followed: Set<number> };
+
+/** What one reader has of these issues: their own copy of each (the oldest, if several), and which of these newsletters they follow. */
+export async function findReaderIssueState(userId: number, issueIds: number[], newsletterIds: number[]): Promise<ReaderIssueState> {
+  if (issueIds.length === 0) return { own: new Map(), followed: new Set() };
+  const own = getDb()
+    .select({ kind: sql<string>`'own'`, key: email.issueId, value: sql<number>`min(${email.id})` })
+    .from(email)
+    .where(and(eq(email.userId, userId), inArray(email.issueId, issueIds)))
+    .groupBy(email.issueId);
+  const followed = getDb()
+    .select({ kind: sql<string>`'followed'`, key: subscription.newsletterId, value: sql<number>`0` })
+    .from(subscription)
+    .where(and(eq(subscription.userId, userId), inArray(subscription.newsletterId, newsletterIds), eq(subscription.status, "active")));
+  const rows = await unionAll(own, followed);
+  return {
+    own: new Map(rows.filter((row) => row.kind === "own").map((row) => [row.key, Number(row.value)])),
+    followed: new Set(rows.filter((row) => row.kind === "followed").map((row) => row.key)),
+  };
+}

@@ -1,56 +1,105 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
-import { toEmailDto, toSharedEmailDto, type EmailDto } from "@/lib/issues/dto";
+import { toEmailDto, toSharedEmailDto } from "@/lib/issues/dto";
 import { findEmailRows } from "@/lib/issues/repo";
+import { currentChangeStamp } from "./change-stamp";
 import { findVisibleNewsletter } from "./discovery-repo";
+import { publicNewsletterJson } from "./discovery-service";
 import {
   findOwnEmailsOfIssues,
-  findOwnRecentEmailRefs,
-  findPublicIssues,
+  findReaderIssueState,
+  findReaderNewsletterState,
   findRecentIssueRefs,
+  findSharedIssues,
   findTrendingIssueIds,
   type IssueRef,
-  type PublicIssueRow,
+  type ReaderIssueState,
+  type ReaderNewsletterState,
+  type SharedIssueRow,
 } from "./issues-repo";
 import { rankedIds } from "./ranking-cache";
+import { StampedCache } from "./stamped-cache";
 
 const TRENDING_LIMIT = 20;
 const RECENT_LIMIT = 10;
 
-/** Each issue, in the given order, as the user's own email when they have one, else in its shared form (when public). */
-async function describeIssues(userId: number, issueIds: number[], own: Map<number, number>, shared: PublicIssueRow[]): Promise<EmailDto[]> {
-  // The ids come from findOwnEmailsOfIssues, which only finds this user's emails.
-  const ownRows = await findEmailRows([...own.values()]);
-  const byIssue = new Map<number, EmailDto>();
-  for (const row of shared) byIssue.set(row.issue.id, toSharedEmailDto(row));
-  for (const row of ownRows) if (row.email.userId === userId) byIssue.set(row.email.issueId, toEmailDto(row));
-  return issueIds.flatMap((id) => byIssue.get(id) ?? []);
+/** An issue of a public newsletter as an Email serialized for a reader who does not follow it, and for one who does. */
+type SharedIssue = { issueId: number; newsletterId: number; date: Date; json: { unfollowed: string; followed: string } };
+
+// The shared form of a list's issues is the same for everyone until a change stamp moves, and so is
+// what a reader has of them (own copies, follows: the stamp counts emails and subscriptions). Own
+// copies are read afresh, as their read, favourite and folder state is not counted.
+const sharedIssueLists = new StampedCache<SharedIssue[]>(2000);
+const readerIssueStates = new StampedCache<ReaderIssueState>(10_000);
+const readerNewsletterStates = new StampedCache<ReaderNewsletterState>(10_000);
+
+function serialize(row: SharedIssueRow): SharedIssue {
+  // Lists carry no bodies; the mapper leaves them out unless asked.
+  const fields = { ...row, issue: { ...row.issue, bodyHtml: null, bodyPlain: null } };
+  return {
+    issueId: row.issue.id,
+    newsletterId: row.newsletter.id,
+    date: row.issue.publishedAt,
+    json: {
+      unfollowed: JSON.stringify(toSharedEmailDto({ ...fields, subscribed: false })),
+      followed: JSON.stringify(toSharedEmailDto({ ...fields, subscribed: true })),
+    },
+  };
+}
+
+/** The shared form of these issues, in the given order, those no longer public or delivered left out. */
+async function sharedIssues(issueIds: number[]): Promise<SharedIssue[]> {
+  const byId = new Map((await findSharedIssues(issueIds)).map((row) => [row.issue.id, serialize(row)]));
+  return issueIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** `{items}` with each issue as the user's own email when they have one (own: issue id -> email id), else in its shared form. */
+async function itemsJson(userId: number, issueIds: number[], own: Map<number, number>, shared: Map<number, SharedIssue>, followed: (newsletterId: number) => boolean): Promise<string> {
+  const ownJson = new Map<number, string>();
+  // The ids come from this user's own emails; the check keeps it so should that ever change.
+  for (const row of await findEmailRows([...own.values()])) if (row.email.userId === userId) ownJson.set(row.email.issueId, JSON.stringify(toEmailDto(row)));
+  const items = issueIds.flatMap((id) => {
+    const mine = ownJson.get(id);
+    if (mine) return [mine];
+    const issue = shared.get(id);
+    return issue ? [followed(issue.newsletterId) ? issue.json.followed : issue.json.unfollowed] : [];
+  });
+  return `{"items":[${items.join(",")}]}`;
 }
 
 /** The most engaged issues of public newsletters this week; the ranking may be a minute old, visibility never is. */
-export async function listTrendingIssues(userId: number): Promise<{ items: EmailDto[] }> {
-  const ranked = await rankedIds("issues", () => findTrendingIssueIds(TRENDING_LIMIT));
-  const [shared, own] = await Promise.all([findPublicIssues(userId, ranked), findOwnEmailsOfIssues(userId, ranked)]);
-  const stillPublic = new Set(shared.map((row) => row.issue.id));
-  const issueIds = ranked.filter((id) => stillPublic.has(id));
-  for (const issueId of own.keys()) if (!stillPublic.has(issueId)) own.delete(issueId);
-  return { items: await describeIssues(userId, issueIds, own, shared) };
+export async function trendingIssuesJson(userId: number): Promise<string> {
+  const [stamp, ranked] = await Promise.all([currentChangeStamp(), rankedIds("issues", () => findTrendingIssueIds(TRENDING_LIMIT))]);
+  const issues = await sharedIssueLists.get(`trending:${ranked.join(",")}`, stamp, () => sharedIssues(ranked));
+  const issueIds = issues.map((issue) => issue.issueId);
+  const newsletterIds = [...new Set(issues.map((issue) => issue.newsletterId))];
+  const reader = await readerIssueStates.get(`${userId}:${issueIds.join(",")}`, stamp, () => findReaderIssueState(userId, issueIds, newsletterIds));
+  const shared = new Map(issues.map((issue) => [issue.issueId, issue]));
+  return itemsJson(userId, issueIds, reader.own, shared, (newsletterId) => reader.followed.has(newsletterId));
+}
+
+async function recentSharedIssues(newsletterId: number): Promise<SharedIssue[]> {
+  return sharedIssues((await findRecentIssueRefs(newsletterId, RECENT_LIMIT)).map((ref) => ref.issueId));
 }
 
 /** Up to ten, newest first: the user's own emails of the newsletter, and the public newsletter's other issues. */
-export async function listRecentIssues(userId: number, newsletterId: number): Promise<{ items: EmailDto[] }> {
-  const [letter, ownRefs, publicRefs] = await Promise.all([
-    findVisibleNewsletter(userId, newsletterId),
-    findOwnRecentEmailRefs(userId, newsletterId, RECENT_LIMIT),
-    findRecentIssueRefs(newsletterId, RECENT_LIMIT),
+export async function recentIssuesJson(userId: number, newsletterId: number): Promise<string> {
+  const stamp = await currentChangeStamp();
+  const isPublic = (await publicNewsletterJson(newsletterId, stamp)) !== null;
+  const [visible, reader, issues] = await Promise.all([
+    isPublic || findVisibleNewsletter(userId, newsletterId).then(Boolean),
+    readerNewsletterStates.get(`${userId}:${newsletterId}`, stamp, () => findReaderNewsletterState(userId, newsletterId, RECENT_LIMIT)),
+    isPublic ? sharedIssueLists.get(`recent:${newsletterId}`, stamp, () => recentSharedIssues(newsletterId)) : [],
   ]);
-  if (!letter) throw new NotFoundError("Newsletter not found");
+  if (!visible) throw new NotFoundError("Newsletter not found");
   const newest = new Map<number, IssueRef>();
-  for (const ref of [...ownRefs, ...(letter.isPublic ? publicRefs : [])]) if (!newest.has(ref.issueId)) newest.set(ref.issueId, ref);
+  for (const ref of [...reader.ownRefs, ...issues]) if (!newest.has(ref.issueId)) newest.set(ref.issueId, ref);
   const issueIds = [...newest.values()]
     .sort((left, right) => right.date.getTime() - left.date.getTime() || right.issueId - left.issueId)
     .slice(0, RECENT_LIMIT)
     .map((ref) => ref.issueId);
-  const [own, shared] = await Promise.all([findOwnEmailsOfIssues(userId, issueIds), findPublicIssues(userId, issueIds)]);
-  return { items: await describeIssues(userId, issueIds, own, shared) };
+  // Without an own email of this newsletter (confirmations aside) the reader has no copy of any of its issues.
+  const own = reader.ownRefs.length > 0 ? await findOwnEmailsOfIssues(userId, issueIds) : new Map<number, number>();
+  const shared = new Map(issues.map((issue) => [issue.issueId, issue]));
+  return itemsJson(userId, issueIds, own, shared, () => reader.followed);
 }

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
-import { listTrendingIssues } from "@/lib/newsletters/issues-service";
+import { jsonText, route } from "@/lib/api/route";
+import { trendingIssuesJson } from "@/lib/newsletters/issues-service";
 
-export const GET = route({ auth: "user" }, ({ user }) => listTrendingIssues(user.id));
+export const GET = route({ auth: "user" }, async ({ user }) => jsonText(await trendingIssuesJson(user.id)));

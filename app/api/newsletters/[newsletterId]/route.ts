@@ -1,5 +1,5 @@
-import { route } from "@/lib/api/route";
-import { getNewsletter } from "@/lib/newsletters/discovery-service";
+import { jsonText, route } from "@/lib/api/route";
+import { newsletterJson } from "@/lib/newsletters/discovery-service";
 import { NewsletterParams } from "@/lib/newsletters/schemas";
 
-export const GET = route({ auth: "user", params: NewsletterParams }, ({ user, params }) => getNewsletter(user.id, params.newsletterId));
+export const GET = route({ auth: "user", params: NewsletterParams }, async ({ user, params }) => jsonText(await newsletterJson(user.id, params.newsletterId)));

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
-import { listCategories } from "@/lib/newsletters/service";
+import { jsonText, route } from "@/lib/api/route";
+import { categoriesJson } from "@/lib/newsletters/discovery-service";
 
-export const GET = route({ auth: "user" }, () => listCategories());
+export const GET = route({ auth: "user" }, async () => jsonText(await categoriesJson()));

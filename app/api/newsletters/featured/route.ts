@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
-import { listFeaturedNewsletters } from "@/lib/newsletters/discovery-service";
+import { jsonText, route } from "@/lib/api/route";
+import { featuredNewslettersJson } from "@/lib/newsletters/discovery-service";
 
-export const GET = route({ auth: "user" }, () => listFeaturedNewsletters());
+export const GET = route({ auth: "user" }, async () => jsonText(await featuredNewslettersJson()));

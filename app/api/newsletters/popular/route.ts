@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
-import { listPopularNewsletters } from "@/lib/newsletters/service";
+import { jsonText, route } from "@/lib/api/route";
+import { popularNewslettersJson } from "@/lib/newsletters/discovery-service";
 
-export const GET = route({ auth: "user" }, () => listPopularNewsletters());
+export const GET = route({ auth: "user" }, async () => jsonText(await popularNewslettersJson()));

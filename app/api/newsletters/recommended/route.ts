@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
-import { listRecommendedNewsletters } from "@/lib/newsletters/discovery-service";
+import { jsonText, route } from "@/lib/api/route";
+import { recommendedNewslettersJson } from "@/lib/newsletters/discovery-service";
 
-export const GET = route({ auth: "user" }, ({ user }) => listRecommendedNewsletters(user.id));
+export const GET = route({ auth: "user" }, async ({ user }) => jsonText(await recommendedNewslettersJson(user.id)));

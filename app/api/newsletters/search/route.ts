@@ -1,5 +1,5 @@
-import { route } from "@/lib/api/route";
-import { searchPublicNewsletters } from "@/lib/newsletters/discovery-service";
+import { jsonText, route } from "@/lib/api/route";
+import { searchPublicNewslettersJson } from "@/lib/newsletters/discovery-service";
 import { SearchQuery } from "@/lib/newsletters/schemas";
 
-export const GET = route({ auth: "user", query: SearchQuery }, ({ query }) => searchPublicNewsletters(query.q));
+export const GET = route({ auth: "user", query: SearchQuery }, async ({ query }) => jsonText(await searchPublicNewslettersJson(query.q)));

@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
-import { listTrendingNewsletters } from "@/lib/newsletters/discovery-service";
+import { jsonText, route } from "@/lib/api/route";
+import { trendingNewslettersJson } from "@/lib/newsletters/discovery-service";
 
-export const GET = route({ auth: "user" }, () => listTrendingNewsletters());
+export const GET = route({ auth: "user" }, async () => jsonText(await trendingNewslettersJson()));

@@ -1,5 +1,5 @@
-import { route } from "@/lib/api/route";
-import { listRecentIssues } from "@/lib/newsletters/issues-service";
+import { jsonText, route } from "@/lib/api/route";
+import { recentIssuesJson } from "@/lib/newsletters/issues-service";
 import { NewsletterParams } from "@/lib/newsletters/schemas";
 
-export const GET = route({ auth: "user", params: NewsletterParams }, ({ user, params }) => listRecentIssues(user.id, params.newsletterId));
+export const GET = route({ auth: "user", params: NewsletterParams }, async ({ user, params }) => jsonText(await recentIssuesJson(user.id, params.newsletterId)));

@@ -1,5 +1,5 @@
-import { route } from "@/lib/api/route";
-import { listCategoryNewsletters } from "@/lib/newsletters/discovery-service";
+import { jsonText, route } from "@/lib/api/route";
+import { categoryNewslettersJson } from "@/lib/newsletters/discovery-service";
 import { CategoryParams } from "@/lib/newsletters/schemas";
 
-export const GET = route({ auth: "user", params: CategoryParams }, ({ params }) => listCategoryNewsletters(params.categoryId));
+export const GET = route({ auth: "user", params: CategoryParams }, async ({ params }) => jsonText(await categoryNewslettersJson(params.categoryId)));
