@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, desc, eq, exists, gte, not, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, gte, not, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
-import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, newsletterCategory, share, subscription } from "@/db/schema";
+import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, newsletterCategory, share, subscription, userEmailTotal } from "@/db/schema";
 import type { FeedQuery, PageQuery } from "./schemas";
 
 const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
@@ -62,7 +62,13 @@ function feedConditions(userId: number, query: FeedQuery): SQL[] {
   const conditions: SQL[] = [eq(email.userId, userId)];
   const days = RECENCY_DAYS[query.recency_filter];
   if (days !== null) conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${days})`));
-  const isRead = exists(getDb().select({ one: sql`1` }).from(emailRead).where(eq(emailRead.emailId, email.id)));
+  // The owner's key lets the planner hash the user's reads once rather than probe per email.
+  const isRead = exists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(emailRead)
+      .where(and(eq(emailRead.userId, userId), eq(emailRead.emailId, email.id))),
+  );
   if (query.read_status === "read") conditions.push(isRead);
   if (query.read_status === "unread") conditions.push(not(isRead));
   const isSubscribed = exists(
@@ -88,10 +94,41 @@ function feedConditions(userId: number, query: FeedQuery): SQL[] {
   return conditions;
 }
 
-function feedOrder(query: FeedQuery): SQL[] {
-  const direction = query.sort_order === "asc" ? asc : desc;
-  const column = { date_received: email.dateReceived, subject: email.subject, sender_name: email.senderName, time_to_read: email.wordCount }[query.sort_by];
-  return [direction(column), direction(email.id)];
+const SORT_COLUMNS = { date_received: email.dateReceived, subject: email.subject, sender_name: email.senderName, time_to_read: email.wordCount } as const;
+
+/** Whether only the owner (and kind) narrow the feed, so the kept per-user totals answer its count. */
+function isUnfiltered(query: FeedQuery): boolean {
+  const { recency_filter, read_status, subscription_status, category_id, search } = query;
+  return recency_filter === "all_time" && read_status === "all" && subscription_status === "all" && category_id === undefined && !search;
+}
+
+type FeedIds = { total: number; ids: number[] };
+
+/**
+ * One page's ids and the exact total, in one round trip. Unfiltered, the total is the one triggers keep
+ * and the ids come off the sort's index. Filtered, the matches are gathered once (materialized, so the
+ * planner cannot walk the sort's index filtering row by row) and both counted and sorted for the page.
+ */
+function feedIdsQuery(userId: number, query: FeedQuery): SQL {
+  const where = and(...feedConditions(userId, query));
+  const direction = query.sort_order === "asc" ? sql`asc` : sql`desc`;
+  const column = SORT_COLUMNS[query.sort_by];
+  const limit = sql`limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`;
+  if (isUnfiltered(query)) {
+    const ofKind = query.kind ? sql` and ${userEmailTotal.kind} = ${query.kind}` : sql``;
+    return sql`select
+      coalesce((select sum(${userEmailTotal.total}) from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId}${ofKind}), 0)::int as total,
+      array(select ${email.id} from ${email} where ${where} order by ${column} ${direction}, ${email.id} ${direction} ${limit}) as ids`;
+  }
+  return sql`with matches as materialized (select ${email.id} as id, ${column} as sort_key from ${email} where ${where})
+    select (select count(*)::int from matches) as total,
+      array(select id from matches order by sort_key ${direction}, id ${direction} ${limit}) as ids`;
+}
+
+export async function findFeedPage(userId: number, query: FeedQuery): Promise<{ rows: EmailRow[]; total: number }> {
+  const result = (await getDb().execute(feedIdsQuery(userId, query))) as unknown as { rows: FeedIds[] };
+  const [page] = result.rows;
+  return { rows: await findEmailRows(page?.ids ?? []), total: page?.total ?? 0 };
 }
 
 type IdPageQuery = { orderBy(...columns: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<{ id: number }[]> } } };
@@ -113,16 +150,6 @@ async function findPage(ids: IdPageQuery, order: SQL[], total: PromiseLike<{ tot
 }
 
 const countAll = sql<number>`count(*)::int`;
-
-export async function findFeedPage(userId: number, query: FeedQuery): Promise<{ rows: EmailRow[]; total: number }> {
-  const where = and(...feedConditions(userId, query));
-  return findPage(
-    getDb().select({ id: email.id }).from(email).where(where).$dynamic(),
-    feedOrder(query),
-    getDb().select({ total: countAll }).from(email).where(where),
-    query,
-  );
-}
 
 export type Activity = "liked" | "favorited" | "commented";
 

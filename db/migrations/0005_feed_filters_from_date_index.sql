@@ -1,0 +1,2 @@
+DROP INDEX "email_user_date_idx";--> statement-breakpoint
+CREATE INDEX "email_user_date_idx" ON "email" USING btree ("user_id","date_received","id","newsletter_id","word_count","kind","subject","sender_name");
