@@ -1,15 +1,26 @@
 import "server-only";
-import { and, desc, eq, exists, gte, not, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, getTableColumns, gte, not, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, newsletterCategory, share, subscription, userEmailTotal } from "@/db/schema";
 import type { FeedQuery, PageQuery } from "./schemas";
 
 const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
 
+// The feed lists 20 emails at a time: their bodies (often 100 KB of HTML) and the search vector stay in the table.
+function withoutColumns<T extends object, K extends keyof T>(columns: T, names: K[]): Omit<T, K> {
+  return Object.fromEntries(Object.entries(columns).filter(([name]) => !names.includes(name as K))) as Omit<T, K>;
+}
+const listedEmailColumns = withoutColumns(getTableColumns(email), ["bodyHtml", "bodyPlain", "searchVector"]);
+const withBodies = sql.placeholder("withBodies");
+
 /** The columns every Email answer needs; the row's owner is the user, so the joins are theirs. */
 function emailColumns() {
   return {
-    email,
+    email: {
+      ...listedEmailColumns,
+      bodyHtml: sql<string | null>`case when ${withBodies}::boolean then ${email.bodyHtml} end`,
+      bodyPlain: sql<string | null>`case when ${withBodies}::boolean then ${email.bodyPlain} end`,
+    },
     newsletter: { id: newsletter.id, name: newsletter.name, websiteUrl: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
     likedAt: emailLike.createdAt,
     favoritedAt: emailFavorite.createdAt,
@@ -23,7 +34,6 @@ function emailColumns() {
 }
 
 type EmailRef = { id: number; issueId: number; newsletterId: number };
-
 
 function prepareRowsByIds(db: Database) {
   return db
@@ -44,8 +54,11 @@ export type EmailRow = Awaited<ReturnType<ReturnType<typeof prepareRowsByIds>["e
 // Planning the seven-way join costs more than running it for a page, so it is prepared once per connection pool.
 const preparedRowsByIds = new WeakMap<Database, ReturnType<typeof prepareRowsByIds>>();
 
-/** Display rows of these emails, in the order of `ids`; the caller has checked they are the user's. */
-export async function findEmailRows(ids: number[]): Promise<EmailRow[]> {
+/**
+ * Display rows of these emails, in the order of `ids`; the caller has checked they are the user's.
+ * Bodies only when asked for (the single-email answer); otherwise they are null.
+ */
+export async function findEmailRows(ids: number[], options: { withBodies?: boolean } = {}): Promise<EmailRow[]> {
   if (ids.length === 0) return [];
   const db = getDb();
   let prepared = preparedRowsByIds.get(db);
@@ -53,7 +66,7 @@ export async function findEmailRows(ids: number[]): Promise<EmailRow[]> {
     prepared = prepareRowsByIds(db);
     preparedRowsByIds.set(db, prepared);
   }
-  const rows = await prepared.execute({ ids });
+  const rows = await prepared.execute({ ids, withBodies: options.withBodies ?? false });
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((left, right) => position.get(left.email.id)! - position.get(right.email.id)!);
 }
@@ -175,7 +188,7 @@ export async function findActivityPage(userId: number, activity: Activity, page:
 }
 
 export async function findEmail(userId: number, emailId: number): Promise<EmailRow | undefined> {
-  const [row] = await findEmailRows([emailId]);
+  const [row] = await findEmailRows([emailId], { withBodies: true });
   return row?.email.userId === userId ? row : undefined;
 }
 
