@@ -1,5 +1,6 @@
 import "server-only";
-import { and, desc, eq, exists, getTableColumns, gte, not, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, getTableColumns, gte, not, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
 import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, newsletterCategory, share, subscription, userEmailTotal } from "@/db/schema";
 import type { FeedQuery, PageQuery } from "./schemas";
@@ -35,9 +36,13 @@ function emailColumns() {
 
 type EmailRef = { id: number; issueId: number; newsletterId: number };
 
-function prepareRowsByIds(db: Database) {
+/**
+ * The display join over the emails `chosen` picks. `feedTotal` rides along on every row so that the
+ * unfiltered feed's page and total come back in one round trip; null where the caller has no use for it.
+ */
+function selectRows(db: Database, feedTotal: SQL<number | null>, chosen: SQL) {
   return db
-    .select(emailColumns())
+    .select({ ...emailColumns(), feedTotal })
     .from(email)
     .innerJoin(newsletter, eq(newsletter.id, email.newsletterId))
     .leftJoin(emailLike, eq(emailLike.emailId, email.id))
@@ -45,14 +50,40 @@ function prepareRowsByIds(db: Database) {
     .leftJoin(emailRead, eq(emailRead.emailId, email.id))
     .leftJoin(share, eq(share.emailId, email.id))
     .leftJoin(subscription, and(eq(subscription.userId, email.userId), eq(subscription.newsletterId, email.newsletterId)))
-    .where(sql`${email.id} = any(${sql.placeholder("ids")}::int[])`)
-    .prepare("email_rows_by_ids");
+    .where(chosen);
+}
+
+function prepareRowsByIds(db: Database) {
+  return selectRows(db, sql<number | null>`null::int`, sql`${email.id} = any(${sql.placeholder("ids")}::int[])`).prepare("email_rows_by_ids");
+}
+
+const pageEmail = alias(email, "page_email");
+
+/**
+ * A page of the user's whole feed by date, with the kept total. The date index gives the exact order
+ * (id breaks ties), so one generic plan serves every user and page; other sorts keep custom plans.
+ */
+function prepareFeedPageByDate(db: Database, sortOrder: FeedQuery["sort_order"]) {
+  const direction = sortOrder === "asc" ? asc : desc;
+  const userId = sql.placeholder("userId");
+  const pageIds = db
+    .select({ id: pageEmail.id })
+    .from(pageEmail)
+    .where(eq(pageEmail.userId, userId))
+    .orderBy(direction(pageEmail.dateReceived), direction(pageEmail.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
+  const total = sql<number>`(select coalesce(sum(${userEmailTotal.total}), 0)::int from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId})`;
+  return selectRows(db, total, sql`${email.id} = any(array(${pageIds}))`)
+    .orderBy(direction(email.dateReceived), direction(email.id))
+    .prepare(`feed_page_by_date_${sortOrder}`);
 }
 
 export type EmailRow = Awaited<ReturnType<ReturnType<typeof prepareRowsByIds>["execute"]>>[number];
 
-// Planning the seven-way join costs more than running it for a page, so it is prepared once per connection pool.
+// Planning the seven-way join costs more than running it for a page, so each shape is prepared once per connection pool.
 const preparedRowsByIds = new WeakMap<Database, ReturnType<typeof prepareRowsByIds>>();
+const preparedPagesByDate = new WeakMap<Database, Map<FeedQuery["sort_order"], ReturnType<typeof prepareFeedPageByDate>>>();
 
 /**
  * Display rows of these emails, in the order of `ids`; the caller has checked they are the user's.
@@ -69,6 +100,21 @@ export async function findEmailRows(ids: number[], options: { withBodies?: boole
   const rows = await prepared.execute({ ids, withBodies: options.withBodies ?? false });
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((left, right) => position.get(left.email.id)! - position.get(right.email.id)!);
+}
+
+async function findFeedPageByDate(userId: number, query: FeedQuery): Promise<{ rows: EmailRow[]; total: number }> {
+  const db = getDb();
+  const pages = preparedPagesByDate.get(db) ?? new Map<FeedQuery["sort_order"], ReturnType<typeof prepareFeedPageByDate>>();
+  preparedPagesByDate.set(db, pages);
+  let prepared = pages.get(query.sort_order);
+  if (!prepared) {
+    prepared = prepareFeedPageByDate(db, query.sort_order);
+    pages.set(query.sort_order, prepared);
+  }
+  const rows = await prepared.execute({ userId, limit: query.page_size, offset: (query.page - 1) * query.page_size, withBodies: false });
+  if (rows.length > 0) return { rows, total: rows[0]!.feedTotal ?? 0 };
+  const [kept] = await db.select({ total: sql<number>`coalesce(sum(${userEmailTotal.total}), 0)::int` }).from(userEmailTotal).where(eq(userEmailTotal.userId, userId));
+  return { rows, total: kept?.total ?? 0 };
 }
 
 function feedConditions(userId: number, query: FeedQuery): SQL[] {
@@ -139,6 +185,7 @@ function feedIdsQuery(userId: number, query: FeedQuery): SQL {
 }
 
 export async function findFeedPage(userId: number, query: FeedQuery): Promise<{ rows: EmailRow[]; total: number }> {
+  if (isUnfiltered(query) && !query.kind && query.sort_by === "date_received") return findFeedPageByDate(userId, query);
   const result = (await getDb().execute(feedIdsQuery(userId, query))) as unknown as { rows: FeedIds[] };
   const [page] = result.rows;
   return { rows: await findEmailRows(page?.ids ?? []), total: page?.total ?? 0 };
