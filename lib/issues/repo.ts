@@ -1,11 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, exists, getTableColumns, gte, not, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
-import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, newsletterCategory, share, subscription, userEmailTotal } from "@/db/schema";
-import type { FeedQuery, PageQuery } from "./schemas";
-
-const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
+import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, share, subscription } from "@/db/schema";
+import type { PageQuery } from "./schemas";
 
 // The feed lists 20 emails at a time: their bodies (often 100 KB of HTML) and the search vector stay in the table.
 function withoutColumns<T extends object, K extends keyof T>(columns: T, names: K[]): Omit<T, K> {
@@ -40,7 +37,7 @@ type EmailRef = { id: number; issueId: number; newsletterId: number };
  * The display join over the emails `chosen` picks. `feedTotal` rides along on every row so that the
  * unfiltered feed's page and total come back in one round trip; null where the caller has no use for it.
  */
-function selectRows(db: Database, feedTotal: SQL<number | null>, chosen: SQL) {
+export function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number | null>, chosen: SQL) {
   return db
     .select({ ...emailColumns(), feedTotal })
     .from(email)
@@ -57,33 +54,10 @@ function prepareRowsByIds(db: Database) {
   return selectRows(db, sql<number | null>`null::int`, sql`${email.id} = any(${sql.placeholder("ids")}::int[])`).prepare("email_rows_by_ids");
 }
 
-const pageEmail = alias(email, "page_email");
-
-/**
- * A page of the user's whole feed by date, with the kept total. The date index gives the exact order
- * (id breaks ties), so one generic plan serves every user and page; other sorts keep custom plans.
- */
-function prepareFeedPageByDate(db: Database, sortOrder: FeedQuery["sort_order"]) {
-  const direction = sortOrder === "asc" ? asc : desc;
-  const userId = sql.placeholder("userId");
-  const pageIds = db
-    .select({ id: pageEmail.id })
-    .from(pageEmail)
-    .where(eq(pageEmail.userId, userId))
-    .orderBy(direction(pageEmail.dateReceived), direction(pageEmail.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"));
-  const total = sql<number>`(select coalesce(sum(${userEmailTotal.total}), 0)::int from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId})`;
-  return selectRows(db, total, sql`${email.id} = any(array(${pageIds}))`)
-    .orderBy(direction(email.dateReceived), direction(email.id))
-    .prepare(`feed_page_by_date_${sortOrder}`);
-}
-
 export type EmailRow = Awaited<ReturnType<ReturnType<typeof prepareRowsByIds>["execute"]>>[number];
 
-// Planning the seven-way join costs more than running it for a page, so each shape is prepared once per connection pool.
+// Planning the seven-way join costs more than running it for a page, so it is prepared once per connection pool.
 const preparedRowsByIds = new WeakMap<Database, ReturnType<typeof prepareRowsByIds>>();
-const preparedPagesByDate = new WeakMap<Database, Map<FeedQuery["sort_order"], ReturnType<typeof prepareFeedPageByDate>>>();
 
 /**
  * Display rows of these emails, in the order of `ids`; the caller has checked they are the user's.
@@ -100,95 +74,6 @@ export async function findEmailRows(ids: number[], options: { withBodies?: boole
   const rows = await prepared.execute({ ids, withBodies: options.withBodies ?? false });
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((left, right) => position.get(left.email.id)! - position.get(right.email.id)!);
-}
-
-async function findFeedPageByDate(userId: number, query: FeedQuery): Promise<{ rows: EmailRow[]; total: number }> {
-  const db = getDb();
-  const pages = preparedPagesByDate.get(db) ?? new Map<FeedQuery["sort_order"], ReturnType<typeof prepareFeedPageByDate>>();
-  preparedPagesByDate.set(db, pages);
-  let prepared = pages.get(query.sort_order);
-  if (!prepared) {
-    prepared = prepareFeedPageByDate(db, query.sort_order);
-    pages.set(query.sort_order, prepared);
-  }
-  const rows = await prepared.execute({ userId, limit: query.page_size, offset: (query.page - 1) * query.page_size, withBodies: false });
-  if (rows.length > 0) return { rows, total: rows[0]!.feedTotal ?? 0 };
-  const [kept] = await db.select({ total: sql<number>`coalesce(sum(${userEmailTotal.total}), 0)::int` }).from(userEmailTotal).where(eq(userEmailTotal.userId, userId));
-  return { rows, total: kept?.total ?? 0 };
-}
-
-function feedConditions(userId: number, query: FeedQuery): SQL[] {
-  const conditions: SQL[] = [eq(email.userId, userId)];
-  const days = RECENCY_DAYS[query.recency_filter];
-  if (days !== null) conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${days})`));
-  // The owner's key lets the planner hash the user's reads once rather than probe per email.
-  const isRead = exists(
-    getDb()
-      .select({ one: sql`1` })
-      .from(emailRead)
-      .where(and(eq(emailRead.userId, userId), eq(emailRead.emailId, email.id))),
-  );
-  if (query.read_status === "read") conditions.push(isRead);
-  if (query.read_status === "unread") conditions.push(not(isRead));
-  const isSubscribed = exists(
-    getDb()
-      .select({ one: sql`1` })
-      .from(subscription)
-      .where(and(eq(subscription.userId, userId), eq(subscription.newsletterId, email.newsletterId), eq(subscription.status, "active"))),
-  );
-  if (query.subscription_status === "subscribed") conditions.push(isSubscribed);
-  if (query.subscription_status === "unsubscribed") conditions.push(not(isSubscribed));
-  if (query.category_id !== undefined) {
-    conditions.push(
-      exists(
-        getDb()
-          .select({ one: sql`1` })
-          .from(newsletterCategory)
-          .where(and(eq(newsletterCategory.newsletterId, email.newsletterId), eq(newsletterCategory.categoryId, query.category_id))),
-      ),
-    );
-  }
-  if (query.kind) conditions.push(eq(email.kind, query.kind));
-  if (query.search) conditions.push(sql`${email.searchVector} @@ websearch_to_tsquery('english', ${query.search})`);
-  return conditions;
-}
-
-const SORT_COLUMNS = { date_received: email.dateReceived, subject: email.subject, sender_name: email.senderName, time_to_read: email.wordCount } as const;
-
-/** Whether only the owner (and kind) narrow the feed, so the kept per-user totals answer its count. */
-function isUnfiltered(query: FeedQuery): boolean {
-  const { recency_filter, read_status, subscription_status, category_id, search } = query;
-  return recency_filter === "all_time" && read_status === "all" && subscription_status === "all" && category_id === undefined && !search;
-}
-
-type FeedIds = { total: number; ids: number[] };
-
-/**
- * One page's ids and the exact total, in one round trip. Unfiltered, the total is the one triggers keep
- * and the ids come off the sort's index. Filtered, the matches are gathered once (materialized, so the
- * planner cannot walk the sort's index filtering row by row) and both counted and sorted for the page.
- */
-function feedIdsQuery(userId: number, query: FeedQuery): SQL {
-  const where = and(...feedConditions(userId, query));
-  const direction = query.sort_order === "asc" ? sql`asc` : sql`desc`;
-  const column = SORT_COLUMNS[query.sort_by];
-  const limit = sql`limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`;
-  if (isUnfiltered(query)) {
-    const ofKind = query.kind ? sql` and ${userEmailTotal.kind} = ${query.kind}` : sql``;
-    return sql`select
-      coalesce((select sum(${userEmailTotal.total}) from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId}${ofKind}), 0)::int as total,
-      array(select ${email.id} from ${email} where ${where} order by ${column} ${direction}, ${email.id} ${direction} ${limit}) as ids`;
-  }
-  return sql`with matches as materialized (select ${email.id} as id, ${column} as sort_key from ${email} where ${where})
-    select (select count(*)::int from matches) as total,
-      array(select id from matches order by sort_key ${direction}, id ${direction} ${limit}) as ids`;
-}
-
-export async function findFeedPage(userId: number, query: FeedQuery): Promise<{ rows: EmailRow[]; total: number }> {
-  if (isUnfiltered(query) && !query.kind && query.sort_by === "date_received") return findFeedPageByDate(userId, query);
-  const result = (await getDb().execute(feedIdsQuery(userId, query))) as unknown as { rows: FeedIds[] };
-  const [page] = result.rows;
-  return { rows: await findEmailRows(page?.ids ?? []), total: page?.total ?? 0 };
 }
 
 type IdPageQuery = { orderBy(...columns: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<{ id: number }[]> } } };
