@@ -108,7 +108,7 @@ export const email = pgTable(
 
 /**
  * How many emails each user holds, by kind: the unfiltered feed's exact total without counting
- * 50,000 rows per page. Kept by statement triggers on email (migration 0004), whoever writes it.
+ * 50,000 rows per page. Kept by triggers on email (migration feed_totals_user_search), whoever writes it.
  */
 export const userEmailTotal = pgTable(
   "user_email_total",
