@@ -10,18 +10,21 @@ const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90
 const SORT_COLUMNS = { date_received: email.dateReceived, subject: email.subject, sender_name: email.senderName, time_to_read: email.wordCount } as const;
 
 type FeedPage = { rows: EmailRow[]; total: number };
-/** The values a feed query binds, by name: each condition takes its value here or a placeholder of a prepared shape. */
+/** The values a feed query binds, by name: in place, or as the parameters of a statement prepared per shape. */
 type FeedValues = { userId: number; days: number; categoryId: number; kind: "issue" | "confirmation"; search: string };
-type Bind = <K extends keyof FeedValues>(name: K, value: FeedValues[K]) => FeedValues[K] | ReturnType<typeof sql.placeholder>;
+type Bind = <K extends keyof FeedValues>(name: K) => FeedValues[K] | ReturnType<typeof sql.placeholder>;
 
-const bindValue: Bind = (_name, value) => value;
-const bindPlaceholder: Bind = (name) => sql.placeholder(name);
+function feedValues(userId: number, query: FeedQuery): FeedValues {
+  return { userId, days: RECENCY_DAYS[query.recency_filter] ?? 0, categoryId: query.category_id ?? 0, kind: query.kind ?? "issue", search: query.search ?? "" };
+}
+const bindValues = (values: FeedValues): Bind => (name) => values[name];
+const bindPlaceholders: Bind = (name) => sql.placeholder(name);
 
-function feedConditions(userId: number, query: FeedQuery, bind: Bind): SQL[] {
-  const owner = bind("userId", userId);
+/** The query's filters; which are present depends on the query, their values come from `bind`. */
+function feedConditions(query: FeedQuery, bind: Bind): SQL[] {
+  const owner = bind("userId");
   const conditions: SQL[] = [eq(email.userId, owner)];
-  const days = RECENCY_DAYS[query.recency_filter];
-  if (days !== null) conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${bind("days", days)}::int)`));
+  if (query.recency_filter !== "all_time") conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${bind("days")}::int)`));
   // The owner's key lets the planner hash the user's reads once rather than probe per email.
   const isRead = exists(
     getDb()
@@ -40,7 +43,7 @@ function feedConditions(userId: number, query: FeedQuery, bind: Bind): SQL[] {
   if (query.subscription_status === "subscribed") conditions.push(isSubscribed);
   if (query.subscription_status === "unsubscribed") conditions.push(not(isSubscribed));
   if (query.category_id !== undefined) {
-    const categoryId = bind("categoryId", query.category_id);
+    const categoryId = bind("categoryId");
     conditions.push(
       exists(
         getDb()
@@ -50,8 +53,8 @@ function feedConditions(userId: number, query: FeedQuery, bind: Bind): SQL[] {
       ),
     );
   }
-  if (query.kind) conditions.push(eq(email.kind, bind("kind", query.kind)));
-  if (query.search) conditions.push(sql`${email.searchVector} @@ websearch_to_tsquery('english', ${bind("search", query.search)}::text)`);
+  if (query.kind) conditions.push(eq(email.kind, bind("kind")));
+  if (query.search) conditions.push(sql`${email.searchVector} @@ websearch_to_tsquery('english', ${bind("search")}::text)`);
   return conditions;
 }
 
@@ -108,7 +111,7 @@ function prepareFilteredFeedPage(db: Database, query: FeedQuery, shape: string) 
   const column = SORT_COLUMNS[query.sort_by];
   const matches = db
     .$with("matches")
-    .as(db.select({ id: email.id, sortKey: sql`${column}`.as("sort_key") }).from(email).where(and(...feedConditions(0, query, bindPlaceholder))));
+    .as(db.select({ id: email.id, sortKey: sql`${column}`.as("sort_key") }).from(email).where(and(...feedConditions(query, bindPlaceholders))));
   // Reads the statement's own CTE: declaring it here again would gather the matches twice.
   const pageIds = db
     .select({ id: matches.id })
@@ -144,7 +147,7 @@ function filteredShape(query: FeedQuery): string {
 async function findUnfilteredPageIds(userId: number, query: FeedQuery): Promise<{ ids: number[]; total: number }> {
   const direction = query.sort_order === "asc" ? sql`asc` : sql`desc`;
   const column = SORT_COLUMNS[query.sort_by];
-  const where = and(...feedConditions(userId, query, bindValue));
+  const where = and(...feedConditions(query, bindValues(feedValues(userId, query))));
   const ofKind = query.kind ? sql` and ${userEmailTotal.kind} = ${query.kind}` : sql``;
   const keptTotal = sql`(select sum(${userEmailTotal.total}) from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId}${ofKind})`;
   const result = (await getDb().execute(sql`select coalesce(${keptTotal}, 0)::int as total,
@@ -158,7 +161,7 @@ async function countFeed(userId: number, query: FeedQuery): Promise<number> {
   const [row] = await getDb()
     .select({ total: sql<number>`count(*)::int` })
     .from(email)
-    .where(and(...feedConditions(userId, query, bindValue)));
+    .where(and(...feedConditions(query, bindValues(feedValues(userId, query)))));
   return row?.total ?? 0;
 }
 
@@ -173,8 +176,7 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
     return { rows: await findEmailRows(ids), total };
   }
   const shape = filteredShape(query);
-  const values: FeedValues = { userId, days: RECENCY_DAYS[query.recency_filter] ?? 0, categoryId: query.category_id ?? 0, kind: query.kind ?? "issue", search: query.search ?? "" };
-  const rows = await preparedOnce(preparedFilteredPages, shape, (db) => prepareFilteredFeedPage(db, query, shape)).execute({ ...values, ...page });
+  const rows = await preparedOnce(preparedFilteredPages, shape, (db) => prepareFilteredFeedPage(db, query, shape)).execute({ ...feedValues(userId, query), ...page });
   if (rows.length > 0) return { rows, total: rows[0]!.feedTotal ?? 0 };
   // Past the last page the statement has no row to carry the total: count it.
   return { rows, total: await countFeed(userId, query) };
