@@ -1,6 +1,7 @@
 import "server-only";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -30,7 +31,7 @@ function connect(): Connection {
     const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10 });
     return { kind: "pg", pool, db: drizzlePg(pool, { schema }) };
   }
-  const client = new PGlite(dataPath("pglite"), { extensions: { pg_trgm } });
+  const client = new PGlite(dataPath("pglite"), { extensions: { btree_gin, pg_trgm } });
   return { kind: "pglite", client, db: drizzlePglite(client, { schema }) };
 }
 

@@ -52,7 +52,8 @@ export const emailRead = pgTable(
     lastReadAt: timestamp("last_read_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("email_read_user_idx").on(table.userId),
+    // With email_id, the unread filter reads a user's reads from the index alone.
+    index("email_read_user_idx").on(table.userId, table.emailId),
     index("email_read_issue_idx").on(table.issueId, table.lastReadAt),
     index("email_read_recent_idx").on(table.lastReadAt, table.issueId),
   ],

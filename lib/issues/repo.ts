@@ -1,15 +1,24 @@
 import "server-only";
-import { and, asc, desc, eq, exists, gte, not, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
-import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, newsletterCategory, share, subscription } from "@/db/schema";
-import type { FeedQuery, PageQuery } from "./schemas";
+import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, share, subscription } from "@/db/schema";
+import type { PageQuery } from "./schemas";
 
-const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
+// The feed lists 20 emails at a time: their bodies (often 100 KB of HTML) and the search vector stay in the table.
+function withoutColumns<T extends object, K extends keyof T>(columns: T, names: K[]): Omit<T, K> {
+  return Object.fromEntries(Object.entries(columns).filter(([name]) => !names.includes(name as K))) as Omit<T, K>;
+}
+const listedEmailColumns = withoutColumns(getTableColumns(email), ["bodyHtml", "bodyPlain", "searchVector"]);
+const withBodies = sql.placeholder("withBodies");
 
 /** The columns every Email answer needs; the row's owner is the user, so the joins are theirs. */
 function emailColumns() {
   return {
-    email,
+    email: {
+      ...listedEmailColumns,
+      bodyHtml: sql<string | null>`case when ${withBodies}::boolean then ${email.bodyHtml} end`,
+      bodyPlain: sql<string | null>`case when ${withBodies}::boolean then ${email.bodyPlain} end`,
+    },
     newsletter: { id: newsletter.id, name: newsletter.name, websiteUrl: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
     likedAt: emailLike.createdAt,
     favoritedAt: emailFavorite.createdAt,
@@ -24,10 +33,13 @@ function emailColumns() {
 
 type EmailRef = { id: number; issueId: number; newsletterId: number };
 
-
-function prepareRowsByIds(db: Database) {
+/**
+ * The display join over the emails `chosen` picks. `feedTotal` rides along on every row so that the
+ * unfiltered feed's page and total come back in one round trip; null where the caller has no use for it.
+ */
+export function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number | null>, chosen: SQL) {
   return db
-    .select(emailColumns())
+    .select({ ...emailColumns(), feedTotal })
     .from(email)
     .innerJoin(newsletter, eq(newsletter.id, email.newsletterId))
     .leftJoin(emailLike, eq(emailLike.emailId, email.id))
@@ -35,8 +47,11 @@ function prepareRowsByIds(db: Database) {
     .leftJoin(emailRead, eq(emailRead.emailId, email.id))
     .leftJoin(share, eq(share.emailId, email.id))
     .leftJoin(subscription, and(eq(subscription.userId, email.userId), eq(subscription.newsletterId, email.newsletterId)))
-    .where(sql`${email.id} = any(${sql.placeholder("ids")}::int[])`)
-    .prepare("email_rows_by_ids");
+    .where(chosen);
+}
+
+function prepareRowsByIds(db: Database) {
+  return selectRows(db, sql<number | null>`null::int`, sql`${email.id} = any(${sql.placeholder("ids")}::int[])`).prepare("email_rows_by_ids");
 }
 
 export type EmailRow = Awaited<ReturnType<ReturnType<typeof prepareRowsByIds>["execute"]>>[number];
@@ -44,8 +59,11 @@ export type EmailRow = Awaited<ReturnType<ReturnType<typeof prepareRowsByIds>["e
 // Planning the seven-way join costs more than running it for a page, so it is prepared once per connection pool.
 const preparedRowsByIds = new WeakMap<Database, ReturnType<typeof prepareRowsByIds>>();
 
-/** Display rows of these emails, in the order of `ids`; the caller has checked they are the user's. */
-export async function findEmailRows(ids: number[]): Promise<EmailRow[]> {
+/**
+ * Display rows of these emails, in the order of `ids`; the caller has checked they are the user's.
+ * Bodies only when asked for (the single-email answer); otherwise they are null.
+ */
+export async function findEmailRows(ids: number[], options: { withBodies?: boolean } = {}): Promise<EmailRow[]> {
   if (ids.length === 0) return [];
   const db = getDb();
   let prepared = preparedRowsByIds.get(db);
@@ -53,45 +71,9 @@ export async function findEmailRows(ids: number[]): Promise<EmailRow[]> {
     prepared = prepareRowsByIds(db);
     preparedRowsByIds.set(db, prepared);
   }
-  const rows = await prepared.execute({ ids });
+  const rows = await prepared.execute({ ids, withBodies: options.withBodies ?? false });
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((left, right) => position.get(left.email.id)! - position.get(right.email.id)!);
-}
-
-function feedConditions(userId: number, query: FeedQuery): SQL[] {
-  const conditions: SQL[] = [eq(email.userId, userId)];
-  const days = RECENCY_DAYS[query.recency_filter];
-  if (days !== null) conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${days})`));
-  const isRead = exists(getDb().select({ one: sql`1` }).from(emailRead).where(eq(emailRead.emailId, email.id)));
-  if (query.read_status === "read") conditions.push(isRead);
-  if (query.read_status === "unread") conditions.push(not(isRead));
-  const isSubscribed = exists(
-    getDb()
-      .select({ one: sql`1` })
-      .from(subscription)
-      .where(and(eq(subscription.userId, userId), eq(subscription.newsletterId, email.newsletterId), eq(subscription.status, "active"))),
-  );
-  if (query.subscription_status === "subscribed") conditions.push(isSubscribed);
-  if (query.subscription_status === "unsubscribed") conditions.push(not(isSubscribed));
-  if (query.category_id !== undefined) {
-    conditions.push(
-      exists(
-        getDb()
-          .select({ one: sql`1` })
-          .from(newsletterCategory)
-          .where(and(eq(newsletterCategory.newsletterId, email.newsletterId), eq(newsletterCategory.categoryId, query.category_id))),
-      ),
-    );
-  }
-  if (query.kind) conditions.push(eq(email.kind, query.kind));
-  if (query.search) conditions.push(sql`${email.searchVector} @@ websearch_to_tsquery('english', ${query.search})`);
-  return conditions;
-}
-
-function feedOrder(query: FeedQuery): SQL[] {
-  const direction = query.sort_order === "asc" ? asc : desc;
-  const column = { date_received: email.dateReceived, subject: email.subject, sender_name: email.senderName, time_to_read: email.wordCount }[query.sort_by];
-  return [direction(column), direction(email.id)];
 }
 
 type IdPageQuery = { orderBy(...columns: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<{ id: number }[]> } } };
@@ -113,16 +95,6 @@ async function findPage(ids: IdPageQuery, order: SQL[], total: PromiseLike<{ tot
 }
 
 const countAll = sql<number>`count(*)::int`;
-
-export async function findFeedPage(userId: number, query: FeedQuery): Promise<{ rows: EmailRow[]; total: number }> {
-  const where = and(...feedConditions(userId, query));
-  return findPage(
-    getDb().select({ id: email.id }).from(email).where(where).$dynamic(),
-    feedOrder(query),
-    getDb().select({ total: countAll }).from(email).where(where),
-    query,
-  );
-}
 
 export type Activity = "liked" | "favorited" | "commented";
 
@@ -148,7 +120,7 @@ export async function findActivityPage(userId: number, activity: Activity, page:
 }
 
 export async function findEmail(userId: number, emailId: number): Promise<EmailRow | undefined> {
-  const [row] = await findEmailRows([emailId]);
+  const [row] = await findEmailRows([emailId], { withBodies: true });
   return row?.email.userId === userId ? row : undefined;
 }
 

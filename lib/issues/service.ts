@@ -2,7 +2,8 @@ import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
 import { findOwnEmailsOfIssues, findPublicIssues } from "@/lib/newsletters/issues-repo";
 import { pagedList, toEmailDto, toSharedEmailDto, type EmailDto } from "./dto";
-import { findActivityPage, findEmail, findEmailIssue, findFeedPage, findOwnEmailRef, setFavorited, setLiked, setRead, type Activity } from "./repo";
+import { findFeedPage } from "./feed-repo";
+import { findActivityPage, findEmail, findEmailIssue, findOwnEmailRef, setFavorited, setLiked, setRead, type Activity } from "./repo";
 import type { FeedQuery, InteractionInput, PageQuery } from "./schemas";
 
 export async function listFeed(userId: number, query: FeedQuery) {

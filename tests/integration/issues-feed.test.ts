@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { email } from "@/db/schema";
 import { GET as getFeed } from "@/app/api/issues/feed/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { seedCategory, seedEmail, seedNewsletter, seedSubscription } from "../support/seed";
@@ -104,6 +107,23 @@ describe("GET /api/issues/feed", () => {
     expect(second.body).toMatchObject({ total_items: 3, total_pages: 2, current_page: 2, page_size: 2 });
     expect(subjects(second.body)).toEqual(["Charlie kernels"]);
     expect((await feed(reader, "?page=9")).body.items).toEqual([]);
+  });
+
+  it("keeps total_items exact as mail arrives and goes, with and without filters, past the last page too", async () => {
+    const user = await registerUser();
+    const total = async (query = "") => (await feed(user, query)).body.total_items;
+    await seedEmail(user.id, { subject: "First orbit" });
+    expect(await total()).toBe(1);
+    const second = await seedEmail(user.id, { subject: "Second orbit" });
+    await seedEmail(user.id, { subject: "Confirm please", kind: "confirmation" });
+    expect(await total()).toBe(3);
+    expect(await total("?kind=issue")).toBe(2);
+    expect(await total("?kind=confirmation")).toBe(1);
+    expect((await feed(user, "?search=orbit&page=5")).body).toMatchObject({ items: [], total_items: 2, total_pages: 1 });
+    expect((await feed(user, "?page=5")).body).toMatchObject({ items: [], total_items: 3, total_pages: 1 });
+    await getDb().delete(email).where(eq(email.id, second.id));
+    expect(await total()).toBe(2);
+    expect(await total("?kind=issue")).toBe(1);
   });
 
   it("filters by read status", async () => {

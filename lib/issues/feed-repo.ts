@@ -1,0 +1,183 @@
+import "server-only";
+import { and, asc, desc, eq, exists, gte, not, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { getDb, type Database } from "@/db/client";
+import { email, emailRead, newsletterCategory, subscription, userEmailTotal } from "@/db/schema";
+import { findEmailRows, selectRows, type EmailRow } from "./repo";
+import type { FeedQuery } from "./schemas";
+
+const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
+const SORT_COLUMNS = { date_received: email.dateReceived, subject: email.subject, sender_name: email.senderName, time_to_read: email.wordCount } as const;
+
+type FeedPage = { rows: EmailRow[]; total: number };
+/** The values a feed query binds, by name: in place, or as the parameters of a statement prepared per shape. */
+type FeedValues = { userId: number; days: number; categoryId: number; kind: "issue" | "confirmation"; search: string };
+type Bind = <K extends keyof FeedValues>(name: K) => FeedValues[K] | ReturnType<typeof sql.placeholder>;
+
+function feedValues(userId: number, query: FeedQuery): FeedValues {
+  return { userId, days: RECENCY_DAYS[query.recency_filter] ?? 0, categoryId: query.category_id ?? 0, kind: query.kind ?? "issue", search: query.search ?? "" };
+}
+const bindValues = (values: FeedValues): Bind => (name) => values[name];
+const bindPlaceholders: Bind = (name) => sql.placeholder(name);
+
+/** The query's filters; which are present depends on the query, their values come from `bind`. */
+function feedConditions(query: FeedQuery, bind: Bind): SQL[] {
+  const owner = bind("userId");
+  const conditions: SQL[] = [eq(email.userId, owner)];
+  if (query.recency_filter !== "all_time") conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${bind("days")}::int)`));
+  // The owner's key lets the planner hash the user's reads once rather than probe per email.
+  const isRead = exists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(emailRead)
+      .where(and(eq(emailRead.userId, owner), eq(emailRead.emailId, email.id))),
+  );
+  if (query.read_status === "read") conditions.push(isRead);
+  if (query.read_status === "unread") conditions.push(not(isRead));
+  const isSubscribed = exists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(subscription)
+      .where(and(eq(subscription.userId, owner), eq(subscription.newsletterId, email.newsletterId), eq(subscription.status, "active"))),
+  );
+  if (query.subscription_status === "subscribed") conditions.push(isSubscribed);
+  if (query.subscription_status === "unsubscribed") conditions.push(not(isSubscribed));
+  if (query.category_id !== undefined) {
+    const categoryId = bind("categoryId");
+    conditions.push(
+      exists(
+        getDb()
+          .select({ one: sql`1` })
+          .from(newsletterCategory)
+          .where(and(eq(newsletterCategory.newsletterId, email.newsletterId), eq(newsletterCategory.categoryId, categoryId))),
+      ),
+    );
+  }
+  if (query.kind) conditions.push(eq(email.kind, bind("kind")));
+  if (query.search) conditions.push(sql`${email.searchVector} @@ websearch_to_tsquery('english', ${bind("search")}::text)`);
+  return conditions;
+}
+
+/** Whether only the owner (and kind) narrow the feed, so the kept per-user totals answer its count. */
+function isUnfiltered(query: FeedQuery): boolean {
+  const { recency_filter, read_status, subscription_status, category_id, search } = query;
+  return recency_filter === "all_time" && read_status === "all" && subscription_status === "all" && category_id === undefined && !search;
+}
+
+const pageOffset = (query: FeedQuery) => (query.page - 1) * query.page_size;
+
+/** Prepared statements of one pool by shape name, made on first use. */
+function preparedOnce<T>(cache: WeakMap<Database, Map<string, T>>, shape: string, prepare: (db: Database) => T): T {
+  const db = getDb();
+  const shapes = cache.get(db) ?? new Map<string, T>();
+  cache.set(db, shapes);
+  let prepared = shapes.get(shape);
+  if (!prepared) {
+    prepared = prepare(db);
+    shapes.set(shape, prepared);
+  }
+  return prepared;
+}
+
+const pageEmail = alias(email, "page_email");
+
+/**
+ * A page of the user's whole feed by date with the kept total, in one round trip. The date index gives
+ * the exact order (id breaks ties), so one generic plan serves every user and page.
+ */
+function prepareFeedPageByDate(db: Database, sortOrder: FeedQuery["sort_order"]) {
+  const direction = sortOrder === "asc" ? asc : desc;
+  const userId = sql.placeholder("userId");
+  const pageIds = db
+    .select({ id: pageEmail.id })
+    .from(pageEmail)
+    .where(eq(pageEmail.userId, userId))
+    .orderBy(direction(pageEmail.dateReceived), direction(pageEmail.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
+  const total = sql<number>`(select coalesce(sum(${userEmailTotal.total}), 0)::int from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId})`;
+  return selectRows(db, total, sql`${email.id} = any(array(${pageIds}))`)
+    .orderBy(direction(email.dateReceived), direction(email.id))
+    .prepare(`feed_page_by_date_${sortOrder}`);
+}
+
+/**
+ * A page of a filtered feed with its exact total, in one round trip: the matches are gathered once
+ * (the CTE is read twice, so it is materialized and the planner cannot walk the sort's index filtering
+ * row by row), counted, and sorted for the page's display join.
+ */
+function prepareFilteredFeedPage(db: Database, query: FeedQuery, shape: string) {
+  const direction = query.sort_order === "asc" ? asc : desc;
+  const column = SORT_COLUMNS[query.sort_by];
+  const matches = db
+    .$with("matches")
+    .as(db.select({ id: email.id, sortKey: sql`${column}`.as("sort_key") }).from(email).where(and(...feedConditions(query, bindPlaceholders))));
+  // Reads the statement's own CTE: declaring it here again would gather the matches twice.
+  const pageIds = db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(direction(matches.sortKey), direction(matches.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"));
+  const total = sql<number>`(select count(*)::int from ${matches})`;
+  return selectRows(db.with(matches), total, sql`${email.id} = any(array(${pageIds}))`)
+    .orderBy(direction(column), direction(email.id))
+    .prepare(shape);
+}
+
+const preparedPagesByDate = new WeakMap<Database, Map<string, ReturnType<typeof prepareFeedPageByDate>>>();
+const preparedFilteredPages = new WeakMap<Database, Map<string, ReturnType<typeof prepareFilteredFeedPage>>>();
+
+const SORT_CODES = { date_received: "d", subject: "s", sender_name: "n", time_to_read: "t" } as const;
+
+/**
+ * A name per distinct statement (the sort and which filters are present), kept short: PostgreSQL
+ * keys prepared statements by their first 63 bytes.
+ */
+function filteredShape(query: FeedQuery): string {
+  const { sort_by, sort_order, recency_filter, read_status, subscription_status, category_id, kind, search } = query;
+  const present = `${recency_filter === "all_time" ? "" : "R"}${category_id === undefined ? "" : "C"}${kind ? "K" : ""}${search ? "S" : ""}`;
+  return `feed_${SORT_CODES[sort_by]}${sort_order[0]}_${read_status[0]}${subscription_status[0]}_${present}`;
+}
+
+/**
+ * One page's ids of an unfiltered feed, planned for the actual values (the sorts whose index lacks the
+ * id tie-break), and the kept total, in one round trip.
+ */
+async function findUnfilteredPageIds(userId: number, query: FeedQuery): Promise<{ ids: number[]; total: number }> {
+  const direction = query.sort_order === "asc" ? sql`asc` : sql`desc`;
+  const column = SORT_COLUMNS[query.sort_by];
+  const where = and(...feedConditions(query, bindValues(feedValues(userId, query))));
+  const ofKind = query.kind ? sql` and ${userEmailTotal.kind} = ${query.kind}` : sql``;
+  const keptTotal = sql`(select sum(${userEmailTotal.total}) from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId}${ofKind})`;
+  const result = (await getDb().execute(sql`select coalesce(${keptTotal}, 0)::int as total,
+    array(select ${email.id} from ${email} where ${where} order by ${column} ${direction}, ${email.id} ${direction} limit ${query.page_size} offset ${pageOffset(query)}) as ids`)) as unknown as {
+    rows: { ids: number[]; total: number }[];
+  };
+  return result.rows[0] ?? { ids: [], total: 0 };
+}
+
+async function countFeed(userId: number, query: FeedQuery): Promise<number> {
+  const [row] = await getDb()
+    .select({ total: sql<number>`count(*)::int` })
+    .from(email)
+    .where(and(...feedConditions(query, bindValues(feedValues(userId, query)))));
+  return row?.total ?? 0;
+}
+
+export async function findFeedPage(userId: number, query: FeedQuery): Promise<FeedPage> {
+  const page = { limit: query.page_size, offset: pageOffset(query), withBodies: false };
+  if (isUnfiltered(query)) {
+    if (!query.kind && query.sort_by === "date_received") {
+      const rows = await preparedOnce(preparedPagesByDate, query.sort_order, (db) => prepareFeedPageByDate(db, query.sort_order)).execute({ userId, ...page });
+      return { rows, total: rows[0]?.feedTotal ?? (await findUnfilteredPageIds(userId, query)).total };
+    }
+    const { ids, total } = await findUnfilteredPageIds(userId, query);
+    return { rows: await findEmailRows(ids), total };
+  }
+  const shape = filteredShape(query);
+  const rows = await preparedOnce(preparedFilteredPages, shape, (db) => prepareFilteredFeedPage(db, query, shape)).execute({ ...feedValues(userId, query), ...page });
+  if (rows.length > 0) return { rows, total: rows[0]!.feedTotal ?? 0 };
+  // Past the last page the statement has no row to carry the total: count it.
+  return { rows, total: await countFeed(userId, query) };
+}
