@@ -86,6 +86,12 @@ export const email = pgTable(
     confirmationUrl: text("confirmation_url"),
     /** A pending confirmation card the reader dismissed. */
     dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+    /**
+     * Copies of "has email_read" and "the newsletter's subscription is active", kept by triggers
+     * (migration feed_read_subscribed_flags) so feed filters read them from an index, not by joining.
+     */
+    isRead: boolean("is_read").notNull().default(false),
+    isSubscribed: boolean("is_subscribed").notNull().default(false),
     searchVector: tsvector("search_vector").generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(subject, '')), 'A') || setweight(to_tsvector('english', coalesce(sender_name, '')), 'B') || setweight(to_tsvector('english', left(coalesce(body_plain, ''), 200000)), 'D')`,
     ),
@@ -95,7 +101,31 @@ export const email = pgTable(
     uniqueIndex("email_user_message_idx").on(table.userId, table.messageKey),
     // Past the date and id, every column a feed filter or sort reads: a filtered feed (recency, read,
     // subscription, category, kind) counts and sorts its matches from this index without the table.
-    index("email_user_date_idx").on(table.userId, table.dateReceived, table.id, table.newsletterId, table.wordCount, table.kind, table.subject, table.senderName),
+    index("email_user_date_idx").on(
+      table.userId,
+      table.dateReceived,
+      table.id,
+      table.newsletterId,
+      table.wordCount,
+      table.kind,
+      table.subject,
+      table.senderName,
+      table.isRead,
+      table.isSubscribed,
+    ),
+    // Unread and subscribed feeds, the common filters, range-scan their matches alone.
+    index("email_user_state_idx").on(
+      table.userId,
+      table.isRead,
+      table.isSubscribed,
+      table.dateReceived,
+      table.id,
+      table.newsletterId,
+      table.wordCount,
+      table.kind,
+      table.subject,
+      table.senderName,
+    ),
     index("email_user_newsletter_idx").on(table.userId, table.newsletterId, table.dateReceived),
     index("email_user_subject_idx").on(table.userId, table.subject),
     index("email_user_sender_idx").on(table.userId, table.senderName),

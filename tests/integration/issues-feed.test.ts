@@ -6,6 +6,7 @@ import { GET as getFeed } from "@/app/api/issues/feed/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { seedCategory, seedEmail, seedNewsletter, seedSubscription } from "../support/seed";
 import { PUT as interact } from "@/app/api/issues/[emailId]/interactions/route";
+import { PUT as putSubscription } from "@/app/api/newsletters/[newsletterId]/subscription/route";
 
 useDatabase();
 
@@ -132,6 +133,26 @@ describe("GET /api/issues/feed", () => {
     await call(interact, `/api/issues/${alpha.id}/interactions`, { method: "PUT", cookie: reader.cookie, params: { emailId: String(alpha.id) }, body: { is_read: true, read_duration_seconds: 30 } });
     expect(subjects((await feed(reader, "?read_status=read")).body)).toEqual(["Alpha pasta"]);
     expect(subjects((await feed(reader, "?read_status=unread")).body)).toEqual(["Bravo compilers", "Charlie kernels"]);
+  });
+
+  it("follows subscriptions changed and issues marked unread after the mail arrived", async () => {
+    const user = await registerUser();
+    const letter = await seedNewsletter({ name: "Late Letter" });
+    const arrived = await seedEmail(user.id, { subject: "Arrived first", newsletterId: letter });
+    const setStatus = (status: string) =>
+      call(putSubscription, `/api/newsletters/${letter}/subscription`, { method: "PUT", cookie: user.cookie, params: { newsletterId: String(letter) }, body: { status } });
+    const markRead = (is_read: boolean) =>
+      call(interact, `/api/issues/${arrived.id}/interactions`, { method: "PUT", cookie: user.cookie, params: { emailId: String(arrived.id) }, body: { is_read } });
+    expect(subjects((await feed(user, "?subscription_status=unsubscribed")).body)).toEqual(["Arrived first"]);
+    expect((await setStatus("active")).status).toBe(200);
+    expect(subjects((await feed(user, "?subscription_status=subscribed&read_status=unread")).body)).toEqual(["Arrived first"]);
+    expect(subjects((await feed(user, "?subscription_status=unsubscribed")).body)).toEqual([]);
+    expect((await markRead(true)).status).toBe(200);
+    expect((await feed(user, "?read_status=unread")).body.total_items).toBe(0);
+    expect((await markRead(false)).status).toBe(200);
+    expect(subjects((await feed(user, "?read_status=unread")).body)).toEqual(["Arrived first"]);
+    expect((await setStatus("inactive")).status).toBe(200);
+    expect(subjects((await feed(user, "?subscription_status=unsubscribed&read_status=unread")).body)).toEqual(["Arrived first"]);
   });
 
   it.each([
