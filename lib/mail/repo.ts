@@ -41,21 +41,25 @@ export async function findRecipientIdentities(userIds: number[]): Promise<{ name
   };
 }
 
+export type StoredInbound = Pick<InboundRow, "id" | "status" | "receivedAt">;
+// Never the raw bytes back: they would come over the wire again, hex-encoded, for nothing.
+const storedColumns = { id: inboundMessage.id, status: inboundMessage.status, receivedAt: inboundMessage.receivedAt };
+
 /** Stores the raw bytes once per dedup key; a second delivery finds the first row. */
 export async function insertInboundMessage(values: {
   dedupKey: string;
   source: InboundSource;
   envelopeTo: string[];
   raw: Buffer;
-}): Promise<{ row: InboundRow; created: boolean }> {
+}): Promise<{ row: StoredInbound; created: boolean }> {
   const db = getDb();
   const [created] = await db
     .insert(inboundMessage)
     .values({ ...values, sizeBytes: values.raw.length })
     .onConflictDoNothing({ target: inboundMessage.dedupKey })
-    .returning();
+    .returning(storedColumns);
   if (created) return { row: created, created: true };
-  const [existing] = await db.select().from(inboundMessage).where(eq(inboundMessage.dedupKey, values.dedupKey));
+  const [existing] = await db.select(storedColumns).from(inboundMessage).where(eq(inboundMessage.dedupKey, values.dedupKey));
   return { row: existing, created: false };
 }
 
