@@ -4,7 +4,7 @@ import type { Database } from "@/db/client";
 import { env } from "@/lib/env";
 import { isSharedDomain, type NewsletterIdentity } from "./identity";
 import { receivedDate, type ParsedMessage } from "./parse";
-import { buildContent, sharedContent, type MailContent } from "./process";
+import { sharedContent, type MailContent } from "./process";
 import {
   addNewsletterStats,
   filingTransaction,
@@ -26,8 +26,13 @@ import {
 export const PUBLIC_AT_RECIPIENTS = 3;
 
 /** Files one stored message for its users, and marks it filed, in one transaction; returns their email ids. */
-export async function fileContent(inboundId: number, parsed: ParsedMessage, userIds: number[], arrivedAt: Date): Promise<number[]> {
-  const content = await buildContent(parsed);
+export async function fileContent(
+  inboundId: number,
+  parsed: Pick<ParsedMessage, "messageKey" | "recipients">,
+  content: MailContent,
+  userIds: number[],
+  arrivedAt: Date,
+): Promise<number[]> {
   const who = await findRecipientIdentities(userIds);
   const shared = sharedContent(content, {
     addresses: [...who.emails, ...who.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`), ...parsed.recipients],
