@@ -12,7 +12,6 @@ import {
   findNewsletterBy,
   findRecentPublishedDates,
   findRecipientIdentities,
-  hasEmailFrom,
   insertEmail,
   insertInactiveSubscription,
   insertNewsletter,
@@ -60,8 +59,7 @@ export async function fileContent(
     const emailIds: number[] = [];
     const delta = { issues: edition.created ? 1 : 0, emails: 0, recipients: 0, published: dateReceived, sendingFrequency: null as string | null };
     for (const userId of userIds) {
-      const received = await hasEmailFrom(tx, userId, letter.id);
-      const { id, created } = await insertEmail(tx, {
+      const { id, created, receivedBefore } = await insertEmail(tx, {
         userId,
         issueId: edition.id,
         newsletterId: letter.id,
@@ -83,7 +81,7 @@ export async function fileContent(
       emailIds.push(id);
       if (!created) continue;
       delta.emails++;
-      if (!received) delta.recipients++;
+      if (!receivedBefore) delta.recipients++;
       await insertInactiveSubscription(tx, userId, letter.id);
       await insertShare(tx, userId, id, randomBytes(18).toString("base64url"));
     }

@@ -137,24 +137,24 @@ export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ 
   return { id: existing.id, created: false };
 }
 
-export async function hasEmailFrom(tx: Database, userId: number, newsletterId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: email.id })
-    .from(email)
-    .where(and(eq(email.userId, userId), eq(email.newsletterId, newsletterId)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** The email's id, and whether this call created it (ON CONFLICT keeps one copy per user and message). */
-export async function insertEmail(tx: Database, values: EmailInsert): Promise<{ id: number; created: boolean }> {
-  const [created] = await tx.insert(email).values(values).onConflictDoNothing({ target: [email.userId, email.messageKey] }).returning({ id: email.id });
-  if (created) return { id: created.id, created: true };
+/**
+ * The email's id, whether this call created it (ON CONFLICT keeps one copy per user and message), and
+ * whether the user had received this newsletter before: asked in the same statement, whose subquery
+ * does not see the row it inserts.
+ */
+export async function insertEmail(tx: Database, values: EmailInsert): Promise<{ id: number; created: boolean; receivedBefore: boolean }> {
+  const receivedBefore = sql<boolean>`EXISTS (SELECT 1 FROM ${email} AS prior WHERE prior.user_id = ${values.userId} AND prior.newsletter_id = ${values.newsletterId})`;
+  const [created] = await tx
+    .insert(email)
+    .values(values)
+    .onConflictDoNothing({ target: [email.userId, email.messageKey] })
+    .returning({ id: email.id, receivedBefore });
+  if (created) return { id: created.id, created: true, receivedBefore: created.receivedBefore };
   const [existing] = await tx
     .select({ id: email.id })
     .from(email)
     .where(and(eq(email.userId, values.userId), eq(email.messageKey, values.messageKey)));
-  return { id: existing.id, created: false };
+  return { id: existing.id, created: false, receivedBefore: true };
 }
 
 export async function insertInactiveSubscription(tx: Database, userId: number, newsletterId: number): Promise<void> {
