@@ -39,9 +39,9 @@ export async function fileContent(
     unsubscribeUrls: [],
   });
   const dateReceived = receivedDate(content.date, arrivedAt);
-  return filingTransaction(async (tx) => {
+  const filed = await filingTransaction(async (tx) => {
     await updateInboundStatus(inboundId, "filed", null, tx);
-    if (userIds.length === 0) return [];
+    if (userIds.length === 0) return { emailIds: [], stats: null };
     const letter = await findOrCreateNewsletter(tx, content.identity);
     const edition = await upsertIssue(tx, {
       newsletterId: letter.id,
@@ -85,13 +85,21 @@ export async function fileContent(
       await insertInactiveSubscription(tx, userId, letter.id);
       await insertShare(tx, userId, id, randomBytes(18).toString("base64url"));
     }
-    if (delta.emails === 0 && delta.issues === 0) return emailIds;
+    if (delta.emails === 0 && delta.issues === 0) return { emailIds, stats: null };
     if (edition.created && (letter.source === "mail" || !letter.sendingFrequency)) {
       delta.sendingFrequency = sendingFrequency(await findRecentPublishedDates(tx, letter.id));
     }
-    await addNewsletterStats(tx, letter.id, delta, PUBLIC_AT_RECIPIENTS);
-    return emailIds;
+    return { emailIds, stats: { newsletterId: letter.id, delta } };
   });
+  // After the commit, in a statement of its own: every delivery of a newsletter updates its one row, and
+  // holding that row's lock until the filing committed made concurrent deliveries wait in line.
+  const { stats } = filed;
+  if (stats) {
+    await addNewsletterStats(stats.newsletterId, stats.delta, PUBLIC_AT_RECIPIENTS).catch((error: unknown) => {
+      console.error(`Newsletter ${stats.newsletterId} totals missed a filing`, error);
+    });
+  }
+  return filed.emailIds;
 }
 
 /** List-Id, then sender address, then sender domain (never a domain many publishers share). */

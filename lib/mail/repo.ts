@@ -173,9 +173,9 @@ export async function findRecentPublishedDates(tx: Database, newsletterId: numbe
 export type StatsDelta = { issues: number; emails: number; recipients: number; published: Date; sendingFrequency: string | null };
 
 /** Adds one filing to the newsletter's totals in a single atomic UPDATE (safe under concurrent filings). */
-export async function addNewsletterStats(tx: Database, newsletterId: number, delta: StatsDelta, publicAt: number): Promise<void> {
+export async function addNewsletterStats(newsletterId: number, delta: StatsDelta, publicAt: number): Promise<void> {
   const recipients = sql`${newsletter.recipientCount} + ${delta.recipients}`;
-  await tx
+  await getDb()
     .update(newsletter)
     .set({
       totalIssues: sql`${newsletter.totalIssues} + ${delta.issues}`,
