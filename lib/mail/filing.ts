@@ -13,9 +13,8 @@ import {
   findRecentPublishedDates,
   findRecipientIdentities,
   insertEmail,
-  insertInactiveSubscription,
   insertNewsletter,
-  insertShare,
+  insertSubscriptionAndShare,
   updateInboundStatus,
   upsertIssue,
   type NewsletterRow,
@@ -82,8 +81,7 @@ export async function fileContent(
       if (!created) continue;
       delta.emails++;
       if (!receivedBefore) delta.recipients++;
-      await insertInactiveSubscription(tx, userId, letter.id);
-      await insertShare(tx, userId, id, randomBytes(18).toString("base64url"));
+      await insertSubscriptionAndShare(tx, { userId, newsletterId: letter.id, emailId: id, shareId: randomBytes(18).toString("base64url") });
     }
     if (delta.emails === 0 && delta.issues === 0) return { emailIds, stats: null };
     if (edition.created && (letter.source === "mail" || !letter.sendingFrequency)) {

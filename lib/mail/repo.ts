@@ -157,12 +157,13 @@ export async function insertEmail(tx: Database, values: EmailInsert): Promise<{ 
   return { id: existing.id, created: false, receivedBefore: true };
 }
 
-export async function insertInactiveSubscription(tx: Database, userId: number, newsletterId: number): Promise<void> {
-  await tx.insert(subscription).values({ userId, newsletterId, status: "inactive" }).onConflictDoNothing();
-}
-
-export async function insertShare(tx: Database, userId: number, emailId: number, shareId: string): Promise<void> {
-  await tx.insert(share).values({ userId, emailId, shareId }).onConflictDoNothing();
+/** The user's subscription, created inactive unless one exists, and the email's share id, in one round trip. */
+export async function insertSubscriptionAndShare(tx: Database, values: { userId: number; newsletterId: number; emailId: number; shareId: string }): Promise<void> {
+  await tx.execute(sql`
+    WITH subscribed AS (
+      INSERT INTO ${subscription} (user_id, newsletter_id, status) VALUES (${values.userId}, ${values.newsletterId}, 'inactive') ON CONFLICT DO NOTHING
+    )
+    INSERT INTO ${share} (user_id, email_id, share_id) VALUES (${values.userId}, ${values.emailId}, ${values.shareId}) ON CONFLICT DO NOTHING`);
 }
 
 export async function findRecentPublishedDates(tx: Database, newsletterId: number): Promise<Date[]> {
