@@ -1,7 +1,7 @@
 import "server-only";
 import type { Link } from "./derive";
 
-/** A message the reader must act on: a double opt-in or a mail provider's forwarding verification. */
+/** A message about the subscription rather than an issue: a double opt-in, a welcome, or a mail provider's forwarding verification. */
 export type Confirmation = { url: string | null; code: string | null };
 
 const CONFIRM_SUBJECT =
@@ -12,7 +12,17 @@ const CONFIRM_HREF = /confirm|verif|opt-?in|activate|validate|vf-|email-verifica
 const CONFIRM_BODY = /confirm (?:your|my|the) (?:subscription|e-?mail|address|sign.?up)|verify (?:your|this) (?:e-?mail|address)|double opt-?in|confirmation code|verification code|forwarding (?:confirmation|request)|destination address/i;
 const PROVIDER_SENDERS = /^(?:forwarding-noreply@google\.com|[^@]+@(?:[\w-]+\.)*(?:accountprotection\.microsoft\.com|outlook\.com|microsoft\.com)|[^@]+@(?:[\w-]+\.)*cloudflare\.com)$/i;
 
-export function detectConfirmation(input: { subject: string; fromAddress: string | null; text: string; links: Link[] }): Confirmation | null {
+// A welcome opens by thanking for the subscription; an issue may say so too, but further down or at length.
+const WELCOME = /^(?:thanks?(?: you)?(?: so much)? for (?:subscribing|signing up|joining)\b|welcome (?:aboard|to (?:the )?(?:newsletter|list|community)\b)|you(?:'|’)re (?:now )?subscribed\b)/i;
+const WELCOME_MAX_TEXT = 4000;
+
+export function detectConfirmation(input: {
+  subject: string;
+  fromAddress: string | null;
+  text: string;
+  preheader?: string | null;
+  links: Link[];
+}): Confirmation | null {
   const { subject, fromAddress, text, links } = input;
   const fromProvider = fromAddress !== null && PROVIDER_SENDERS.test(fromAddress);
   const code = verificationCode(subject, text);
@@ -28,7 +38,14 @@ export function detectConfirmation(input: { subject: string; fromAddress: string
     const url = linkByText?.href ?? confirmLink(links);
     if (url || subjectSays) return { url, code: url ? null : code };
   }
+  if (isWelcome(text, input.preheader ?? null)) return { url: null, code: null };
   return null;
+}
+
+/** A subscription's welcome (the sign-up already confirmed): short, and it opens by saying so. */
+function isWelcome(text: string, preheader: string | null): boolean {
+  if (text.length > WELCOME_MAX_TEXT) return false;
+  return WELCOME.test(preheader?.trim() ?? "") || WELCOME.test(text.trimStart());
 }
 
 function isWebLink(href: string): boolean {

@@ -1,5 +1,4 @@
 import "server-only";
-import sanitizeHtml from "sanitize-html";
 import { EMPTY_IMAGE } from "./sanitize";
 import { isClickTrackerUrl } from "./trackers";
 
@@ -11,29 +10,42 @@ const PERSONAL_PARAMS = /^(?:token|t|e|email|mail|uid|user|user_?id|subscriber(?
 const LONG_TOKEN = /[A-Za-z0-9_-]{16,}/;
 const GREETING = "(Hi|Hello|Hey|Dear|Bonjour|Hallo|Hola|Ciao|Morning)";
 
-/** The shared form of sanitized HTML: no recipient address or name, no links carrying their token. */
+// Comments, <style> elements (raw text) and tags; everything between them is escaped text.
+const MARKUP = /<!--[\s\S]*?(?:-->|$)|<style\b[^>]*>[\s\S]*?(?:<\/style\s*>|$)|<\/?[a-z][^>]*>/gi;
+const HREF = /\shref="([^"]*)"/i;
+const SRC = /\ssrc="([^"]*)"/i;
+const SHARED_SCHEME = /^(?:https?|mailto):/i;
+
+/**
+ * The shared form of sanitized HTML: no recipient address or name, no links carrying their token.
+ * sanitizeEmailHtml writes every attribute double-quoted and escaped, so one linear pass can rewrite
+ * links, images and text in place; a second sanitize-html pass re-serialized the whole document.
+ */
 export function depersonalizeHtml(html: string, who: RecipientIdentity): string {
   const matchers = identityMatchers(who);
-  const shared = sanitizeHtml(html, {
-    allowedTags: false,
-    allowedAttributes: false,
-    allowVulnerableTags: true,
-    allowedSchemes: ["http", "https", "mailto", "data"],
-    parseStyleAttributes: false,
-    disallowedTagsMode: "discard",
-    transformTags: {
-      a: (tagName, attribs) => {
-        const next = { ...attribs };
-        const href = attribs.href ? sharedUrl(attribs.href, who, matchers) : null;
-        if (href) next.href = href;
-        else delete next.href;
-        return { tagName, attribs: next };
-      },
-      img: (tagName, attribs) => (attribs.src && matchers.inUrl(attribs.src) ? { tagName, attribs: {} } : { tagName, attribs }),
-    },
-    textFilter: (text) => matchers.inText(text),
-  });
+  let shared = "";
+  let textStart = 0;
+  for (const match of html.matchAll(MARKUP)) {
+    shared += matchers.inText(html.slice(textStart, match.index)) + sharedMarkup(match[0], who, matchers);
+    textStart = match.index + match[0].length;
+  }
+  shared += matchers.inText(html.slice(textStart));
   return shared.replaceAll(EMPTY_IMAGE, "");
+}
+
+function sharedMarkup(markup: string, who: RecipientIdentity, matchers: Matchers): string {
+  if (markup.startsWith("<!--")) return "";
+  if (/^<a[\s/>]/i.test(markup)) {
+    return markup.replace(HREF, (_, value: string) => {
+      const href = sharedUrl(unescapeAttribute(value), who, matchers);
+      return href && SHARED_SCHEME.test(href) ? ` href="${escapeText(href)}"` : "";
+    });
+  }
+  if (/^<img[\s/>]/i.test(markup)) {
+    const src = SRC.exec(markup);
+    return src && matchers.inUrl(unescapeAttribute(src[1])) ? "" : markup;
+  }
+  return markup;
 }
 
 export function depersonalizeText(text: string, who: RecipientIdentity): string {
@@ -84,9 +96,13 @@ function alternation(words: string[]): string | null {
   return sorted.length > 0 ? sorted.map(escapeRegExp).join("|") : null;
 }
 
-/** The escaping sanitize-html applies to text before its textFilter sees it. */
+/** The escaping sanitize-html gives text and attribute values. */
 function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+function unescapeAttribute(value: string): string {
+  return value.replace(/&(quot|lt|gt|#39|amp);/g, (_, name: string) => ({ quot: '"', lt: "<", gt: ">", "#39": "'", amp: "&" })[name] ?? "");
 }
 
 /** The link as another reader may have it, or null when it only makes sense for the recipient. */

@@ -4,7 +4,7 @@ import type { Database } from "@/db/client";
 import { env } from "@/lib/env";
 import { isSharedDomain, type NewsletterIdentity } from "./identity";
 import { receivedDate, type ParsedMessage } from "./parse";
-import { buildContent, sharedContent, type MailContent } from "./process";
+import { sharedContent, type MailContent } from "./process";
 import {
   addNewsletterStats,
   filingTransaction,
@@ -12,11 +12,9 @@ import {
   findNewsletterBy,
   findRecentPublishedDates,
   findRecipientIdentities,
-  hasEmailFrom,
   insertEmail,
-  insertInactiveSubscription,
   insertNewsletter,
-  insertShare,
+  insertSubscriptionAndShare,
   updateInboundStatus,
   upsertIssue,
   type NewsletterRow,
@@ -26,8 +24,13 @@ import {
 export const PUBLIC_AT_RECIPIENTS = 3;
 
 /** Files one stored message for its users, and marks it filed, in one transaction; returns their email ids. */
-export async function fileContent(inboundId: number, parsed: ParsedMessage, userIds: number[], arrivedAt: Date): Promise<number[]> {
-  const content = await buildContent(parsed);
+export async function fileContent(
+  inboundId: number,
+  parsed: Pick<ParsedMessage, "messageKey" | "recipients">,
+  content: MailContent,
+  userIds: number[],
+  arrivedAt: Date,
+): Promise<number[]> {
   const who = await findRecipientIdentities(userIds);
   const shared = sharedContent(content, {
     addresses: [...who.emails, ...who.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`), ...parsed.recipients],
@@ -35,9 +38,9 @@ export async function fileContent(inboundId: number, parsed: ParsedMessage, user
     unsubscribeUrls: [],
   });
   const dateReceived = receivedDate(content.date, arrivedAt);
-  return filingTransaction(async (tx) => {
+  const filed = await filingTransaction(async (tx) => {
     await updateInboundStatus(inboundId, "filed", null, tx);
-    if (userIds.length === 0) return [];
+    if (userIds.length === 0) return { emailIds: [], stats: null };
     const letter = await findOrCreateNewsletter(tx, content.identity);
     const edition = await upsertIssue(tx, {
       newsletterId: letter.id,
@@ -55,8 +58,7 @@ export async function fileContent(inboundId: number, parsed: ParsedMessage, user
     const emailIds: number[] = [];
     const delta = { issues: edition.created ? 1 : 0, emails: 0, recipients: 0, published: dateReceived, sendingFrequency: null as string | null };
     for (const userId of userIds) {
-      const received = await hasEmailFrom(tx, userId, letter.id);
-      const { id, created } = await insertEmail(tx, {
+      const { id, created, receivedBefore } = await insertEmail(tx, {
         userId,
         issueId: edition.id,
         newsletterId: letter.id,
@@ -78,17 +80,24 @@ export async function fileContent(inboundId: number, parsed: ParsedMessage, user
       emailIds.push(id);
       if (!created) continue;
       delta.emails++;
-      if (!received) delta.recipients++;
-      await insertInactiveSubscription(tx, userId, letter.id);
-      await insertShare(tx, userId, id, randomBytes(18).toString("base64url"));
+      if (!receivedBefore) delta.recipients++;
+      await insertSubscriptionAndShare(tx, { userId, newsletterId: letter.id, emailId: id, shareId: randomBytes(18).toString("base64url") });
     }
-    if (delta.emails === 0 && delta.issues === 0) return emailIds;
+    if (delta.emails === 0 && delta.issues === 0) return { emailIds, stats: null };
     if (edition.created && (letter.source === "mail" || !letter.sendingFrequency)) {
       delta.sendingFrequency = sendingFrequency(await findRecentPublishedDates(tx, letter.id));
     }
-    await addNewsletterStats(tx, letter.id, delta, PUBLIC_AT_RECIPIENTS);
-    return emailIds;
+    return { emailIds, stats: { newsletterId: letter.id, delta } };
   });
+  // After the commit, in a statement of its own: every delivery of a newsletter updates its one row, and
+  // holding that row's lock until the filing committed made concurrent deliveries wait in line.
+  const { stats } = filed;
+  if (stats) {
+    await addNewsletterStats(stats.newsletterId, stats.delta, PUBLIC_AT_RECIPIENTS).catch((error: unknown) => {
+      console.error(`Newsletter ${stats.newsletterId} totals missed a filing`, error);
+    });
+  }
+  return filed.emailIds;
 }
 
 /** List-Id, then sender address, then sender domain (never a domain many publishers share). */

@@ -24,19 +24,34 @@ export function normalizeSender(address: string): string {
   return `${local}@${lower.slice(at + 1)}`;
 }
 
-export function newsletterIdentity(from: Mailbox | null, listId: string | null, listName: string | null): NewsletterIdentity {
+export function newsletterIdentity(from: Mailbox | null, listId: string | null, listName: string | null, text = ""): NewsletterIdentity {
   const senderAddress = from ? normalizeSender(from.address) : null;
   const senderDomain = senderAddress ? domainOf(senderAddress) : null;
-  return { listId, senderAddress, senderDomain, name: newsletterName(from, listName) };
+  return { listId, senderAddress, senderDomain, name: newsletterName(from, listName, senderDomain === "substack.com" ? text : "") };
 }
 
-/** Substack names its sender "Author from Publication": the publication is the newsletter. */
-function newsletterName(from: Mailbox | null, listName: string | null): string {
+// Substack's own wording in the body: the "Share {publication}" button of an issue, a welcome's "subscribing to {publication}".
+const SUBSTACK_PUBLICATION = [/^Share (?!this\b|on\b|via\b)(.{2,100}?)\s*$/m, /^Thanks?(?: you)?(?: so much)? for subscribing to (?:for )?(.{2,100}?)(?: and welcome\b.*)?[.!]?\s*$/im];
+
+/**
+ * Substack names its sender "Author from Publication": the publication is the newsletter. A forward
+ * often keeps only the author's name, so a Substack body naming its publication comes next.
+ */
+function newsletterName(from: Mailbox | null, listName: string | null, substackText: string): string {
   const display = from?.name.trim() ?? "";
-  const publication = / from (.+)$/.exec(display)?.[1]?.trim();
+  const publication = / from (.+)$/.exec(display)?.[1]?.trim() ?? substackPublication(substackText);
   if (publication) return publication.slice(0, 200);
   if (display && !display.includes("@")) return display.slice(0, 200);
   if (listName) return listName.slice(0, 200);
   if (from) return from.address;
   return "Unknown sender";
+}
+
+function substackPublication(text: string): string | null {
+  const head = text.slice(0, 20_000);
+  for (const pattern of SUBSTACK_PUBLICATION) {
+    const name = pattern.exec(head)?.[1]?.trim();
+    if (name) return name;
+  }
+  return null;
 }

@@ -98,6 +98,21 @@ describe("processMessage on forwards", () => {
     },
   );
 
+  it("names a forwarded Substack issue after its publication when the From line names only the author", async () => {
+    const content = await run("fwd-substack-issue.eml");
+    expect(content.identity).toEqual({ listId: null, senderAddress: "teaweekly@substack.com", senderDomain: "substack.com", name: "The Tea Weekly 茶周报" });
+    expect(content.from?.name).toBe("Mei Lin");
+    expect(content.kind).toBe("issue");
+  });
+
+  it("files a forwarded Substack welcome as a confirmation of its publication, not as an issue", async () => {
+    const content = await run("fwd-substack-welcome.eml");
+    expect(content.kind).toBe("confirmation");
+    expect(content.confirmationUrl).toBeNull();
+    expect(content.identity.name).toBe("The Tea Weekly 茶周报");
+    expect(content.subject).toBe("How can The Tea Weekly 茶周报 help you?");
+  });
+
   it("drops Gmail's forward header (it names the forwarder) from the HTML", async () => {
     const content = await run("fwd-gmail.eml");
     expect(content.html).not.toContain("reader.person@gmail.com");

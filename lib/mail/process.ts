@@ -80,10 +80,16 @@ function describe(source: ParsedMessage, origin: Origin): MailContent {
   });
   const derived = deriveFromHtml(html, origin.subject);
   const text = source.text?.trim() || derived.text;
-  const confirmation = detectConfirmation({ subject: origin.subject, fromAddress: origin.from?.address ?? null, text: derived.text, links: derived.links });
+  const confirmation = detectConfirmation({
+    subject: origin.subject,
+    fromAddress: origin.from?.address ?? null,
+    text: derived.text,
+    preheader: derived.preheader,
+    links: derived.links,
+  });
   const codeNote = confirmation?.code ? `Confirmation code: ${confirmation.code}. ` : "";
   return {
-    identity: newsletterIdentity(origin.from, source.listId, source.listName),
+    identity: newsletterIdentity(origin.from, source.listId, source.listName, derived.text),
     from: origin.from,
     forwarder: origin.forwarder,
     isForwarded: origin.forwarder !== null,

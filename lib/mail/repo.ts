@@ -41,21 +41,25 @@ export async function findRecipientIdentities(userIds: number[]): Promise<{ name
   };
 }
 
+export type StoredInbound = Pick<InboundRow, "id" | "status" | "receivedAt">;
+// Never the raw bytes back: they would come over the wire again, hex-encoded, for nothing.
+const storedColumns = { id: inboundMessage.id, status: inboundMessage.status, receivedAt: inboundMessage.receivedAt };
+
 /** Stores the raw bytes once per dedup key; a second delivery finds the first row. */
 export async function insertInboundMessage(values: {
   dedupKey: string;
   source: InboundSource;
   envelopeTo: string[];
   raw: Buffer;
-}): Promise<{ row: InboundRow; created: boolean }> {
+}): Promise<{ row: StoredInbound; created: boolean }> {
   const db = getDb();
   const [created] = await db
     .insert(inboundMessage)
     .values({ ...values, sizeBytes: values.raw.length })
     .onConflictDoNothing({ target: inboundMessage.dedupKey })
-    .returning();
+    .returning(storedColumns);
   if (created) return { row: created, created: true };
-  const [existing] = await db.select().from(inboundMessage).where(eq(inboundMessage.dedupKey, values.dedupKey));
+  const [existing] = await db.select(storedColumns).from(inboundMessage).where(eq(inboundMessage.dedupKey, values.dedupKey));
   return { row: existing, created: false };
 }
 
@@ -133,32 +137,33 @@ export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ 
   return { id: existing.id, created: false };
 }
 
-export async function hasEmailFrom(tx: Database, userId: number, newsletterId: number): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: email.id })
-    .from(email)
-    .where(and(eq(email.userId, userId), eq(email.newsletterId, newsletterId)))
-    .limit(1);
-  return row !== undefined;
-}
-
-/** The email's id, and whether this call created it (ON CONFLICT keeps one copy per user and message). */
-export async function insertEmail(tx: Database, values: EmailInsert): Promise<{ id: number; created: boolean }> {
-  const [created] = await tx.insert(email).values(values).onConflictDoNothing({ target: [email.userId, email.messageKey] }).returning({ id: email.id });
-  if (created) return { id: created.id, created: true };
+/**
+ * The email's id, whether this call created it (ON CONFLICT keeps one copy per user and message), and
+ * whether the user had received this newsletter before: asked in the same statement, whose subquery
+ * does not see the row it inserts.
+ */
+export async function insertEmail(tx: Database, values: EmailInsert): Promise<{ id: number; created: boolean; receivedBefore: boolean }> {
+  const receivedBefore = sql<boolean>`EXISTS (SELECT 1 FROM ${email} AS prior WHERE prior.user_id = ${values.userId} AND prior.newsletter_id = ${values.newsletterId})`;
+  const [created] = await tx
+    .insert(email)
+    .values(values)
+    .onConflictDoNothing({ target: [email.userId, email.messageKey] })
+    .returning({ id: email.id, receivedBefore });
+  if (created) return { id: created.id, created: true, receivedBefore: created.receivedBefore };
   const [existing] = await tx
     .select({ id: email.id })
     .from(email)
     .where(and(eq(email.userId, values.userId), eq(email.messageKey, values.messageKey)));
-  return { id: existing.id, created: false };
+  return { id: existing.id, created: false, receivedBefore: true };
 }
 
-export async function insertInactiveSubscription(tx: Database, userId: number, newsletterId: number): Promise<void> {
-  await tx.insert(subscription).values({ userId, newsletterId, status: "inactive" }).onConflictDoNothing();
-}
-
-export async function insertShare(tx: Database, userId: number, emailId: number, shareId: string): Promise<void> {
-  await tx.insert(share).values({ userId, emailId, shareId }).onConflictDoNothing();
+/** The user's subscription, created inactive unless one exists, and the email's share id, in one round trip. */
+export async function insertSubscriptionAndShare(tx: Database, values: { userId: number; newsletterId: number; emailId: number; shareId: string }): Promise<void> {
+  await tx.execute(sql`
+    WITH subscribed AS (
+      INSERT INTO ${subscription} (user_id, newsletter_id, status) VALUES (${values.userId}, ${values.newsletterId}, 'inactive') ON CONFLICT DO NOTHING
+    )
+    INSERT INTO ${share} (user_id, email_id, share_id) VALUES (${values.userId}, ${values.emailId}, ${values.shareId}) ON CONFLICT DO NOTHING`);
 }
 
 export async function findRecentPublishedDates(tx: Database, newsletterId: number): Promise<Date[]> {
@@ -169,9 +174,9 @@ export async function findRecentPublishedDates(tx: Database, newsletterId: numbe
 export type StatsDelta = { issues: number; emails: number; recipients: number; published: Date; sendingFrequency: string | null };
 
 /** Adds one filing to the newsletter's totals in a single atomic UPDATE (safe under concurrent filings). */
-export async function addNewsletterStats(tx: Database, newsletterId: number, delta: StatsDelta, publicAt: number): Promise<void> {
+export async function addNewsletterStats(newsletterId: number, delta: StatsDelta, publicAt: number): Promise<void> {
   const recipients = sql`${newsletter.recipientCount} + ${delta.recipients}`;
-  await tx
+  await getDb()
     .update(newsletter)
     .set({
       totalIssues: sql`${newsletter.totalIssues} + ${delta.issues}`,

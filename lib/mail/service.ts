@@ -3,7 +3,9 @@ import { BadRequestError, NotFoundError } from "@/lib/api/errors";
 import { recipientLocalPart } from "@/lib/auth/addresses";
 import { env } from "@/lib/env";
 import { fileContent } from "./filing";
-import { parseMessage, type ParsedMessage } from "./parse";
+import { parseMessage } from "./parse";
+import { describeError, type PreparedMessage } from "./prepare";
+import { buildContent } from "./process";
 import {
   findAddressOwners,
   findEmailIds,
@@ -13,6 +15,7 @@ import {
   type InboundRow,
   type InboundSource,
 } from "./repo";
+import { prepareMessage } from "./worker-pool";
 
 /** What an inbound route answers: 202 stored, 200 a delivery seen before (same ids). */
 export type InboundResult = { status: 200 | 202; body: { message_id: number; emails: number[] } };
@@ -22,14 +25,17 @@ export type InboundResult = { status: 200 | 202; body: { message_id: number; ema
  * (400, 404), stored once, then filed; a filing failure leaves it `failed` and still answers 2xx.
  */
 export async function receiveMessage(raw: Buffer, source: InboundSource, envelopeTo: string[] = []): Promise<InboundResult> {
-  const parsed = await parseOrReject(raw, envelopeTo);
-  const userIds = await resolveRecipients(parsed.recipients);
+  if (raw.length === 0) throw new BadRequestError("Empty message");
+  const prepared = await prepareMessage(raw, envelopeTo);
+  if (!prepared.parsable || !prepared.facts.hasHeaders) throw new BadRequestError("Not a parsable message");
+  const { facts } = prepared;
+  const userIds = await resolveRecipients(facts.recipients);
   if (userIds.length === 0) throw new NotFoundError("Unknown recipient");
-  const { row, created } = await insertInboundMessage({ dedupKey: `${parsed.messageKey} ${userIds.join(",")}`, source, envelopeTo, raw });
+  const { row, created } = await insertInboundMessage({ dedupKey: `${facts.messageKey} ${userIds.join(",")}`, source, envelopeTo, raw });
   if (!created && row.status === "filed") {
-    return { status: 200, body: { message_id: row.id, emails: await findEmailIds(userIds, parsed.messageKey) } };
+    return { status: 200, body: { message_id: row.id, emails: await findEmailIds(userIds, facts.messageKey) } };
   }
-  const emails = await fileOrMarkFailed(row.id, parsed, userIds, row.receivedAt);
+  const emails = await fileOrMarkFailed(row.id, prepared, userIds, row.receivedAt);
   return { status: created ? 202 : 200, body: { message_id: row.id, emails } };
 }
 
@@ -45,7 +51,7 @@ async function refile(row: InboundRow): Promise<boolean> {
   try {
     const parsed = await parseMessage(row.raw, row.envelopeTo);
     const userIds = await resolveRecipients(parsed.recipients);
-    await fileContent(row.id, parsed, userIds, row.receivedAt);
+    await fileContent(row.id, parsed, await buildContent(parsed), userIds, row.receivedAt);
     return true;
   } catch (error) {
     await updateInboundStatus(row.id, "failed", describeError(error));
@@ -53,26 +59,18 @@ async function refile(row: InboundRow): Promise<boolean> {
   }
 }
 
-async function fileOrMarkFailed(inboundId: number, parsed: ParsedMessage, userIds: number[], arrivedAt: Date): Promise<number[]> {
-  try {
-    return await fileContent(inboundId, parsed, userIds, arrivedAt);
-  } catch (error) {
-    console.error(`Inbound message ${inboundId} could not be filed`, error);
-    await updateInboundStatus(inboundId, "failed", describeError(error));
-    return [];
+async function fileOrMarkFailed(inboundId: number, prepared: PreparedMessage & { parsable: true }, userIds: number[], arrivedAt: Date): Promise<number[]> {
+  let failure = prepared.failure;
+  if (prepared.content !== null) {
+    try {
+      return await fileContent(inboundId, prepared.facts, prepared.content, userIds, arrivedAt);
+    } catch (error) {
+      failure = describeError(error);
+    }
   }
-}
-
-async function parseOrReject(raw: Buffer, envelopeTo: string[]): Promise<ParsedMessage> {
-  if (raw.length === 0) throw new BadRequestError("Empty message");
-  let parsed: ParsedMessage;
-  try {
-    parsed = await parseMessage(raw, envelopeTo);
-  } catch {
-    throw new BadRequestError("Not a parsable message");
-  }
-  if (!parsed.hasHeaders) throw new BadRequestError("Not a parsable message");
-  return parsed;
+  console.error(`Inbound message ${inboundId} could not be filed: ${failure}`);
+  await updateInboundStatus(inboundId, "failed", failure);
+  return [];
 }
 
 /** Users any recipient on MAIL_DOMAIN belongs to (current or earlier address; case and +tag ignored). */
@@ -86,9 +84,4 @@ export async function resolveRecipients(addresses: string[]): Promise<number[]> 
 /** Checks a recipient before the message body is sent (SMTP RCPT TO). */
 export async function isKnownRecipient(address: string): Promise<boolean> {
   return (await resolveRecipients([address])).length > 0;
-}
-
-function describeError(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 2000);
 }

@@ -184,6 +184,8 @@ describe("POST /api/inbound/email", () => {
     }
     expect(visibility).toEqual([false, false, true]);
     expect(await newsletterRow(newsletterId)).toMatchObject({ source: "mail", recipientCount: 3, totalIssues: 3, totalEmails: 3, sendingFrequency: "Daily" });
+    await deliver(mail({ to: users[0].unique_email, from: `Private Letter <${sender}>`, date: "Fri, 04 Mar 2022 10:00:00 +0000" }));
+    expect(await newsletterRow(newsletterId)).toMatchObject({ recipientCount: 3, totalIssues: 4, totalEmails: 4 });
   });
 
   it("keeps the recipient's address and name out of the shared edition", async () => {

@@ -67,6 +67,15 @@ describe.skipIf(!present)("the shared corpus", () => {
   });
 
   it.each([
+    ["01-substack-slowchinese-fwd-gmail.html", "issue"],
+    ["03-substack-slowchinese-welcome-fwd-gmail.html", "confirmation"],
+  ])("%s is filed under its Substack publication, as %s", async (name, kind) => {
+    const content = await processFile(name);
+    expect(content.identity.name).toBe("Slow Chinese 每周漫闻");
+    expect(content.kind).toBe(kind);
+  });
+
+  it.each([
     ["07-beehiiv-milkroad-sec-bored-apes.html", "Are NFTs in trouble?👀"],
     ["08-convertkit-fsblog-brainfood.html", "There are a lot of things in life that only work when you commit."],
     ["20-substack-tictoc-weekly-thoughts.html", "Parts Unknown..."],

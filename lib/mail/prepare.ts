@@ -1,0 +1,35 @@
+import "server-only";
+import { parseMessage, type ParsedMessage } from "./parse";
+import { buildContent, type MailContent } from "./process";
+
+/** What the request needs of the message besides its content. */
+export type MessageFacts = Pick<ParsedMessage, "messageKey" | "recipients" | "hasHeaders">;
+
+/**
+ * A message parsed and made ready for filing. Content that could not be built carries its error
+ * instead: the message is still stored, then kept as failed (CONTRACT section 5).
+ */
+export type PreparedMessage =
+  | { parsable: false }
+  | { parsable: true; facts: MessageFacts; content: MailContent; failure: null }
+  | { parsable: true; facts: MessageFacts; content: null; failure: string };
+
+export async function prepareHere(raw: Buffer, envelopeTo: string[]): Promise<PreparedMessage> {
+  let parsed: ParsedMessage;
+  try {
+    parsed = await parseMessage(raw, envelopeTo);
+  } catch {
+    return { parsable: false };
+  }
+  const facts = { messageKey: parsed.messageKey, recipients: parsed.recipients, hasHeaders: parsed.hasHeaders };
+  try {
+    return { parsable: true, facts, content: await buildContent(parsed), failure: null };
+  } catch (error) {
+    return { parsable: true, facts, content: null, failure: describeError(error) };
+  }
+}
+
+export function describeError(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return text.slice(0, 2000);
+}

@@ -1,0 +1,69 @@
+import "server-only";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import { prepareHere, type PreparedMessage } from "./prepare";
+
+type Task = { raw: Buffer; envelopeTo: string[]; resolve: (prepared: PreparedMessage | Promise<PreparedMessage>) => void };
+type Slot = { worker: Worker; tasks: Map<number, Task> };
+
+// After this many workers die without finishing a task, the pool gives up and prepares on the calling thread.
+const MAX_FAILURES = 3;
+
+/** Worker threads that parse and build messages; a task whose worker dies is prepared on the calling thread. */
+class PreparingPool {
+  private readonly slots: Slot[] = [];
+  private nextId = 0;
+  private failures = 0;
+
+  constructor(private readonly size: number) {}
+
+  prepare(raw: Buffer, envelopeTo: string[]): Promise<PreparedMessage> {
+    if (this.failures >= MAX_FAILURES) return prepareHere(raw, envelopeTo);
+    const slot = this.leastBusy();
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      slot.tasks.set(id, { raw, envelopeTo, resolve });
+      slot.worker.postMessage({ id, raw, envelopeTo });
+    });
+  }
+
+  private leastBusy(): Slot {
+    if (this.slots.length < this.size) return this.spawn();
+    return this.slots.reduce((best, slot) => (slot.tasks.size < best.tasks.size ? slot : best));
+  }
+
+  private spawn(): Slot {
+    const slot: Slot = { worker: new Worker(new URL("./prepare-worker.ts", import.meta.url)), tasks: new Map() };
+    slot.worker.unref();
+    slot.worker.on("message", ({ id, prepared }: { id: number; prepared: PreparedMessage }) => {
+      this.failures = 0;
+      slot.tasks.get(id)?.resolve(prepared);
+      slot.tasks.delete(id);
+    });
+    const retire = (error?: Error) => {
+      if (!this.slots.includes(slot)) return;
+      this.slots.splice(this.slots.indexOf(slot), 1);
+      this.failures++;
+      if (error) console.error("A mail-preparing worker failed; its messages are prepared on the server thread", error);
+      for (const task of slot.tasks.values()) task.resolve(prepareHere(task.raw, task.envelopeTo));
+      slot.tasks.clear();
+    };
+    slot.worker.on("error", retire);
+    slot.worker.on("exit", () => retire());
+    this.slots.push(slot);
+    return slot;
+  }
+}
+
+const holder = globalThis as typeof globalThis & { paperboyPreparingPool?: PreparingPool };
+
+/**
+ * Parsing and sanitizing are most of a delivery's CPU: in the server they run on worker threads, so
+ * concurrent deliveries use every core and the event loop stays free for requests and queries.
+ * Only Next's build bundles the worker; tests and scripts prepare on their own thread.
+ */
+export function prepareMessage(raw: Buffer, envelopeTo: string[]): Promise<PreparedMessage> {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return prepareHere(raw, envelopeTo);
+  holder.paperboyPreparingPool ??= new PreparingPool(Math.max(1, Math.min(4, availableParallelism())));
+  return holder.paperboyPreparingPool.prepare(raw, envelopeTo);
+}
