@@ -131,9 +131,11 @@ export const email = pgTable(
       table.senderName,
     ),
     index("email_user_newsletter_idx").on(table.userId, table.newsletterId, table.dateReceived),
-    index("email_user_subject_idx").on(table.userId, table.subject),
-    index("email_user_sender_idx").on(table.userId, table.senderName),
-    index("email_user_words_idx").on(table.userId, table.wordCount),
+    // One per other sort, in its order with the id tie-break, then every filter's column: a page walks
+    // the index until it has its rows, checking filters in the index, while the count reads the state index.
+    index("email_user_subject_idx").on(table.userId, table.subject, table.id, table.isRead, table.isSubscribed, table.dateReceived, table.kind, table.newsletterId),
+    index("email_user_sender_idx").on(table.userId, table.senderName, table.id, table.isRead, table.isSubscribed, table.dateReceived, table.kind, table.newsletterId),
+    index("email_user_words_idx").on(table.userId, table.wordCount, table.id, table.isRead, table.isSubscribed, table.dateReceived, table.kind, table.newsletterId),
     index("email_issue_idx").on(table.issueId),
     // btree_gin: the user's key and the words in one index, so a search reads only that user's postings.
     index("email_user_search_idx").using("gin", table.userId, table.searchVector),

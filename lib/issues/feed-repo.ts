@@ -88,25 +88,22 @@ function prepareFeedPageByDate(db: Database, sortOrder: FeedQuery["sort_order"])
 }
 
 /**
- * A page of a filtered feed with its exact total, in one round trip: the matches are gathered once
- * (the CTE is read twice, so it is materialized and the planner cannot walk the sort's index filtering
- * row by row), counted, and sorted for the page's display join.
+ * A page of a filtered feed with its exact total, in one round trip: the count reads the matches from
+ * the flags' index, the page walks its sort's index (filters checked in the index) until it has its rows.
  */
 function prepareFilteredFeedPage(db: Database, query: FeedQuery, shape: string) {
   const direction = query.sort_order === "asc" ? asc : desc;
   const column = SORT_COLUMNS[query.sort_by];
-  const matches = db
-    .$with("matches")
-    .as(db.select({ id: email.id, sortKey: sql`${column}`.as("sort_key") }).from(email).where(and(...feedConditions(query, bindPlaceholders))));
-  // Reads the statement's own CTE: declaring it here again would gather the matches twice.
+  const matching = () => and(...feedConditions(query, bindPlaceholders));
   const pageIds = db
-    .select({ id: matches.id })
-    .from(matches)
-    .orderBy(direction(matches.sortKey), direction(matches.id))
+    .select({ id: email.id })
+    .from(email)
+    .where(matching())
+    .orderBy(direction(column), direction(email.id))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"));
-  const total = sql<number>`(select count(*)::int from ${matches})`;
-  return selectRows(db.with(matches), total, sql`${email.id} = any(array(${pageIds}))`)
+  const total = sql<number>`(select count(*)::int from ${email} where ${matching()})`;
+  return selectRows(db, total, sql`${email.id} = any(array(${pageIds}))`)
     .orderBy(direction(column), direction(email.id))
     .prepare(shape);
 }
