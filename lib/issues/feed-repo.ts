@@ -88,24 +88,49 @@ function prepareFeedPageByDate(db: Database, sortOrder: FeedQuery["sort_order"])
 }
 
 /**
- * A page of a filtered feed with its exact total, in one round trip: the count reads the matches from
- * the flags' index, the page walks its sort's index (filters checked in the index) until it has its rows.
+ * A page of a filtered feed with its exact total, in one round trip. Without a search, the count reads
+ * the matches from the flags' index and the page walks its sort's index (filters checked in the index)
+ * until it has its rows. A search's matches come from the text index instead: they are gathered once
+ * (materialized, as the CTE is read twice), counted, and sorted for the page.
  */
 function prepareFilteredFeedPage(db: Database, query: FeedQuery, shape: string) {
   const direction = query.sort_order === "asc" ? asc : desc;
   const column = SORT_COLUMNS[query.sort_by];
+  const page = query.search ? searchPage(db, query, column, direction) : walkedPage(db, query, column, direction);
+  return selectRows(page.db, page.total, sql`${email.id} = any(array(${page.ids}))`)
+    .orderBy(direction(column), direction(email.id))
+    .prepare(shape);
+}
+
+type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
+type Direction = typeof asc;
+
+function walkedPage(db: Database, query: FeedQuery, column: SortColumn, direction: Direction) {
   const matching = () => and(...feedConditions(query, bindPlaceholders));
-  const pageIds = db
+  const ids = db
     .select({ id: email.id })
     .from(email)
     .where(matching())
     .orderBy(direction(column), direction(email.id))
     .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"));
-  const total = sql<number>`(select count(*)::int from ${email} where ${matching()})`;
-  return selectRows(db, total, sql`${email.id} = any(array(${pageIds}))`)
-    .orderBy(direction(column), direction(email.id))
-    .prepare(shape);
+    .offset(sql.placeholder("offset"))
+    .getSQL();
+  return { db, total: sql<number>`(select count(*)::int from ${email} where ${matching()})`, ids };
+}
+
+function searchPage(db: Database, query: FeedQuery, column: SortColumn, direction: Direction) {
+  const matches = db
+    .$with("matches")
+    .as(db.select({ id: email.id, sortKey: sql`${column}`.as("sort_key") }).from(email).where(and(...feedConditions(query, bindPlaceholders))));
+  // Reads the statement's own CTE: declaring it here again would gather the matches twice.
+  const ids = db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(direction(matches.sortKey), direction(matches.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset"))
+    .getSQL();
+  return { db: db.with(matches), total: sql<number>`(select count(*)::int from ${matches})`, ids };
 }
 
 const preparedPagesByDate = new WeakMap<Database, Map<string, ReturnType<typeof prepareFeedPageByDate>>>();
