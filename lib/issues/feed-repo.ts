@@ -149,8 +149,8 @@ function filteredShape(query: FeedQuery): string {
 }
 
 /**
- * One page's ids of an unfiltered feed, planned for the actual values (the sorts whose index lacks the
- * id tie-break), and the kept total, in one round trip.
+ * One page's ids of an unfiltered feed by any sort or kind, planned for the actual values, and the kept
+ * total, in one round trip.
  */
 async function findUnfilteredPageIds(userId: number, query: FeedQuery): Promise<{ ids: number[]; total: number }> {
   const direction = query.sort_order === "asc" ? sql`asc` : sql`desc`;
