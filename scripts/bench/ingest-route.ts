@@ -5,19 +5,21 @@ import { ensureDatabase, root, signInReader, startServer } from "./harness";
 
 const KB = 1024;
 
-/** Newsletters of 50 to 150 KB: the corpus's HTML bodies (or the fixtures'), grown with more of their own text. */
-function realisticMix(to: string): Buffer[] {
+/**
+ * Newsletters of 50 to 150 KB: the corpus's HTML bodies (or the fixtures'). A smaller one grows by
+ * repeating its own body, so markup and text keep a real newsletter's proportions (about a tenth of
+ * the bytes are text); padding with prose made every message an essay of 60 KB of text.
+ */
+export function realisticMix(to: string): Buffer[] {
   const corpus = path.resolve(root, "../shared/corpus");
   const dir = existsSync(corpus) ? corpus : path.join(root, "tests/fixtures/mail");
   const bodies = readdirSync(dir)
     .filter((name) => name.endsWith(".html"))
+    .sort()
     .map((name) => readFileSync(path.join(dir, name), "utf8"));
   const sources = bodies.length > 0 ? bodies : ["<p>An issue about careful reporting on small things.</p>"];
   return Array.from({ length: 40 }, (_, index) => {
-    const target = (50 + ((index * 37) % 101)) * KB;
-    let html = sources[index % sources.length]!;
-    const filler = `<p>${"Further reading, analysis and links from this week's issue. ".repeat(40)}</p>`;
-    while (html.length < target) html += filler;
+    const html = grownTo(sources[index % sources.length]!, (50 + ((index * 37) % 101)) * KB);
     const head = [
       "From: Bench Weekly <news@bench-weekly.example>",
       `To: ${to}`,
@@ -28,6 +30,19 @@ function realisticMix(to: string): Buffer[] {
     ].join("\r\n");
     return Buffer.from(`${head}\r\n\r\n${html}`);
   });
+}
+
+function grownTo(html: string, target: number): string {
+  if (html.length >= target) return html;
+  const lower = html.toLowerCase();
+  const opening = lower.indexOf("<body");
+  const start = opening === -1 ? 0 : lower.indexOf(">", opening) + 1;
+  const closing = lower.lastIndexOf("</body");
+  const end = closing === -1 ? html.length : closing;
+  const body = html.slice(start, end).trim() || html;
+  let copies = "";
+  while (html.length + copies.length < target) copies += body;
+  return html.slice(0, end) + copies + html.slice(end);
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
