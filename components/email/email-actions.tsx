@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { errorMessage } from "@/lib/api/client";
 import { formatCount } from "@/lib/format/count";
 import { useToggleLike, type Email } from "@/lib/issues/hooks";
 import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from "../ui/reader-icons";
@@ -12,10 +13,12 @@ type Props = {
   email: Pick<Email, "id" | "subject" | "is_liked" | "like_count" | "comment_count" | "is_favorited" | "folder_ids" | "public_share_id">;
   onBookmark: () => void;
   onShare: () => void;
+  /** What went wrong with the last like, for the card to show; null when trying again. */
+  onProblem: (message: string | null) => void;
 };
 
 /** Like, comment, bookmark and share of one card. */
-export function EmailActions({ email, onBookmark, onShare }: Props) {
+export function EmailActions({ email, onBookmark, onShare, onProblem }: Props) {
   const like = useToggleLike();
   const subject = email.subject || "No Subject";
   const saved = email.is_favorited || email.folder_ids.length > 0;
@@ -25,7 +28,10 @@ export function EmailActions({ email, onBookmark, onShare }: Props) {
         type="button"
         aria-pressed={email.is_liked}
         aria-label={`${email.is_liked ? "Unlike" : "Like"} ${subject}`}
-        onClick={() => like.mutate({ id: email.id, is_liked: email.is_liked })}
+        onClick={() => {
+          onProblem(null);
+          like.mutate({ id: email.id, is_liked: email.is_liked }, { onError: (error) => onProblem(errorMessage(error, "Failed to toggle like status")) });
+        }}
         className={`${action} ${email.is_liked ? "text-rose-600 dark:text-rose-400" : ""}`}
       >
         <HeartIcon filled={email.is_liked} width={18} height={18} />

@@ -6,6 +6,7 @@ import { useState, type KeyboardEvent } from "react";
 import { formatShortDate } from "@/lib/format/date";
 import { readTimeLabel } from "@/lib/format/read-time";
 import type { Email } from "@/lib/issues/hooks";
+import { Alert } from "../ui/alert";
 import { BadgeCheckIcon } from "../ui/reader-icons";
 import { EmailActions } from "./email-actions";
 import { EmailThumbnail } from "./email-thumbnail";
@@ -25,6 +26,8 @@ export function EmailCard({ email, layout = "tile" }: { email: Email; layout?: E
   const router = useRouter();
   const narrow = useNarrow();
   const [dialog, setDialog] = useState<Dialog>(null);
+  // A failed like or favourite, undone on screen, says so here (SPEC.md section 8).
+  const [problem, setProblem] = useState<string | null>(null);
   const href = `/emails/${email.id}`;
   const subject = email.subject || "No Subject";
   const sender = email.sender_name || "Unknown Sender";
@@ -74,10 +77,19 @@ export function EmailCard({ email, layout = "tile" }: { email: Email; layout?: E
             <span aria-hidden="true"> · </span>
             {readTimeLabel(email.time_to_read)}
           </p>
-          <EmailActions email={email} onBookmark={() => setDialog("folders")} onShare={() => setDialog("share")} />
+          <EmailActions
+            email={email}
+            onBookmark={() => {
+              setProblem(null);
+              setDialog("folders");
+            }}
+            onShare={() => setDialog("share")}
+            onProblem={setProblem}
+          />
         </div>
+        {problem && <Alert>{problem}</Alert>}
       </div>
-      {dialog === "folders" && <FolderModal email={email} onClose={() => setDialog(null)} />}
+      {dialog === "folders" && <FolderModal email={email} onClose={() => setDialog(null)} onFailure={setProblem} />}
       {dialog === "share" && email.public_share_id && <ShareModal subject={subject} publicShareId={email.public_share_id} onClose={() => setDialog(null)} />}
       {dialog === "subscribe" && <SubscribeModal email={email} onClose={() => setDialog(null)} />}
     </article>

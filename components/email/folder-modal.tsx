@@ -1,7 +1,8 @@
 "use client";
 
 import { useState } from "react";
-import { useFolders, useSaveEmailFolders } from "@/lib/folders/hooks";
+import { errorMessage } from "@/lib/api/client";
+import { FavoriteError, useFolders, useSaveEmailFolders } from "@/lib/folders/hooks";
 import type { Email } from "@/lib/issues/hooks";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
@@ -9,12 +10,19 @@ import { Modal } from "../ui/modal";
 import { Spinner } from "../ui/spinner";
 import { folderChanges } from "./folder-diff";
 
-type Props = { email: Pick<Email, "id" | "folder_ids" | "is_favorited">; onClose: () => void };
+/** `onFailure` tells the screen that opened the modal (it is closed by then) what went wrong. */
+type Props = { email: Pick<Email, "id" | "folder_ids" | "is_favorited">; onClose: () => void; onFailure: (message: string) => void };
 
 /** Files an issue into folders and (un)favourites it; saves only what changed, then closes either way. */
-export function FolderModal({ email, onClose }: Props) {
+export function FolderModal({ email, onClose, onFailure }: Props) {
   const folders = useFolders();
-  const save = useSaveEmailFolders();
+  const save = useSaveEmailFolders({
+    onError: (error) => {
+      // Folder calls have no fallback of their own in SPEC.md section 8; the favourite has.
+      if (error instanceof FavoriteError) onFailure(errorMessage(error.cause, "Failed to toggle favorite status"));
+      else console.error("Saving folders failed", error);
+    },
+  });
   const [initial] = useState(() => email.folder_ids);
   const [selected, setSelected] = useState<number[]>(() => email.folder_ids);
   const [favorite, setFavorite] = useState(email.is_favorited);
@@ -26,7 +34,7 @@ export function FolderModal({ email, onClose }: Props) {
     const { add, remove } = folderChanges(initial, selected);
     const favoriteChange = favorite === email.is_favorited ? null : favorite;
     if (add.length || remove.length || favoriteChange !== null) {
-      save.mutate({ emailId: email.id, add, remove, folderIds: selected, favorite: favoriteChange }, { onError: (error) => console.error("Saving folders failed", error) });
+      save.mutate({ emailId: email.id, add, remove, folderIds: selected, favorite: favoriteChange });
     }
     onClose();
   };

@@ -1,6 +1,8 @@
 "use client";
 
+import { errorMessage } from "@/lib/api/client";
 import { useMarkRead, type Email } from "@/lib/issues/hooks";
+import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { ExternalLinkIcon } from "../ui/reader-icons";
 
@@ -17,6 +19,7 @@ export function ConfirmationCard({ email }: { email: Email }) {
           {email.sender_name || "Unknown Sender"}
           {email.email_summary ? ` · ${email.email_summary}` : ""}
         </p>
+        {markRead.isError && <Alert className="mt-2">{errorMessage(markRead.error, "Failed to mark email as read")}</Alert>}
       </div>
       <div className="flex shrink-0 gap-2">
         {email.confirmation_url && (

@@ -2,7 +2,7 @@
 
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { ApiError } from "@/lib/api/client";
+import { ApiError, errorMessage } from "@/lib/api/client";
 import { useEmail } from "@/lib/issues/hooks";
 import { EmailFrame, PlainBody } from "../email/email-frame";
 import { Alert } from "../ui/alert";
@@ -13,18 +13,22 @@ import { IssueActions } from "./issue-actions";
 import { IssueHeader } from "./issue-header";
 import { RecentIssues } from "./recent-issues";
 import { ScrollTopButton } from "./scroll-top-button";
+import { useOpenedAsPublicIssue } from "./use-opened-as-public-issue";
 import { useReadTracking } from "./use-read-tracking";
 
 const frameClass = "mx-auto max-w-6xl pt-10 min-[769px]:pt-0";
 
-/** SPEC.md section 4: 403 or 404 means no access; anything else is a real failure. */
-function IssueProblem({ error }: { error: unknown }) {
+/**
+ * SPEC.md section 4: 403 or 404 means no access; anything else is a real failure. An issue opened from
+ * a discovery list is named an issue, not an email, in the loading and missing states.
+ */
+function IssueProblem({ error, publicIssue }: { error: unknown; publicIssue: boolean }) {
   const missing = error instanceof ApiError && (error.status === 403 || error.status === 404);
   return (
     <div className={`${frameClass} space-y-4`}>
       <BackToFeed />
       {missing ? (
-        <p className="text-slate-600 dark:text-slate-300">Email not found or not loaded yet.</p>
+        <p className="text-slate-600 dark:text-slate-300">{publicIssue ? "Issue not found." : "Email not found or not loaded yet."}</p>
       ) : (
         <Alert>Error loading email: {error instanceof ApiError && error.detail ? error.detail : "An unexpected error occurred"}</Alert>
       )}
@@ -36,10 +40,11 @@ export function IssueView({ emailId }: { emailId: number }) {
   const email = useEmail(emailId);
   const searchParams = useSearchParams();
   const [commentsOpen, setCommentsOpen] = useState(searchParams.get("showComments") === "true");
-  useReadTracking(emailId, email.isSuccess);
+  const publicIssue = useOpenedAsPublicIssue(emailId);
+  const readError = useReadTracking(emailId, email.isSuccess);
 
-  if (email.isPending) return <Spinner label="Loading email..." className="py-24" />;
-  if (email.isError) return <IssueProblem error={email.error} />;
+  if (email.isPending) return <Spinner label={publicIssue ? "Loading issue..." : "Loading email..."} className="py-24" />;
+  if (email.isError) return <IssueProblem error={email.error} publicIssue={publicIssue} />;
   const issue = email.data;
   const subject = issue.subject || "No Subject";
 
@@ -49,6 +54,7 @@ export function IssueView({ emailId }: { emailId: number }) {
         <article aria-label={subject} className="min-w-0 space-y-5">
           <IssueHeader email={issue} />
           <IssueActions email={issue} commentsOpen={commentsOpen} onToggleComments={() => setCommentsOpen((open) => !open)} />
+          {readError !== null && <Alert>{errorMessage(readError, "Failed to mark email as read")}</Alert>}
           <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm dark:border-slate-800">
             {issue.body_html ? <EmailFrame html={issue.body_html} title={`Content of ${subject}`} /> : <PlainBody text={issue.body_plain || "No content available."} />}
           </div>

@@ -5,10 +5,10 @@ import { sendReadDuration, useMarkRead } from "@/lib/issues/hooks";
 
 /**
  * Marks the issue read once it is shown, then reports the seconds it was visible when the
- * reader leaves: another route, a hidden tab, or a closing one.
+ * reader leaves: another route, a hidden tab, or a closing one. Answers why marking it read failed, if it did.
  */
-export function useReadTracking(emailId: number, ready: boolean) {
-  const { mutate: markRead } = useMarkRead();
+export function useReadTracking(emailId: number, ready: boolean): unknown {
+  const { mutate: markRead, error } = useMarkRead();
 
   useEffect(() => {
     if (ready) markRead({ id: emailId });
@@ -34,4 +34,6 @@ export function useReadTracking(emailId: number, ready: boolean) {
       flush();
     };
   }, [ready, emailId]);
+
+  return error;
 }

@@ -99,6 +99,7 @@ function FolderPanel({ folderId }: { folderId: number }) {
   const folders = useFolders();
   const folder = folders.data?.items.find((item) => item.id === folderId);
   if (folders.isPending) return <Loading />;
+  if (folders.isError) return <Alert>{errorMessage(folders.error, "Failed to fetch folders")}</Alert>;
   if (!folder) return <Alert>Folder not found</Alert>;
   return <FolderIssues folder={folder} />;
 }

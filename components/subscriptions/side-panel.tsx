@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { errorMessage } from "@/lib/api/client";
 import { useFolders } from "@/lib/folders/hooks";
 import { useDeleteFolder, useFavorited, useLiked, useMyComments, useSubscriptions } from "@/lib/subscriptions/hooks";
 import { Alert } from "../ui/alert";
@@ -47,7 +48,11 @@ export function SidePanel({ view, onSelect, message, onMessage }: Props) {
         <li>{item({ kind: "comments" }, withCount("My Comments", comments.data?.length))}</li>
       </PanelSection>
       <PanelSection title="Folders">
-        {folders.isError && <li className="px-3 text-sm text-rose-700 dark:text-rose-300">Could not load folders.</li>}
+        {folders.isError && (
+          <li className="px-3 text-sm text-rose-700 dark:text-rose-300">
+            {errorMessage(folders.error, "Failed to fetch folders")}
+          </li>
+        )}
         {folders.data?.items.map((folder) => (
           <li key={folder.id} className="flex items-center gap-1">
             <NavItem current={sameView(view, { kind: "folder", folderId: folder.id })} onClick={() => onSelect({ kind: "folder", folderId: folder.id })}>

@@ -1,3 +1,4 @@
+import { isNull } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { email, issue } from "./mail";
@@ -10,6 +11,12 @@ const ownEmail = () =>
   integer("email_id")
     .notNull()
     .references(() => email.id, { onDelete: "cascade" });
+/**
+ * The reader's copy the action is on; null for an issue of a public newsletter the reader never received
+ * (reached from trending or recent issues), where the action is keyed by (user, issue) instead. A copy
+ * delivered later adopts those actions (trigger of migration issue_level_interactions).
+ */
+const actedEmail = () => integer("email_id").references(() => email.id, { onDelete: "cascade" });
 const ofIssue = () =>
   integer("issue_id")
     .notNull()
@@ -18,12 +25,14 @@ const ofIssue = () =>
 export const emailLike = pgTable(
   "email_like",
   {
-    emailId: ownEmail().primaryKey(),
+    emailId: actedEmail(),
     userId: owner(),
     issueId: ofIssue(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    uniqueIndex("email_like_email_idx").on(table.emailId),
+    uniqueIndex("email_like_user_issue_idx").on(table.userId, table.issueId).where(isNull(table.emailId)),
     index("email_like_user_idx").on(table.userId, table.createdAt),
     index("email_like_issue_idx").on(table.issueId, table.createdAt),
     index("email_like_recent_idx").on(table.createdAt, table.issueId),
@@ -33,18 +42,22 @@ export const emailLike = pgTable(
 export const emailFavorite = pgTable(
   "email_favorite",
   {
-    emailId: ownEmail().primaryKey(),
+    emailId: actedEmail(),
     userId: owner(),
     issueId: ofIssue(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("email_favorite_user_idx").on(table.userId, table.createdAt)],
+  (table) => [
+    uniqueIndex("email_favorite_email_idx").on(table.emailId),
+    uniqueIndex("email_favorite_user_issue_idx").on(table.userId, table.issueId).where(isNull(table.emailId)),
+    index("email_favorite_user_idx").on(table.userId, table.createdAt),
+  ],
 );
 
 export const emailRead = pgTable(
   "email_read",
   {
-    emailId: ownEmail().primaryKey(),
+    emailId: actedEmail(),
     userId: owner(),
     issueId: ofIssue(),
     durationSeconds: integer("duration_seconds").notNull().default(0),
@@ -52,6 +65,8 @@ export const emailRead = pgTable(
     lastReadAt: timestamp("last_read_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
+    uniqueIndex("email_read_email_idx").on(table.emailId),
+    uniqueIndex("email_read_user_issue_idx").on(table.userId, table.issueId).where(isNull(table.emailId)),
     // With email_id, the unread filter reads a user's reads from the index alone.
     index("email_read_user_idx").on(table.userId, table.emailId),
     index("email_read_issue_idx").on(table.issueId, table.lastReadAt),

@@ -1,7 +1,7 @@
 import "server-only";
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, desc, eq } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { comment, email, issue, newsletter, user } from "@/db/schema";
+import { comment, user } from "@/db/schema";
 
 const commentColumns = {
   id: comment.id,
@@ -33,27 +33,4 @@ export async function insertComment(userId: number, values: { issueId: number; e
     .values({ userId, ...values })
     .returning({ id: comment.id });
   return row!.id;
-}
-
-/**
- * The issue behind an email the user may read, as GET /api/issues/{id} decides: their own email, or
- * any reader's copy of a public newsletter's issue. `ownEmailId` is the user's own copy, if any.
- */
-export async function findReadableIssue(userId: number, emailId: number): Promise<{ issueId: number; ownEmailId: number | null } | undefined> {
-  const [row] = await getDb()
-    .select({
-      issueId: email.issueId,
-      ownerId: email.userId,
-      kind: email.kind,
-      isPublic: newsletter.isPublic,
-      ownCopy: sql<number | null>`(select min(own.id) from ${email} own where own.user_id = ${userId} and own.issue_id = ${email.issueId})`,
-    })
-    .from(email)
-    .innerJoin(issue, eq(issue.id, email.issueId))
-    .innerJoin(newsletter, eq(newsletter.id, issue.newsletterId))
-    .where(eq(email.id, emailId));
-  if (!row) return undefined;
-  if (row.ownerId === userId) return { issueId: row.issueId, ownEmailId: emailId };
-  if (row.kind !== "issue" || !row.isPublic) return undefined;
-  return { issueId: row.issueId, ownEmailId: row.ownCopy === null ? null : Number(row.ownCopy) };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
-import { findComment, findIssueComments, findReadableIssue, findUserComments, insertComment, type CommentRow } from "./repo";
+import { findReadableIssue } from "@/lib/issues/repo";
+import { findComment, findIssueComments, findUserComments, insertComment, type CommentRow } from "./repo";
 import type { CreateCommentInput } from "./schemas";
 
 function toCommentDto(row: CommentRow) {

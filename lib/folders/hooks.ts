@@ -19,17 +19,29 @@ export const useFolders = (enabled = true) => useQuery({ ...foldersQuery(), enab
 
 export type FolderSave = { emailId: number; add: number[]; remove: number[]; folderIds: number[]; favorite: boolean | null };
 
+/** The favourite call of a save failed (not a folder call): its screen names that operation (SPEC.md section 8). */
+export class FavoriteError extends Error {
+  constructor(cause: unknown) {
+    super("Favourite change failed", { cause });
+    this.name = "FavoriteError";
+  }
+}
+
 /**
  * The folder-and-favourite modal's save: folders and favourite change at once in every cached
- * copy, the calls follow, and any failure puts all of it back (SPEC.md section 4).
+ * copy, the calls follow, and any failure puts all of it back (SPEC.md section 4). The modal closes
+ * at once, so a failure is reported through `onError` here, which still runs after it unmounted.
  */
-export function useSaveEmailFolders() {
+export function useSaveEmailFolders({ onError }: { onError?: (error: unknown) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ emailId, add, remove, favorite }: FolderSave) => {
       for (const folderId of add) await apiFetch(`/api/users/me/folders/${folderId}/emails`, { method: "POST", body: { email_id: emailId } });
       for (const folderId of remove) await apiFetch<void>(`/api/users/me/folders/${folderId}/emails/${emailId}`, { method: "DELETE" });
-      if (favorite !== null) await apiFetch(`/api/issues/${emailId}/interactions`, { method: "PUT", body: { is_favorited: favorite } });
+      if (favorite === null) return;
+      await apiFetch(`/api/issues/${emailId}/interactions`, { method: "PUT", body: { is_favorited: favorite } }).catch((error: unknown) => {
+        throw new FavoriteError(error);
+      });
     },
     onMutate: async ({ emailId, add, remove, folderIds, favorite }: FolderSave) => {
       await queryClient.cancelQueries({ queryKey: folderKeys.all });
@@ -49,7 +61,10 @@ export function useSaveEmailFolders() {
         queryClient.setQueryData(foldersQuery().queryKey, folders);
       };
     },
-    onError: (_error, _vars, undo) => undo?.(),
+    onError: (error, _vars, undo) => {
+      undo?.();
+      onError?.(error);
+    },
     // Part of a failed save may have landed; ask the server what is true now.
     onSettled: (_data, error) => {
       if (!error) return;

@@ -72,9 +72,13 @@ export type SharedIssueFields = {
   subscribed: boolean;
   likeCount: number;
   commentCount: number;
+  /** The reader's own like, favourite and read of the issue; absent from lists that are the same for everyone. */
+  likedAt?: Date | string | null;
+  favoritedAt?: Date | string | null;
+  readAt?: Date | string | null;
 };
 
-/** An issue the user did not receive, as an Email: the shared content, none of the user's interactions. */
+/** An issue the user did not receive, as an Email: the shared content, and the user's own likes, favourite and read of it. */
 export function toSharedEmailDto(row: SharedIssueFields, options: { withBodies?: boolean } = {}): EmailDto {
   const { issue, newsletter } = row;
   return {
@@ -89,15 +93,15 @@ export function toSharedEmailDto(row: SharedIssueFields, options: { withBodies?:
     thumbnail_image_url: issue.thumbnailUrl,
     word_count: issue.wordCount,
     time_to_read: minutesToRead(issue.wordCount),
-    is_read: false,
-    is_liked: false,
-    is_favorited: false,
+    is_read: Boolean(row.readAt),
+    is_liked: Boolean(row.likedAt),
+    is_favorited: Boolean(row.favoritedAt),
     is_subscribed: row.subscribed,
     is_forwarded: false,
     folder_ids: [],
     public_share_id: null,
-    liked_at: null,
-    favorited_at: null,
+    liked_at: iso(row.likedAt),
+    favorited_at: iso(row.favoritedAt),
     like_count: Number(row.likeCount),
     comment_count: Number(row.commentCount),
     kind: "issue",
@@ -105,7 +109,6 @@ export function toSharedEmailDto(row: SharedIssueFields, options: { withBodies?:
     ...(options.withBodies ? { body_html: issue.bodyHtml, body_plain: issue.bodyPlain } : {}),
   };
 }
-
 
 export function pagedList<T>(items: T[], total: number, page: number, pageSize: number) {
   return { items, total_items: total, total_pages: Math.ceil(total / pageSize), current_page: page, page_size: pageSize };

@@ -13,7 +13,8 @@ export const emailKeys = {
   list: (query: string) => [...emailKeys.lists(), query] as const,
   details: () => [...emailKeys.all, "detail"] as const,
   detail: (id: number) => [...emailKeys.details(), id] as const,
-  recent: (newsletterId: number) => [...emailKeys.all, "recent", newsletterId] as const,
+  recentAll: () => [...emailKeys.all, "recent"] as const,
+  recent: (newsletterId: number) => [...emailKeys.recentAll(), newsletterId] as const,
 };
 
 /** `query` is the search string of GET /api/issues/feed, so each filter set caches on its own. */

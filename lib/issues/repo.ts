@@ -1,7 +1,9 @@
 import "server-only";
-import { and, desc, eq, getTableColumns, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
-import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, newsletter, share, subscription } from "@/db/schema";
+import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, issue, newsletter, share, subscription } from "@/db/schema";
+import { isPublic } from "@/lib/newsletters/activity";
 import type { PageQuery } from "./schemas";
 
 // The feed lists 20 emails at a time: their bodies (often 100 KB of HTML) and the search vector stay in the table.
@@ -30,8 +32,6 @@ function emailColumns() {
     commentCount: sql<number>`(select count(*)::int from ${comment} where ${comment.issueId} = ${email.issueId})`,
   };
 }
-
-type EmailRef = { id: number; issueId: number; newsletterId: number };
 
 /**
  * The display join over the emails `chosen` picks. `feedTotal` rides along on every row so that the
@@ -98,25 +98,51 @@ const countAll = sql<number>`count(*)::int`;
 
 export type Activity = "liked" | "favorited" | "commented";
 
+/** One entry of an activity list: the user's own email, or a public newsletter's issue they acted on without a copy. */
+export type ActivityEntry = { row: EmailRow } | { issueId: number };
+
+/** An issue of a public newsletter, whose copy-less actions stay listed only while it stays public. */
+const isPublicIssue = (issueId: SQL | AnyPgColumn) =>
+  exists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(issue)
+      .innerJoin(newsletter, and(eq(newsletter.id, issue.newsletterId), isPublic))
+      .where(eq(issue.id, issueId)),
+  );
+
 /** The emails a user liked, favourited or commented on, newest action first, driven by the action's own index. */
-export async function findActivityPage(userId: number, activity: Activity, page: PageQuery): Promise<{ rows: EmailRow[]; total: number }> {
+export async function findActivityPage(userId: number, activity: Activity, page: PageQuery): Promise<{ entries: ActivityEntry[]; total: number }> {
   if (activity === "commented") {
     const lastComment = sql`max(${comment.createdAt})`;
     const mine = and(eq(comment.userId, userId), sql`${comment.emailId} is not null`);
-    return findPage(
+    const { rows, total } = await findPage(
       getDb().select({ id: sql<number>`${comment.emailId}` }).from(comment).where(mine).groupBy(comment.emailId).$dynamic(),
       [desc(lastComment), desc(comment.emailId)],
       getDb().select({ total: sql<number>`count(distinct ${comment.emailId})::int` }).from(comment).where(mine),
       page,
     );
+    return { entries: rows.map((row) => ({ row })), total };
   }
   const table = activity === "liked" ? emailLike : emailFavorite;
-  return findPage(
-    getDb().select({ id: table.emailId }).from(table).where(eq(table.userId, userId)).$dynamic(),
-    [desc(table.createdAt), desc(table.emailId)],
-    getDb().select({ total: countAll }).from(table).where(eq(table.userId, userId)),
-    page,
-  );
+  const mine = and(eq(table.userId, userId), or(isNotNull(table.emailId), isPublicIssue(table.issueId)));
+  const [refs, [count]] = await Promise.all([
+    getDb()
+      .select({ emailId: table.emailId, issueId: table.issueId })
+      .from(table)
+      .where(mine)
+      .orderBy(desc(table.createdAt), desc(table.emailId), desc(table.issueId))
+      .limit(page.page_size)
+      .offset((page.page - 1) * page.page_size),
+    getDb().select({ total: countAll }).from(table).where(mine),
+  ]);
+  const rows = new Map((await findEmailRows(refs.flatMap((ref) => (ref.emailId === null ? [] : [ref.emailId])))).map((row) => [row.email.id, row]));
+  const entries = refs.flatMap((ref): ActivityEntry[] => {
+    if (ref.emailId === null) return [{ issueId: ref.issueId }];
+    const row = rows.get(ref.emailId);
+    return row ? [{ row }] : [];
+  });
+  return { entries, total: count?.total ?? 0 };
 }
 
 export async function findEmail(userId: number, emailId: number): Promise<EmailRow | undefined> {
@@ -124,19 +150,35 @@ export async function findEmail(userId: number, emailId: number): Promise<EmailR
   return row?.email.userId === userId ? row : undefined;
 }
 
-/** Which issue an email (anyone's) delivered, and whether it was an issue or a personal confirmation. */
-export async function findEmailIssue(emailId: number): Promise<{ issueId: number; kind: "issue" | "confirmation" } | undefined> {
-  const [row] = await getDb().select({ issueId: email.issueId, kind: email.kind }).from(email).where(eq(email.id, emailId));
-  return row;
-}
+/**
+ * What a user acts on: their own email, or (id null) a public newsletter's issue they hold no copy of,
+ * whose likes, favourites and reads are keyed by (user, issue).
+ */
+export type ActionTarget = { id: number | null; issueId: number; newsletterId: number };
 
-/** The owner-checked identity of an email: null when it is not this user's. */
-export async function findOwnEmailRef(userId: number, emailId: number): Promise<EmailRef | undefined> {
+/**
+ * The issue behind an email the user may read, as GET /api/issues/{id} decides: their own email, or
+ * any reader's copy of a public newsletter's issue. `ownEmailId` is the user's own copy, if any.
+ */
+export async function findReadableIssue(userId: number, emailId: number): Promise<{ issueId: number; newsletterId: number; ownEmailId: number | null } | undefined> {
   const [row] = await getDb()
-    .select({ id: email.id, issueId: email.issueId, newsletterId: email.newsletterId })
+    .select({
+      issueId: email.issueId,
+      newsletterId: email.newsletterId,
+      ownerId: email.userId,
+      kind: email.kind,
+      isPublic: newsletter.isPublic,
+      ownCopy: sql<number | null>`(select min(own.id) from ${email} own where own.user_id = ${userId} and own.issue_id = ${email.issueId})`,
+    })
     .from(email)
-    .where(and(eq(email.userId, userId), eq(email.id, emailId)));
-  return row;
+    .innerJoin(issue, eq(issue.id, email.issueId))
+    .innerJoin(newsletter, eq(newsletter.id, issue.newsletterId))
+    .where(eq(email.id, emailId));
+  if (!row) return undefined;
+  const found = { issueId: row.issueId, newsletterId: row.newsletterId };
+  if (row.ownerId === userId) return { ...found, ownEmailId: emailId };
+  if (row.kind !== "issue" || !row.isPublic) return undefined;
+  return { ...found, ownEmailId: row.ownCopy === null ? null : Number(row.ownCopy) };
 }
 
 async function addToNewsletter(newsletterId: number, changes: { likes?: number; readSeconds?: number }): Promise<void> {
@@ -149,30 +191,41 @@ async function addToNewsletter(newsletterId: number, changes: { likes?: number; 
     .where(eq(newsletter.id, newsletterId));
 }
 
-export async function setLiked(userId: number, ref: EmailRef, liked: boolean): Promise<void> {
-  const changed = liked
-    ? await getDb().insert(emailLike).values({ emailId: ref.id, userId, issueId: ref.issueId }).onConflictDoNothing().returning({ id: emailLike.emailId })
-    : await getDb().delete(emailLike).where(and(eq(emailLike.emailId, ref.id), eq(emailLike.userId, userId))).returning({ id: emailLike.emailId });
-  if (changed.length > 0) await addToNewsletter(ref.newsletterId, { likes: liked ? 1 : -1 });
+type ActionTable = typeof emailLike | typeof emailFavorite | typeof emailRead;
+
+/** The user's action row on the target: on their email, or on the issue where they have no copy. */
+function actionOn(table: ActionTable, userId: number, target: ActionTarget): SQL | undefined {
+  const onTarget = target.id === null ? and(isNull(table.emailId), eq(table.issueId, target.issueId)) : eq(table.emailId, target.id);
+  return and(onTarget, eq(table.userId, userId));
 }
 
-export async function setFavorited(userId: number, ref: EmailRef, favorited: boolean): Promise<void> {
-  if (favorited) await getDb().insert(emailFavorite).values({ emailId: ref.id, userId, issueId: ref.issueId }).onConflictDoNothing();
-  else await getDb().delete(emailFavorite).where(and(eq(emailFavorite.emailId, ref.id), eq(emailFavorite.userId, userId)));
+// Without a target, a duplicate on either unique index (the email's, or the copy-less (user, issue)) is skipped.
+export async function setLiked(userId: number, target: ActionTarget, liked: boolean): Promise<void> {
+  const changed = liked
+    ? await getDb().insert(emailLike).values({ emailId: target.id, userId, issueId: target.issueId }).onConflictDoNothing().returning({ issueId: emailLike.issueId })
+    : await getDb().delete(emailLike).where(actionOn(emailLike, userId, target)).returning({ issueId: emailLike.issueId });
+  if (changed.length > 0) await addToNewsletter(target.newsletterId, { likes: liked ? 1 : -1 });
+}
+
+export async function setFavorited(userId: number, target: ActionTarget, favorited: boolean): Promise<void> {
+  if (favorited) await getDb().insert(emailFavorite).values({ emailId: target.id, userId, issueId: target.issueId }).onConflictDoNothing();
+  else await getDb().delete(emailFavorite).where(actionOn(emailFavorite, userId, target));
 }
 
 /** Marks read and adds this visit's seconds to the total; unread forgets the read. */
-export async function setRead(userId: number, ref: EmailRef, read: boolean, seconds: number): Promise<void> {
+export async function setRead(userId: number, target: ActionTarget, read: boolean, seconds: number): Promise<void> {
   if (!read) {
-    await getDb().delete(emailRead).where(and(eq(emailRead.emailId, ref.id), eq(emailRead.userId, userId)));
+    await getDb().delete(emailRead).where(actionOn(emailRead, userId, target));
     return;
   }
+  const conflict =
+    target.id === null ? { target: [emailRead.userId, emailRead.issueId], targetWhere: isNull(emailRead.emailId) } : { target: emailRead.emailId };
   await getDb()
     .insert(emailRead)
-    .values({ emailId: ref.id, userId, issueId: ref.issueId, durationSeconds: seconds })
+    .values({ emailId: target.id, userId, issueId: target.issueId, durationSeconds: seconds })
     .onConflictDoUpdate({
-      target: emailRead.emailId,
+      ...conflict,
       set: { durationSeconds: sql`least(${emailRead.durationSeconds}::bigint + ${seconds}, 2147483647)`, lastReadAt: sql`now()` },
     });
-  if (seconds > 0) await addToNewsletter(ref.newsletterId, { readSeconds: seconds });
+  if (seconds > 0) await addToNewsletter(target.newsletterId, { readSeconds: seconds });
 }

@@ -1,9 +1,9 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
-import { findOwnEmailsOfIssues, findPublicIssues } from "@/lib/newsletters/issues-repo";
+import { findPublicIssues } from "@/lib/newsletters/issues-repo";
 import { pagedList, toEmailDto, toSharedEmailDto, type EmailDto } from "./dto";
 import { findFeedPage } from "./feed-repo";
-import { findActivityPage, findEmail, findEmailIssue, findOwnEmailRef, setFavorited, setLiked, setRead, type Activity } from "./repo";
+import { findActivityPage, findEmail, findReadableIssue, setFavorited, setLiked, setRead, type Activity } from "./repo";
 import type { FeedQuery, InteractionInput, PageQuery } from "./schemas";
 
 export async function listFeed(userId: number, query: FeedQuery) {
@@ -16,14 +16,17 @@ export async function listFeed(userId: number, query: FeedQuery) {
   );
 }
 
+/** Own emails as they are; public issues acted on without a copy in their shared form with the user's fields. */
 export async function listActivity(userId: number, activity: Activity, page: PageQuery) {
-  const { rows, total } = await findActivityPage(userId, activity, page);
-  return pagedList(
-    rows.map((row) => toEmailDto(row)),
-    total,
-    page.page,
-    page.page_size,
-  );
+  const { entries, total } = await findActivityPage(userId, activity, page);
+  const issueIds = entries.flatMap((entry) => ("issueId" in entry ? [entry.issueId] : []));
+  const shared = new Map((await findPublicIssues(userId, issueIds, { withBodies: false })).map((row) => [row.issue.id, row]));
+  const items = entries.flatMap((entry) => {
+    if ("row" in entry) return [toEmailDto(entry.row)];
+    const issue = shared.get(entry.issueId);
+    return issue ? [toSharedEmailDto(issue)] : [];
+  });
+  return pagedList(items, total, page.page, page.page_size);
 }
 
 /**
@@ -33,20 +36,21 @@ export async function listActivity(userId: number, activity: Activity, page: Pag
 export async function getEmail(userId: number, emailId: number): Promise<EmailDto> {
   const own = await findEmail(userId, emailId);
   if (own) return toEmailDto(own, { withBodies: true });
-  const delivered = await findEmailIssue(emailId);
-  if (!delivered || delivered.kind !== "issue") throw new NotFoundError("Email not found");
-  const [ownCopy] = [...(await findOwnEmailsOfIssues(userId, [delivered.issueId])).values()];
-  if (ownCopy !== undefined) return getEmail(userId, ownCopy);
-  const [shared] = await findPublicIssues(userId, [delivered.issueId]);
+  const readable = await findReadableIssue(userId, emailId);
+  if (!readable) throw new NotFoundError("Email not found");
+  if (readable.ownEmailId !== null) return getEmail(userId, readable.ownEmailId);
+  const [shared] = await findPublicIssues(userId, [readable.issueId]);
   if (!shared) throw new NotFoundError("Email not found");
   return toSharedEmailDto({ ...shared, emailId }, { withBodies: true });
 }
 
+/** Acts on the user's own copy of the issue, or, on a public issue they hold none of, on the issue itself. */
 export async function updateInteraction(userId: number, emailId: number, input: InteractionInput): Promise<EmailDto> {
-  const ref = await findOwnEmailRef(userId, emailId);
-  if (!ref) throw new NotFoundError("Email not found");
-  if ("is_liked" in input) await setLiked(userId, ref, input.is_liked);
-  else if ("is_favorited" in input) await setFavorited(userId, ref, input.is_favorited);
-  else await setRead(userId, ref, input.is_read, input.read_duration_seconds);
+  const readable = await findReadableIssue(userId, emailId);
+  if (!readable) throw new NotFoundError("Email not found");
+  const target = { id: readable.ownEmailId, issueId: readable.issueId, newsletterId: readable.newsletterId };
+  if ("is_liked" in input) await setLiked(userId, target, input.is_liked);
+  else if ("is_favorited" in input) await setFavorited(userId, target, input.is_favorited);
+  else await setRead(userId, target, input.is_read, input.read_duration_seconds);
   return getEmail(userId, emailId);
 }

@@ -1,8 +1,8 @@
 import "server-only";
-import { and, desc, eq, exists, inArray, ne, sql } from "drizzle-orm";
-import { unionAll } from "drizzle-orm/pg-core";
+import { and, desc, eq, exists, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { unionAll, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb } from "@/db/client";
-import { comment, email, emailLike, issue, newsletter, subscription } from "@/db/schema";
+import { comment, email, emailFavorite, emailLike, emailRead, issue, newsletter, subscription } from "@/db/schema";
 import { isPublic, recentIssueActivity } from "./activity";
 
 export type IssueRef = { issueId: number; date: Date };
@@ -100,20 +100,36 @@ function delivered<Row extends { emailId: number | null }>(rows: Row[]): (Omit<R
   return rows.flatMap(({ emailId, ...row }) => (emailId === null ? [] : [{ ...row, emailId: Number(emailId) }]));
 }
 
-/** Issues of public newsletters in their shared (de-personalized) form, bodies included, with whether this user follows each newsletter. */
-export async function findPublicIssues(userId: number, issueIds: number[]) {
+/** When this user liked, favourited or read the issue without a copy of it (their copy-less actions, see db/schema/reading.ts). */
+function copylessActionAt(table: typeof emailLike | typeof emailFavorite | typeof emailRead, at: AnyPgColumn, userId: number): SQL<Date | null> {
+  return sql<Date | null>`(select ${at} from ${table} where ${table.userId} = ${userId} and ${table.issueId} = ${issue.id} and ${table.emailId} is null)`;
+}
+
+/**
+ * Issues of public newsletters in their shared (de-personalized) form, bodies included unless told, with
+ * whether this user follows each newsletter and their own likes, favourites and reads of it.
+ */
+export async function findPublicIssues(userId: number, issueIds: number[], options: { withBodies?: boolean } = {}) {
   if (issueIds.length === 0) return [];
+  const withBodies = options.withBodies ?? true;
   const { issue: issueColumns, ...columns } = sharedIssueColumns();
   const rows = await getDb()
     .select({
       ...columns,
-      issue: { ...issueColumns, bodyHtml: issue.bodyHtml, bodyPlain: issue.bodyPlain },
+      issue: {
+        ...issueColumns,
+        bodyHtml: withBodies ? issue.bodyHtml : sql<string | null>`null`,
+        bodyPlain: withBodies ? issue.bodyPlain : sql<string | null>`null`,
+      },
       subscribed: exists(
         getDb()
           .select({ one: sql`1` })
           .from(subscription)
           .where(and(eq(subscription.userId, userId), eq(subscription.newsletterId, issue.newsletterId), eq(subscription.status, "active"))),
       ).mapWith(Boolean),
+      likedAt: copylessActionAt(emailLike, emailLike.createdAt, userId),
+      favoritedAt: copylessActionAt(emailFavorite, emailFavorite.createdAt, userId),
+      readAt: copylessActionAt(emailRead, emailRead.lastReadAt, userId),
     })
     .from(issue)
     .innerJoin(newsletter, and(eq(newsletter.id, issue.newsletterId), isPublic))

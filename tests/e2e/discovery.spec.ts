@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { articleHtml, deliver } from "./reading-support";
 import { registerByApi, signedInReader } from "./support";
 
-type Newsletter = { id: number; name: string; publisher: string; description: string | null; sending_frequency: string; total_subscribers: number; categories: { id: number; name: string }[] };
+type Newsletter = { id: number; name: string; websiteUrl: string | null; publisher: string; description: string | null; sending_frequency: string; total_subscribers: number; categories: { id: number; name: string }[] };
 type Category = { id: number; name: string; newsletter_count: number };
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
@@ -243,4 +243,50 @@ test("a popular newsletter opened from onboarding shows its newsletter page", as
   await expect(page.getByRole("region", { name: "Quick Stats" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Recent Issues" }).getByText("Recent issues functionality is being updated.")).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("a reader likes a trending issue of a public newsletter they never received, from its issue page", async ({ page, request }) => {
+  await signedInReader(page);
+  const [newsletter] = (await featured(page)).filter((item) => item.websiteUrl);
+  // Another reader receives the issue; mail from the catalog newsletter's domain is filed under it, which is public.
+  const owner = await registerByApi(request);
+  const subject = `Trending notes ${Date.now().toString(36)}`;
+  const domain = new URL(newsletter.websiteUrl!).hostname.replace(/^www\./, "");
+  const theirs = await deliver(request, owner.user.unique_email, { subject, from: `${newsletter.name} <news@${domain}>`, html: articleHtml(subject) });
+  const recent = (await (await page.request.get(`/api/newsletters/${newsletter.id}/recent_issues`)).json()) as { items: { id: number; subject: string }[] };
+  const shared = recent.items.find((item) => item.subject === subject);
+  expect(shared).toMatchObject({ id: theirs, is_liked: false, public_share_id: null });
+
+  // The server ranks trending at most once a minute; the list is pinned to this issue so the step does not wait on it.
+  await page.route("**/api/issues/trending", (route) => route.fulfill({ json: { items: [shared, { ...shared, id: 2_147_483_000, subject: "Gone edition" }] } }));
+  await page.route(
+    `**/api/issues/${theirs}`,
+    async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  await page.goto("/discover");
+  await page.getByRole("list", { name: "Trending emails" }).getByRole("link", { name: new RegExp(subject) }).click();
+  await expect(page).toHaveURL(new RegExp(`/emails/${theirs}$`));
+  await expect(page.getByText("Loading issue...")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+
+  await page.getByRole("button", { name: "Like", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Unlike" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("article", { name: subject }).getByRole("alert")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Unlike" })).toHaveAttribute("aria-pressed", "true");
+
+  const liked = (await (await page.request.get("/api/issues/liked")).json()) as { items: { id: number; like_count: number }[] };
+  expect(liked.items).toEqual([expect.objectContaining({ id: theirs, is_liked: true, like_count: 1 })]);
+  const feed = (await (await page.request.get("/api/issues/feed")).json()) as { total_items: number };
+  expect(feed.total_items).toBe(0);
+
+  await page.goto("/discover");
+  await page.getByRole("list", { name: "Trending emails" }).getByRole("link", { name: /Gone edition/ }).click();
+  await expect(page.getByText("Issue not found.")).toBeVisible();
+  await page.goto(`/emails/${2_147_483_000}`);
+  await expect(page.getByText("Email not found or not loaded yet.")).toBeVisible();
 });

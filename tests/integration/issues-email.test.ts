@@ -1,6 +1,12 @@
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { emailRead, newsletter } from "@/db/schema";
 import { PUT as interact } from "@/app/api/issues/[emailId]/interactions/route";
 import { GET as getEmail } from "@/app/api/issues/[emailId]/route";
+import { GET as favorited } from "@/app/api/issues/favorited/route";
+import { GET as feed } from "@/app/api/issues/feed/route";
+import { GET as liked } from "@/app/api/issues/liked/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { seedEmail, seedNewsletter } from "../support/seed";
 
@@ -122,13 +128,103 @@ describe("GET /api/issues/{id} of another reader's email", () => {
     expect((await read(reader, theirs.id)).body).toMatchObject({ id: mine.id, issue_id: theirs.issueId });
   });
 
-  it("keeps private newsletters and confirmation mails to their recipient", async () => {
+  it("keeps private newsletters and confirmation mails to their recipient, for every interaction", async () => {
     const owner = await registerUser();
     const reader = await registerUser();
     const open = await seedNewsletter({ isPublic: true });
     const confirmation = await seedEmail(owner.id, { newsletterId: open, kind: "confirmation" });
     const privateMail = await seedEmail(owner.id);
-    expect((await read(reader, confirmation.id)).status).toBe(404);
-    expect((await read(reader, privateMail.id)).status).toBe(404);
+    for (const { id } of [confirmation, privateMail]) {
+      expect((await read(reader, id)).status).toBe(404);
+      for (const body of [{ is_liked: true }, { is_favorited: true }, { is_read: true, read_duration_seconds: 5 }]) {
+        expect(await put(reader, id, body)).toMatchObject({ status: 404, body: { detail: "Email not found" } });
+      }
+      expect((await read(owner, id)).body).toMatchObject({ is_liked: false, is_favorited: false, is_read: false, like_count: 0 });
+    }
+    expect((await call(liked, "/api/issues/liked", { cookie: reader.cookie })).body).toMatchObject({ items: [], total_items: 0 });
+    expect((await call(favorited, "/api/issues/favorited", { cookie: reader.cookie })).body).toMatchObject({ items: [], total_items: 0 });
+  });
+});
+
+describe("PUT /api/issues/{id}/interactions on a public issue the reader did not receive", () => {
+  async function publicIssue() {
+    const owner = await registerUser();
+    const reader = await registerUser();
+    const newsletterId = await seedNewsletter({ isPublic: true });
+    const theirs = await seedEmail(owner.id, { newsletterId, subject: "Trending edition" });
+    return { owner, reader, newsletterId, theirs };
+  }
+  const ids = (body: unknown) => (body as { items: { id: number }[] }).items.map((item) => item.id);
+  const feedTotal = async (user: TestUser) => ((await call(feed, "/api/issues/feed", { cookie: user.cookie })).body as { total_items: number }).total_items;
+
+  it("likes and unlikes it, counting every reader's like of the edition, and lists it as liked without adding it to the feed", async () => {
+    const { owner, reader, theirs } = await publicIssue();
+    await put(owner, theirs.id, { is_liked: true });
+    const likedByReader = await put(reader, theirs.id, { is_liked: true });
+    expect(likedByReader).toMatchObject({ status: 200, body: { id: theirs.id, issue_id: theirs.issueId, is_liked: true, liked_at: expect.any(String), like_count: 2, public_share_id: null } });
+    expect((await put(reader, theirs.id, { is_liked: true })).body).toMatchObject({ is_liked: true, like_count: 2 });
+    expect((await read(reader, theirs.id)).body).toMatchObject({ id: theirs.id, is_liked: true, like_count: 2 });
+    expect((await read(owner, theirs.id)).body).toMatchObject({ is_liked: true, like_count: 2 });
+    const likedPage = await call(liked, "/api/issues/liked", { cookie: reader.cookie });
+    expect(likedPage.body).toMatchObject({ total_items: 1, items: [{ id: theirs.id, subject: "Trending edition", is_liked: true, like_count: 2 }] });
+    expect(await feedTotal(reader)).toBe(0);
+    expect((await put(reader, theirs.id, { is_liked: false })).body).toMatchObject({ is_liked: false, liked_at: null, like_count: 1 });
+    expect((await call(liked, "/api/issues/liked", { cookie: reader.cookie })).body).toMatchObject({ items: [], total_items: 0 });
+    expect((await read(owner, theirs.id)).body).toMatchObject({ is_liked: true, like_count: 1 });
+  });
+
+  it("favourites and unfavourites it, listed with the reader's own favourites, newest first", async () => {
+    const { reader, theirs } = await publicIssue();
+    const mine = await seedEmail(reader.id);
+    await put(reader, mine.id, { is_favorited: true });
+    const favourited = await put(reader, theirs.id, { is_favorited: true });
+    expect(favourited).toMatchObject({ status: 200, body: { id: theirs.id, is_favorited: true, favorited_at: expect.any(String) } });
+    expect((await read(reader, theirs.id)).body).toMatchObject({ is_favorited: true, is_liked: false });
+    expect(ids((await call(favorited, "/api/issues/favorited", { cookie: reader.cookie })).body)).toEqual([theirs.id, mine.id]);
+    expect(await feedTotal(reader)).toBe(1);
+    expect((await put(reader, theirs.id, { is_favorited: false })).body).toMatchObject({ is_favorited: false, favorited_at: null });
+    expect(ids((await call(favorited, "/api/issues/favorited", { cookie: reader.cookie })).body)).toEqual([mine.id]);
+  });
+
+  it("marks it read over several visits, summing the seconds, and unread", async () => {
+    const { owner, reader, newsletterId, theirs } = await publicIssue();
+    expect((await put(reader, theirs.id, { is_read: true, read_duration_seconds: 40 })).body).toMatchObject({ id: theirs.id, is_read: true });
+    expect((await put(reader, theirs.id, { is_read: true, read_duration_seconds: 2 })).body).toMatchObject({ is_read: true });
+    const [reads] = await getDb().select({ seconds: emailRead.durationSeconds }).from(emailRead).where(and(eq(emailRead.userId, reader.id), eq(emailRead.issueId, theirs.issueId)));
+    expect(reads).toEqual({ seconds: 42 });
+    const [letter] = await getDb().select({ seconds: newsletter.totalReadTimeSeconds }).from(newsletter).where(eq(newsletter.id, newsletterId));
+    expect(Number(letter!.seconds)).toBe(42);
+    expect((await read(owner, theirs.id)).body).toMatchObject({ is_read: false });
+    expect((await put(reader, theirs.id, { is_read: false })).body).toMatchObject({ is_read: false });
+    expect((await read(reader, theirs.id)).body).toMatchObject({ is_read: false });
+    expect(await feedTotal(reader)).toBe(0);
+  });
+
+  it("acts on the reader's own copy when they have one", async () => {
+    const { reader, newsletterId, theirs } = await publicIssue();
+    const mine = await seedEmail(reader.id, { newsletterId, issueId: theirs.issueId });
+    expect((await put(reader, theirs.id, { is_liked: true })).body).toMatchObject({ id: mine.id, is_liked: true, like_count: 1 });
+    expect(ids((await call(liked, "/api/issues/liked", { cookie: reader.cookie })).body)).toEqual([mine.id]);
+  });
+
+  it("hands the reader's like, favourite and read to a copy of the issue delivered later", async () => {
+    const { reader, newsletterId, theirs } = await publicIssue();
+    await put(reader, theirs.id, { is_liked: true });
+    await put(reader, theirs.id, { is_favorited: true });
+    await put(reader, theirs.id, { is_read: true, read_duration_seconds: 30 });
+    const mine = await seedEmail(reader.id, { newsletterId, issueId: theirs.issueId });
+    expect((await read(reader, theirs.id)).body).toMatchObject({ id: mine.id, is_liked: true, is_favorited: true, is_read: true, like_count: 1 });
+    expect((await put(reader, mine.id, { is_liked: true })).body).toMatchObject({ like_count: 1 });
+    expect(ids((await call(liked, "/api/issues/liked", { cookie: reader.cookie })).body)).toEqual([mine.id]);
+    const readFeed = await call(feed, "/api/issues/feed?read_status=read", { cookie: reader.cookie });
+    expect(ids(readFeed.body)).toEqual([mine.id]);
+  });
+
+  it("drops the issue from the reader's lists once its newsletter is no longer public", async () => {
+    const { reader, newsletterId, theirs } = await publicIssue();
+    await put(reader, theirs.id, { is_liked: true });
+    await getDb().update(newsletter).set({ isPublic: false }).where(eq(newsletter.id, newsletterId));
+    expect((await call(liked, "/api/issues/liked", { cookie: reader.cookie })).body).toMatchObject({ items: [], total_items: 0 });
+    expect((await put(reader, theirs.id, { is_liked: false })).status).toBe(404);
   });
 });
