@@ -30,3 +30,25 @@ describe("depersonalizeText", () => {
     expect(depersonalizeText("Hello Zoë O'Brien! Unsubscribe: https://list.example/u/abc Mail: zoe.obrien@paperboy.localhost", who)).toBe("Hello there! Unsubscribe:  Mail: ");
   });
 });
+
+describe("depersonalizeHtml on a copy that names nobody", () => {
+  it("rewrites personal links and images and leaves the rest byte for byte", () => {
+    const html = [
+      "<style>.a{color:red}</style>",
+      '<p class="x">Weekly notes &amp; links</p>',
+      '<a href="https://list.example/u/abc" target="_blank">Unsubscribe</a>',
+      '<a href="https://news.example/post/42?utm_source=mail&amp;page=2">Post</a>',
+      '<img src="https://pixel.example/i.png?u=zoe.obrien@paperboy.localhost" />',
+      '<img src="https://cdn.example/photo.jpg" alt="A photo" />',
+    ].join("");
+    expect(depersonalizeHtml(html, who)).toBe(
+      [
+        "<style>.a{color:red}</style>",
+        '<p class="x">Weekly notes &amp; links</p>',
+        '<a target="_blank">Unsubscribe</a>',
+        '<a href="https://news.example/post/42?page=2">Post</a>',
+        '<img src="https://cdn.example/photo.jpg" alt="A photo" />',
+      ].join(""),
+    );
+  });
+});

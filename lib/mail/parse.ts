@@ -33,14 +33,17 @@ export type ParsedMessage = {
 const ADDRESS = /[a-z0-9._%+'=-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
 const KNOWN_HEADERS = /^(from|to|cc|subject|date|message-id|received|return-path|mime-version|content-type|delivered-to|sender|reply-to|list-id|x-[\w-]+)$/;
 
+/** Filing derives its own text from the sanitized HTML: mailparser's conversions would be thrown away. */
+export const PARSER_OPTIONS = {
+  keepCidLinks: true,
+  skipHtmlToText: true,
+  skipTextToHtml: true,
+  skipTextLinks: true,
+  skipImageLinks: true,
+} satisfies Parameters<typeof simpleParser>[1];
+
 export async function parseMessage(raw: Buffer, envelopeTo: string[] = []): Promise<ParsedMessage> {
-  const mail = await simpleParser(raw, {
-    keepCidLinks: true,
-    skipHtmlToText: true,
-    skipTextToHtml: true,
-    skipTextLinks: true,
-    skipImageLinks: true,
-  });
+  const mail = await simpleParser(raw, PARSER_OPTIONS);
   const lines = mail.headerLines ?? [];
   const messageId = cleanMessageId(mail.messageId);
   const html = typeof mail.html === "string" && mail.html.trim() !== "" ? repairMojibake(stripNul(mail.html)) : null;
