@@ -11,13 +11,13 @@ import {
   findCatalogNewsletterByDomain,
   findNewsletterBy,
   findRecentPublishedDates,
-  findRecipientIdentities,
   insertEmail,
   insertNewsletter,
   insertSubscriptionAndShare,
   updateInboundStatus,
   upsertIssue,
   type NewsletterRow,
+  type Recipient,
 } from "./repo";
 
 /** A mail-created newsletter joins discovery once this many different users receive it. */
@@ -28,13 +28,16 @@ export async function fileContent(
   inboundId: number,
   parsed: Pick<ParsedMessage, "messageKey" | "recipients">,
   content: MailContent,
-  userIds: number[],
+  recipients: Recipient[],
   arrivedAt: Date,
 ): Promise<number[]> {
-  const who = await findRecipientIdentities(userIds);
+  const userIds = recipients.map((recipient) => recipient.userId);
   const shared = sharedContent(content, {
-    addresses: [...who.emails, ...who.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`), ...parsed.recipients],
-    names: who.names,
+    addresses: [
+      ...recipients.flatMap((recipient) => [recipient.email, ...recipient.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`)]),
+      ...parsed.recipients,
+    ],
+    names: recipients.map((recipient) => recipient.name),
     unsubscribeUrls: [],
   });
   const dateReceived = receivedDate(content.date, arrivedAt);

@@ -9,36 +9,24 @@ export type NewsletterRow = typeof newsletter.$inferSelect;
 export type IssueInsert = typeof issue.$inferInsert;
 export type EmailInsert = typeof email.$inferInsert;
 
-/** Owners of local parts, current or earlier, in one query. */
-export async function findAddressOwners(localParts: string[]): Promise<{ userId: number; localPart: string }[]> {
+/** A user a message reaches, with what must not leak into the shared form: name, sign-in address, every unique address. */
+export type Recipient = { userId: number; name: string; email: string; localParts: string[] };
+
+/** Owners of local parts, current or earlier, with their identities, in one query. */
+export async function findRecipients(localParts: string[]): Promise<Recipient[]> {
   if (localParts.length === 0) return [];
   const db = getDb();
+  const earlierOwners = db.select({ userId: userAddress.userId }).from(userAddress).where(inArray(userAddress.localPart, localParts));
   return db
-    .select({ userId: userAddress.userId, localPart: userAddress.localPart })
-    .from(userAddress)
-    .where(inArray(userAddress.localPart, localParts))
-    .union(db.select({ userId: user.id, localPart: user.uniqueLocal }).from(user).where(inArray(user.uniqueLocal, localParts)));
-}
-
-/** What must not leak into the shared form: the users' names, sign-in addresses and every unique address. */
-export async function findRecipientIdentities(userIds: number[]): Promise<{ names: string[]; emails: string[]; localParts: string[] }> {
-  if (userIds.length === 0) return { names: [], emails: [], localParts: [] };
-  const db = getDb();
-  const rows = await db
-    .select({ name: user.name, email: user.email, localPart: user.uniqueLocal })
+    .select({
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      localParts: sql<string[]>`array(SELECT ${userAddress.localPart} FROM ${userAddress} WHERE ${userAddress.userId} = ${user.id}) || ${user.uniqueLocal}`,
+    })
     .from(user)
-    .where(inArray(user.id, userIds))
-    .unionAll(
-      db
-        .select({ name: sql<string>`''`, email: sql<string>`''`, localPart: userAddress.localPart })
-        .from(userAddress)
-        .where(inArray(userAddress.userId, userIds)),
-    );
-  return {
-    names: rows.map((row) => row.name).filter(Boolean),
-    emails: rows.map((row) => row.email).filter(Boolean),
-    localParts: rows.map((row) => row.localPart),
-  };
+    .where(or(inArray(user.uniqueLocal, localParts), inArray(user.id, earlierOwners)))
+    .orderBy(asc(user.id));
 }
 
 export type StoredInbound = Pick<InboundRow, "id" | "status" | "receivedAt">;

@@ -7,12 +7,13 @@ import { parseMessage } from "./parse";
 import { describeError, type PreparedMessage } from "./prepare";
 import { buildContent } from "./process";
 import {
-  findAddressOwners,
+  findRecipients,
   findEmailIds,
   findUnfiledInbound,
   insertInboundMessage,
   updateInboundStatus,
   type InboundRow,
+  type Recipient,
   type InboundSource,
 } from "./repo";
 import { prepareMessage } from "./worker-pool";
@@ -29,13 +30,14 @@ export async function receiveMessage(raw: Buffer, source: InboundSource, envelop
   const prepared = await prepareMessage(raw, envelopeTo);
   if (!prepared.parsable || !prepared.facts.hasHeaders) throw new BadRequestError("Not a parsable message");
   const { facts } = prepared;
-  const userIds = await resolveRecipients(facts.recipients);
-  if (userIds.length === 0) throw new NotFoundError("Unknown recipient");
+  const recipients = await resolveRecipients(facts.recipients);
+  if (recipients.length === 0) throw new NotFoundError("Unknown recipient");
+  const userIds = recipients.map((recipient) => recipient.userId);
   const { row, created } = await insertInboundMessage({ dedupKey: `${facts.messageKey} ${userIds.join(",")}`, source, envelopeTo, raw });
   if (!created && row.status === "filed") {
     return { status: 200, body: { message_id: row.id, emails: await findEmailIds(userIds, facts.messageKey) } };
   }
-  const emails = await fileOrMarkFailed(row.id, prepared, userIds, row.receivedAt);
+  const emails = await fileOrMarkFailed(row.id, prepared, recipients, row.receivedAt);
   return { status: created ? 202 : 200, body: { message_id: row.id, emails } };
 }
 
@@ -50,8 +52,8 @@ export async function reprocessFailed(limit = 1000): Promise<{ filed: number; fa
 async function refile(row: InboundRow): Promise<boolean> {
   try {
     const parsed = await parseMessage(row.raw, row.envelopeTo);
-    const userIds = await resolveRecipients(parsed.recipients);
-    await fileContent(row.id, parsed, await buildContent(parsed), userIds, row.receivedAt);
+    const recipients = await resolveRecipients(parsed.recipients);
+    await fileContent(row.id, parsed, await buildContent(parsed), recipients, row.receivedAt);
     return true;
   } catch (error) {
     await updateInboundStatus(row.id, "failed", describeError(error));
@@ -59,11 +61,11 @@ async function refile(row: InboundRow): Promise<boolean> {
   }
 }
 
-async function fileOrMarkFailed(inboundId: number, prepared: PreparedMessage & { parsable: true }, userIds: number[], arrivedAt: Date): Promise<number[]> {
+async function fileOrMarkFailed(inboundId: number, prepared: PreparedMessage & { parsable: true }, recipients: Recipient[], arrivedAt: Date): Promise<number[]> {
   let failure = prepared.failure;
   if (prepared.content !== null) {
     try {
-      return await fileContent(inboundId, prepared.facts, prepared.content, userIds, arrivedAt);
+      return await fileContent(inboundId, prepared.facts, prepared.content, recipients, arrivedAt);
     } catch (error) {
       failure = describeError(error);
     }
@@ -73,12 +75,11 @@ async function fileOrMarkFailed(inboundId: number, prepared: PreparedMessage & {
   return [];
 }
 
-/** Users any recipient on MAIL_DOMAIN belongs to (current or earlier address; case and +tag ignored). */
-export async function resolveRecipients(addresses: string[]): Promise<number[]> {
+/** Users any recipient on MAIL_DOMAIN belongs to (current or earlier address; case and +tag ignored), by id. */
+export async function resolveRecipients(addresses: string[]): Promise<Recipient[]> {
   const domain = `@${env.MAIL_DOMAIN.toLowerCase()}`;
   const localParts = [...new Set(addresses.filter((address) => address.toLowerCase().endsWith(domain)).map(recipientLocalPart))];
-  const owners = await findAddressOwners(localParts);
-  return [...new Set(owners.map((owner) => owner.userId))].sort((a, b) => a - b);
+  return findRecipients(localParts);
 }
 
 /** Checks a recipient before the message body is sent (SMTP RCPT TO). */
