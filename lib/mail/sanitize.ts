@@ -1,5 +1,6 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
+import type { ElementSink } from "./derive";
 import { isHiddenStyle, isPixelSized, isTrackingPixelUrl } from "./trackers";
 
 export type SanitizeOptions = {
@@ -7,6 +8,8 @@ export type SanitizeOptions = {
   inlineImages?: Map<string, string>;
   /** Drops Gmail's forward header block (it names the forwarder's own address). */
   dropForwardHeader?: boolean;
+  /** Told every element and text of the output as it is written, so that no one has to parse it again. */
+  sink?: ElementSink;
 };
 
 // sanitize-html cannot drop a void tag from a transform (renaming it breaks its close-tag bookkeeping
@@ -73,22 +76,34 @@ export function cleanCss(css: string): string {
     .replace(/position\s*:\s*(?:fixed|sticky)/gi, "position:static");
 }
 
-/** Cleans the text of every <style> element; a linear scan, so unclosed tags cannot make it quadratic. */
+const STYLE_OPEN = /<style/gi;
+const STYLE_CLOSE = /<\/style/gi;
+
+/** Where `pattern` next matches at or after `from`, or -1. */
+function findFrom(pattern: RegExp, text: string, from: number): number {
+  pattern.lastIndex = from;
+  return pattern.exec(text)?.index ?? -1;
+}
+
+/**
+ * Cleans the text of every <style> element; a linear scan, so unclosed tags cannot make it quadratic.
+ * It searches case-insensitively rather than in a lower-cased copy, which cost more than the scan and
+ * could be longer than the HTML (İ lower-cases to two characters), shifting every offset after it.
+ */
 function cleanStyleElements(html: string): string {
-  const lower = html.toLowerCase();
-  let open = lower.indexOf("<style");
+  let open = findFrom(STYLE_OPEN, html, 0);
   if (open === -1) return html;
   const parts: string[] = [];
   let done = 0;
   while (open !== -1) {
-    const bodyStart = lower.indexOf(">", open);
-    const close = bodyStart === -1 ? -1 : lower.indexOf("</style", bodyStart);
+    const bodyStart = html.indexOf(">", open);
+    const close = bodyStart === -1 ? -1 : findFrom(STYLE_CLOSE, html, bodyStart);
     if (close === -1) break;
     const sheet = html.slice(bodyStart + 1, close).replace(/<!--|-->/g, "");
     // Markup inside a style sheet is the shape of namespace-confusion (mXSS) attacks, never real CSS.
     parts.push(html.slice(done, bodyStart + 1), sheet.includes("<") ? "" : cleanCss(sheet));
     done = close;
-    open = lower.indexOf("<style", close + 7);
+    open = findFrom(STYLE_OPEN, html, close + 7);
   }
   parts.push(html.slice(done));
   return parts.join("");
@@ -134,6 +149,8 @@ export function normalizeCid(cid: string): string {
 
 /** The one sanitizer of stored mail HTML (CONTRACT section 5): an allow-list, run once at filing. */
 export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): string {
+  const dropsElement = (attribs: sanitizeHtml.Attributes) => options.dropForwardHeader === true && /\bgmail_attr\b/.test(attribs.class ?? "");
+  const relay = options.sink ? outputRelay(options.sink, dropsElement) : null;
   const clean = sanitizeHtml(cleanStyleElements(html), {
     allowedTags: ALLOWED_TAGS,
     allowVulnerableTags: true,
@@ -145,8 +162,55 @@ export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): 
     parseStyleAttributes: false,
     disallowedTagsMode: "discard",
     nonTextTags: ["script", "style", "textarea", "option", "xmp", "title", "noscript", "noembed", "noframes", "iframe", "template", "select", "object", "applet"],
-    transformTags: { "*": transformAny, a: transformLink, img: imageTransform(options.inlineImages) },
-    exclusiveFilter: options.dropForwardHeader ? (frame) => /\bgmail_attr\b/.test(frame.attribs.class ?? "") : undefined,
+    transformTags: { "*": relay ? relay.transform : transformAny, a: transformLink, img: imageTransform(options.inlineImages) },
+    exclusiveFilter: relay ? relay.closing : options.dropForwardHeader ? (frame) => dropsElement(frame.attribs) : undefined,
+    textFilter: relay?.text,
   });
+  relay?.end();
   return clean.replaceAll(EMPTY_IMAGE, "");
+}
+
+const ALLOWED = new Set(ALLOWED_TAGS);
+const ESCAPED = /&(?:amp|lt|gt);/g;
+const UNESCAPED: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">" };
+
+/**
+ * Reports to a sink exactly what a parser of the output would, through sanitize-html's own hooks:
+ * an element is written when its tag is allowed; its attributes are final only once sanitize-html has
+ * checked them, so it is reported at the next hook; every close of a written element reaches
+ * exclusiveFilter; written text passes textFilter (escaped), except a style sheet's, which no reader
+ * of the text wants. An element exclusiveFilter drops is reported with nothing inside it.
+ */
+function outputRelay(sink: ElementSink, dropsElement: (attribs: sanitizeHtml.Attributes) => boolean) {
+  let pending: { name: string; attribs: sanitizeHtml.Attributes } | null = null;
+  let dropped: sanitizeHtml.Attributes | null = null;
+  const report = () => {
+    if (!pending) return;
+    if (!dropped) {
+      if (dropsElement(pending.attribs)) dropped = pending.attribs;
+      else sink.onopentag(pending.name, pending.attribs);
+    }
+    pending = null;
+  };
+  return {
+    transform(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+      report();
+      const tag = transformAny(tagName, attribs);
+      if (ALLOWED.has(tag.tagName)) pending = { name: tag.tagName, attribs: tag.attribs };
+      return tag;
+    },
+    closing(frame: sanitizeHtml.IFrame): boolean {
+      report();
+      const drops = dropsElement(frame.attribs);
+      if (dropped === frame.attribs) dropped = null;
+      else if (!dropped) sink.onclosetag(frame.tag);
+      return drops;
+    },
+    text(text: string): string {
+      report();
+      if (!dropped) sink.ontext(text.includes("&") ? text.replace(ESCAPED, (entity) => UNESCAPED[entity]!) : text);
+      return text;
+    },
+    end: report,
+  };
 }
