@@ -132,6 +132,23 @@ describe("sanitizeEmailHtml's sink", () => {
     expect(told.thumbnailUrl).toBe("https://cdn.example.com/hero.jpg");
   });
 
+  it("derives from malformed tag soup what a second parse of the output would", () => {
+    const pieces = [
+      "<p>", "</p>", "<div>", "</div>", "<td>", "</td>", "<tr>", "<table>", "</table>", "<li>", "<ul>", "</li>", "<h1>", "<h2>", "</h2>", "<dt>", "<dd>",
+      "<tbody>", "<thead>", "<tfoot>", "<th>", "<pre>", "<hr>", "<br>", "</br>", "<col>", "<wbr>", "<b>", "</b>", "<center>", "</center>", "<unknown>", "</unknown>",
+      '<span style="display:none">', "</span>", '<div class="preheader">', '<div class="gmail_attr">', '<a href="https://x.example/a?b=1&amp;c=2">', "</a>",
+      '<img src="https://x.example/hero.jpg" width="600">', "<img>", "<style>p{}</style>", "<script>x</script>", "<textarea>a<b>c</textarea>", "<noscript><p>n</p></noscript>",
+      "<form>", "</form>", "<label>", "<svg><p/>s</svg>", "<math><mi>m</mi></math>", "<!-- c -->", "<body>", "<head>", "</head>", "text ", "Tom &amp; Jerry ", "&lt;x&gt; ", "&nbsp;&zwnj;", "\n",
+    ];
+    let seed = 99;
+    const next = (bound: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % bound;
+    for (let sample = 0; sample < 1500; sample++) {
+      const html = Array.from({ length: 5 + next(50) }, () => pieces[next(pieces.length)]).join("");
+      const { told, parsed } = bothWays(html, { dropForwardHeader: sample % 2 === 0 });
+      expect(told, html).toEqual(parsed);
+    }
+  });
+
   it("finds style sheets after text that lower-cases longer (İ), without shifting them", () => {
     expect(sanitizeEmailHtml("<p>İstanbul</p><style>p{color:red}</style><p>after</p>")).toBe("<p>İstanbul</p><style>p{color:red}</style><p>after</p>");
   });

@@ -180,6 +180,21 @@ const ALLOWED = new Set(ALLOWED_TAGS);
 const ESCAPED = /&(?:amp|lt|gt);/g;
 const UNESCAPED: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">" };
 
+// The output nests elements as sanitize-html's parser read them, through tags it then dropped; a parser
+// of the output closes some of them sooner, by htmlparser2's rules for the allowed tags: the tags an
+// opening tag closes when one of them is the innermost open element, and the void elements.
+const CLOSES_P = ["p"];
+const CLOSES_HEADING = ["h1", "h2", "h3", "h4", "h5", "h6", "p"];
+const OPENING_CLOSES: Record<string, string[]> = {
+  tr: ["tr", "th", "td"], th: ["th"], td: ["thead", "th", "td"], a: ["a"], li: ["li"], p: CLOSES_P,
+  h1: CLOSES_HEADING, h2: CLOSES_HEADING, h3: CLOSES_HEADING, h4: CLOSES_HEADING, h5: CLOSES_HEADING, h6: CLOSES_HEADING,
+  dd: ["dd", "dt"], dt: ["dd", "dt"], tbody: ["thead", "tbody"], tfoot: ["thead", "tbody"],
+  address: CLOSES_P, article: CLOSES_P, aside: CLOSES_P, blockquote: CLOSES_P, div: CLOSES_P, dl: CLOSES_P, figcaption: CLOSES_P,
+  figure: CLOSES_P, footer: CLOSES_P, header: CLOSES_P, hr: CLOSES_P, main: CLOSES_P, nav: CLOSES_P, ol: CLOSES_P, pre: CLOSES_P,
+  section: CLOSES_P, table: CLOSES_P, ul: CLOSES_P,
+};
+const VOID_TAGS = new Set(["br", "col", "hr", "img", "wbr"]);
+
 /**
  * Reports to a sink exactly what a parser of the output would, through sanitize-html's own hooks:
  * an element is written when its tag is allowed; its attributes are final only once sanitize-html has
@@ -190,11 +205,31 @@ const UNESCAPED: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": "
 function outputRelay(sink: ElementSink, dropsElement: (attribs: sanitizeHtml.Attributes) => boolean) {
   let pending: { name: string; attribs: sanitizeHtml.Attributes } | null = null;
   let dropped: sanitizeHtml.Attributes | null = null;
+  // What a parser of the output would have open, innermost last.
+  const open: string[] = [];
+  const opening = (name: string, attribs: sanitizeHtml.Attributes) => {
+    const closes = OPENING_CLOSES[name];
+    while (closes && open.length > 0 && closes.includes(open[open.length - 1]!)) sink.onclosetag(open.pop()!);
+    sink.onopentag(name, attribs);
+    if (VOID_TAGS.has(name)) sink.onclosetag(name);
+    else open.push(name);
+  };
+  const closing = (name: string) => {
+    if (VOID_TAGS.has(name)) return;
+    const at = open.lastIndexOf(name);
+    if (at !== -1) {
+      while (open.length > at) sink.onclosetag(open.pop()!);
+    } else if (name === "p") {
+      // A parser reads a </p> with no <p> open as an empty paragraph.
+      sink.onopentag("p", {});
+      sink.onclosetag("p");
+    }
+  };
   const report = () => {
     if (!pending) return;
     if (!dropped) {
       if (dropsElement(pending.attribs)) dropped = pending.attribs;
-      else sink.onopentag(pending.name, pending.attribs);
+      else opening(pending.name, pending.attribs);
     }
     pending = null;
   };
@@ -209,7 +244,7 @@ function outputRelay(sink: ElementSink, dropsElement: (attribs: sanitizeHtml.Att
       report();
       const drops = dropsElement(frame.attribs);
       if (dropped === frame.attribs) dropped = null;
-      else if (!dropped) sink.onclosetag(frame.tag);
+      else if (!dropped) closing(frame.tag);
       return drops;
     },
     text(text: string): string {
@@ -217,6 +252,9 @@ function outputRelay(sink: ElementSink, dropsElement: (attribs: sanitizeHtml.Att
       if (!dropped) sink.ontext(text.includes("&") ? text.replace(ESCAPED, (entity) => UNESCAPED[entity]!) : text);
       return text;
     },
-    end: report,
+    end() {
+      report();
+      while (open.length > 0) sink.onclosetag(open.pop()!);
+    },
   };
 }
