@@ -13,6 +13,18 @@ describe("countWords", () => {
     expect(countWords(text)).toBe(expected);
   });
 
+  it("counts CJK text among Latin words exactly as the segmenter does over the whole of it", () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
+    const bySegmenter = (text: string) => [...segmenter.segment(text)].filter((segment) => segment.isWordLike).length;
+    const pool = ["今週の", "ニュース", "한국어", "ภาษาไทย", "word", "don’t", "e.g.", "well-known", "3.5", "a.5", "_x_", "“quoted”", "(aside),", "Ünïcödé", "naïve—", "😀", "🇫🇷", "a\u0301", "…", "。", " ", " ", "\n"];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % pool.length;
+    for (let sample = 0; sample < 500; sample++) {
+      const text = `中文 ${Array.from({ length: 30 }, () => pool[next()]).join("")}`;
+      expect(countWords(text), text).toBe(bySegmenter(text));
+    }
+  });
+
   it("counts a long mixed-script text, read in pieces, exactly as the sum of its parts", () => {
     const unit = "今週のニュースをお届けします and a few well-known English words. ";
     expect(countWords(unit.repeat(700))).toBe(countWords(unit) * 700);
@@ -26,6 +38,17 @@ describe("deriveFromHtml", () => {
       "Subject",
     );
     expect(derived).toMatchObject({ preheader: "The preview line", summary: "The preview line", thumbnailUrl: "https://x.example/hero.jpg", wordCount: 14 });
+  });
+
+  it("turns filler and every run of white space into one space, as a filler pass and then a white-space pass would", () => {
+    const pool = ["a", "word", " ", " ", "\t", "\n", "\u00a0", "\u2007", "\u2028", "\u3000", "\u034f", "\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "é"];
+    let seed = 3;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % pool.length;
+    for (let sample = 0; sample < 300; sample++) {
+      const text = Array.from({ length: 40 }, () => pool[next()]).join("");
+      const expected = text.replace(/[\u034f\u00ad\u200b-\u200f\u2007\u2060\ufeff\u00a0\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
+      expect(deriveFromHtml(`<p>${text}</p>`, "Subject").text).toBe(expected);
+    }
   });
 
   it("summarizes at most 300 characters on a word boundary", () => {

@@ -7,6 +7,9 @@ const BLOCK = new Set([
 ]);
 const SKIP = new Set(["head", "script", "style", "title", "template", "noscript", "xmp", "textarea", "select"]);
 
+// Runs of spaces, tabs and no-break spaces as one space; a lone space, most of them, needs no replacing.
+const HORIZONTAL_SPACES = /[ \t\u00a0]{2,}|[\t\u00a0]/g;
+
 /** The text a reader would see, one line per block, for marker and header-field matching. */
 export function htmlToText(html: string): string {
   const parts: string[] = [];
@@ -30,7 +33,7 @@ export function htmlToText(html: string): string {
   parser.end(html);
   return parts
     .join("")
-    .replace(/[ \t\u00a0]+/g, " ")
+    .replace(HORIZONTAL_SPACES, " ")
     .replace(/ ?\n ?/g, "\n")
     .replace(/\n{3,}/g, "\n\n")
     .trim();

@@ -1,7 +1,7 @@
 import "server-only";
 import { detectConfirmation } from "./confirm";
 import { depersonalizeHtml, depersonalizeText, type RecipientIdentity } from "./depersonalize";
-import { deriveFromHtml } from "./derive";
+import { startDerivation } from "./derive";
 import { findForwardedHeader, hasForwardSubject, mayHoldForward, stripForwardPrefix } from "./forward";
 import { htmlToText, textToHtml } from "./html-text";
 import { newsletterIdentity, type NewsletterIdentity } from "./identity";
@@ -74,11 +74,13 @@ export function sharedContent(content: MailContent, who: RecipientIdentity): Pic
 type Origin = { from: Mailbox | null; subject: string; date: Date | null; forwarder: Mailbox | null };
 
 function describe(source: ParsedMessage, origin: Origin): MailContent {
+  const derivation = startDerivation(origin.subject);
   const html = sanitizeEmailHtml(source.html ?? textToHtml(source.text ?? ""), {
     inlineImages: inlineImageMap(source),
     dropForwardHeader: origin.forwarder !== null,
+    sink: derivation,
   });
-  const derived = deriveFromHtml(html, origin.subject);
+  const derived = derivation.finish();
   const text = source.text?.trim() || derived.text;
   const confirmation = detectConfirmation({
     subject: origin.subject,

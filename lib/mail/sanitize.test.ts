@@ -1,7 +1,11 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { XSS_VECTORS as VECTORS } from "@/tests/fixtures/mail/xss-vectors";
-import { cleanCss, sanitizeEmailHtml } from "./sanitize";
+import { deriveFromHtml, startDerivation } from "./derive";
+import { parseMessage } from "./parse";
+import { cleanCss, sanitizeEmailHtml, type SanitizeOptions } from "./sanitize";
 
 const FORBIDDEN_TAGS = new Set(["script", "iframe", "frame", "frameset", "object", "embed", "form", "input", "button", "svg", "math", "meta", "base", "link", "template", "noscript", "video", "source", "applet", "isindex", "animate", "feimage", "textarea", "xmp"]);
 const URL_ATTRIBUTES = new Set(["href", "src"]);
@@ -86,5 +90,66 @@ describe("cleanCss on hostile style sheets", () => {
     cleanCss("/* ".repeat(50_000) + "url( ".repeat(50_000) + "@import ".repeat(50_000));
     sanitizeEmailHtml("<style>".repeat(20_000) + "<p>x</p>");
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe("sanitizeEmailHtml's sink", () => {
+  /** What the sanitizer tells its sink, against what a parser reads back from its output. */
+  function bothWays(html: string, options: SanitizeOptions = {}) {
+    const derivation = startDerivation("Subject");
+    const clean = sanitizeEmailHtml(html, { ...options, sink: derivation });
+    expect(clean).toBe(sanitizeEmailHtml(html, options));
+    return { told: derivation.finish(), parsed: deriveFromHtml(clean, "Subject") };
+  }
+
+  const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures/mail");
+  const messages = readdirSync(fixtures).filter((name) => name.endsWith(".eml"));
+
+  it.each(messages)("derives from %s what a second parse of the output would", async (name) => {
+    const parsed = await parseMessage(readFileSync(path.join(fixtures, name)));
+    const html = parsed.html ?? `<p>${parsed.text ?? ""}</p>`;
+    for (const dropForwardHeader of [false, true]) {
+      const { told, parsed: reread } = bothWays(html, { dropForwardHeader });
+      expect(told).toEqual(reread);
+    }
+  });
+
+  it.each(VECTORS)("derives from hostile %s what a second parse of the output would", (vector) => {
+    const { told, parsed } = bothWays(`<div style="display:none">A preview line</div><p>before</p>${vector}<p>after &amp; more</p>`);
+    expect(told).toEqual(parsed);
+  });
+
+  it("leaves out a dropped forward header, entities and style sheets as a parser of the output would", () => {
+    const html = [
+      '<div class="gmail_quote"><div class="gmail_attr">From: Reader &lt;reader@example.com&gt;<br><a href="mailto:reader@example.com">reader</a></div>',
+      "<style>p { color: red }</style><p>Tom &amp; Jerry&#8217;s <b>weekly</b> &lt;issue&gt;</p>",
+      '<img src="https://cdn.example.com/hero.jpg" width="600"><unknown><p>inside an unknown tag</p></unknown></div>',
+    ].join("");
+    const { told, parsed } = bothWays(html, { dropForwardHeader: true });
+    expect(told).toEqual(parsed);
+    expect(told.text).toBe("Tom & Jerry’s weekly <issue>\ninside an unknown tag");
+    expect(told.links).toEqual([]);
+    expect(told.thumbnailUrl).toBe("https://cdn.example.com/hero.jpg");
+  });
+
+  it("derives from malformed tag soup what a second parse of the output would", () => {
+    const pieces = [
+      "<p>", "</p>", "<div>", "</div>", "<td>", "</td>", "<tr>", "<table>", "</table>", "<li>", "<ul>", "</li>", "<h1>", "<h2>", "</h2>", "<dt>", "<dd>",
+      "<tbody>", "<thead>", "<tfoot>", "<th>", "<pre>", "<hr>", "<br>", "</br>", "<col>", "<wbr>", "<b>", "</b>", "<center>", "</center>", "<unknown>", "</unknown>",
+      '<span style="display:none">', "</span>", '<div class="preheader">', '<div class="gmail_attr">', '<a href="https://x.example/a?b=1&amp;c=2">', "</a>",
+      '<img src="https://x.example/hero.jpg" width="600">', "<img>", "<style>p{}</style>", "<script>x</script>", "<textarea>a<b>c</textarea>", "<noscript><p>n</p></noscript>",
+      "<form>", "</form>", "<label>", "<svg><p/>s</svg>", "<math><mi>m</mi></math>", "<!-- c -->", "<body>", "<head>", "</head>", "text ", "Tom &amp; Jerry ", "&lt;x&gt; ", "&nbsp;&zwnj;", "\n",
+    ];
+    let seed = 99;
+    const next = (bound: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % bound;
+    for (let sample = 0; sample < 1500; sample++) {
+      const html = Array.from({ length: 5 + next(50) }, () => pieces[next(pieces.length)]).join("");
+      const { told, parsed } = bothWays(html, { dropForwardHeader: sample % 2 === 0 });
+      expect(told, html).toEqual(parsed);
+    }
+  });
+
+  it("finds style sheets after text that lower-cases longer (İ), without shifting them", () => {
+    expect(sanitizeEmailHtml("<p>İstanbul</p><style>p{color:red}</style><p>after</p>")).toBe("<p>İstanbul</p><style>p{color:red}</style><p>after</p>");
   });
 });

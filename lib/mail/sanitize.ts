@@ -1,5 +1,6 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
+import type { ElementSink } from "./derive";
 import { isHiddenStyle, isPixelSized, isTrackingPixelUrl } from "./trackers";
 
 export type SanitizeOptions = {
@@ -7,6 +8,8 @@ export type SanitizeOptions = {
   inlineImages?: Map<string, string>;
   /** Drops Gmail's forward header block (it names the forwarder's own address). */
   dropForwardHeader?: boolean;
+  /** Told every element and text of the output as it is written, so that no one has to parse it again. */
+  sink?: ElementSink;
 };
 
 // sanitize-html cannot drop a void tag from a transform (renaming it breaks its close-tag bookkeeping
@@ -21,6 +24,12 @@ const ALLOWED_TAGS = [
   "small", "span", "strike", "strong", "style", "sub", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "time", "tr", "tt",
   "u", "ul", "var", "wbr",
 ];
+
+// sanitize-html looks a tag up in this list with indexOf, up to three times for each text: mail's
+// commonest tags go first. Sorting keeps the list what it is.
+const COMMON_TAGS = ["div", "p", "td", "tr", "a", "table", "span", "li", "img", "b", "strong", "br", "em", "tbody"];
+const rank = (tag: string) => (COMMON_TAGS.includes(tag) ? COMMON_TAGS.indexOf(tag) : COMMON_TAGS.length);
+const ALLOWED_TAGS_COMMON_FIRST = [...ALLOWED_TAGS].sort((a, b) => rank(a) - rank(b));
 
 const COMMON_ATTRIBUTES = ["style", "class", "dir", "lang", "title", "align", "valign", "width", "height", "bgcolor", "color", "border"];
 
@@ -73,22 +82,34 @@ export function cleanCss(css: string): string {
     .replace(/position\s*:\s*(?:fixed|sticky)/gi, "position:static");
 }
 
-/** Cleans the text of every <style> element; a linear scan, so unclosed tags cannot make it quadratic. */
+const STYLE_OPEN = /<style/gi;
+const STYLE_CLOSE = /<\/style/gi;
+
+/** Where `pattern` next matches at or after `from`, or -1. */
+function findFrom(pattern: RegExp, text: string, from: number): number {
+  pattern.lastIndex = from;
+  return pattern.exec(text)?.index ?? -1;
+}
+
+/**
+ * Cleans the text of every <style> element; a linear scan, so unclosed tags cannot make it quadratic.
+ * It searches case-insensitively rather than in a lower-cased copy, which cost more than the scan and
+ * could be longer than the HTML (İ lower-cases to two characters), shifting every offset after it.
+ */
 function cleanStyleElements(html: string): string {
-  const lower = html.toLowerCase();
-  let open = lower.indexOf("<style");
+  let open = findFrom(STYLE_OPEN, html, 0);
   if (open === -1) return html;
   const parts: string[] = [];
   let done = 0;
   while (open !== -1) {
-    const bodyStart = lower.indexOf(">", open);
-    const close = bodyStart === -1 ? -1 : lower.indexOf("</style", bodyStart);
+    const bodyStart = html.indexOf(">", open);
+    const close = bodyStart === -1 ? -1 : findFrom(STYLE_CLOSE, html, bodyStart);
     if (close === -1) break;
     const sheet = html.slice(bodyStart + 1, close).replace(/<!--|-->/g, "");
     // Markup inside a style sheet is the shape of namespace-confusion (mXSS) attacks, never real CSS.
     parts.push(html.slice(done, bodyStart + 1), sheet.includes("<") ? "" : cleanCss(sheet));
     done = close;
-    open = lower.indexOf("<style", close + 7);
+    open = findFrom(STYLE_OPEN, html, close + 7);
   }
   parts.push(html.slice(done));
   return parts.join("");
@@ -134,8 +155,10 @@ export function normalizeCid(cid: string): string {
 
 /** The one sanitizer of stored mail HTML (CONTRACT section 5): an allow-list, run once at filing. */
 export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): string {
+  const dropsElement = (attribs: sanitizeHtml.Attributes) => options.dropForwardHeader === true && /\bgmail_attr\b/.test(attribs.class ?? "");
+  const relay = options.sink ? outputRelay(options.sink, dropsElement) : null;
   const clean = sanitizeHtml(cleanStyleElements(html), {
-    allowedTags: ALLOWED_TAGS,
+    allowedTags: ALLOWED_TAGS_COMMON_FIRST,
     allowVulnerableTags: true,
     allowedAttributes: ALLOWED_ATTRIBUTES,
     allowedSchemes: ["http", "https", "mailto"],
@@ -145,8 +168,93 @@ export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): 
     parseStyleAttributes: false,
     disallowedTagsMode: "discard",
     nonTextTags: ["script", "style", "textarea", "option", "xmp", "title", "noscript", "noembed", "noframes", "iframe", "template", "select", "object", "applet"],
-    transformTags: { "*": transformAny, a: transformLink, img: imageTransform(options.inlineImages) },
-    exclusiveFilter: options.dropForwardHeader ? (frame) => /\bgmail_attr\b/.test(frame.attribs.class ?? "") : undefined,
+    transformTags: { "*": relay ? relay.transform : transformAny, a: transformLink, img: imageTransform(options.inlineImages) },
+    exclusiveFilter: relay ? relay.closing : options.dropForwardHeader ? (frame) => dropsElement(frame.attribs) : undefined,
+    textFilter: relay?.text,
   });
+  relay?.end();
   return clean.replaceAll(EMPTY_IMAGE, "");
+}
+
+const ALLOWED = new Set(ALLOWED_TAGS);
+const ESCAPED = /&(?:amp|lt|gt);/g;
+const UNESCAPED: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">" };
+
+// The output nests elements as sanitize-html's parser read them, through tags it then dropped; a parser
+// of the output closes some of them sooner, by htmlparser2's rules for the allowed tags: the tags an
+// opening tag closes when one of them is the innermost open element, and the void elements.
+const CLOSES_P = ["p"];
+const CLOSES_HEADING = ["h1", "h2", "h3", "h4", "h5", "h6", "p"];
+const OPENING_CLOSES: Record<string, string[]> = {
+  tr: ["tr", "th", "td"], th: ["th"], td: ["thead", "th", "td"], a: ["a"], li: ["li"], p: CLOSES_P,
+  h1: CLOSES_HEADING, h2: CLOSES_HEADING, h3: CLOSES_HEADING, h4: CLOSES_HEADING, h5: CLOSES_HEADING, h6: CLOSES_HEADING,
+  dd: ["dd", "dt"], dt: ["dd", "dt"], tbody: ["thead", "tbody"], tfoot: ["thead", "tbody"],
+  address: CLOSES_P, article: CLOSES_P, aside: CLOSES_P, blockquote: CLOSES_P, div: CLOSES_P, dl: CLOSES_P, figcaption: CLOSES_P,
+  figure: CLOSES_P, footer: CLOSES_P, header: CLOSES_P, hr: CLOSES_P, main: CLOSES_P, nav: CLOSES_P, ol: CLOSES_P, pre: CLOSES_P,
+  section: CLOSES_P, table: CLOSES_P, ul: CLOSES_P,
+};
+const VOID_TAGS = new Set(["br", "col", "hr", "img", "wbr"]);
+
+/**
+ * Reports to a sink exactly what a parser of the output would, through sanitize-html's own hooks:
+ * an element is written when its tag is allowed; its attributes are final only once sanitize-html has
+ * checked them, so it is reported at the next hook; every close of a written element reaches
+ * exclusiveFilter; written text passes textFilter (escaped), except a style sheet's, which no reader
+ * of the text wants. An element exclusiveFilter drops is reported with nothing inside it.
+ */
+function outputRelay(sink: ElementSink, dropsElement: (attribs: sanitizeHtml.Attributes) => boolean) {
+  let pending: { name: string; attribs: sanitizeHtml.Attributes } | null = null;
+  let dropped: sanitizeHtml.Attributes | null = null;
+  // What a parser of the output would have open, innermost last.
+  const open: string[] = [];
+  const opening = (name: string, attribs: sanitizeHtml.Attributes) => {
+    const closes = OPENING_CLOSES[name];
+    while (closes && open.length > 0 && closes.includes(open[open.length - 1]!)) sink.onclosetag(open.pop()!);
+    sink.onopentag(name, attribs);
+    if (VOID_TAGS.has(name)) sink.onclosetag(name);
+    else open.push(name);
+  };
+  const closing = (name: string) => {
+    if (VOID_TAGS.has(name)) return;
+    const at = open.lastIndexOf(name);
+    if (at !== -1) {
+      while (open.length > at) sink.onclosetag(open.pop()!);
+    } else if (name === "p") {
+      // A parser reads a </p> with no <p> open as an empty paragraph.
+      sink.onopentag("p", {});
+      sink.onclosetag("p");
+    }
+  };
+  const report = () => {
+    if (!pending) return;
+    if (!dropped) {
+      if (dropsElement(pending.attribs)) dropped = pending.attribs;
+      else opening(pending.name, pending.attribs);
+    }
+    pending = null;
+  };
+  return {
+    transform(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+      report();
+      const tag = transformAny(tagName, attribs);
+      if (ALLOWED.has(tag.tagName)) pending = { name: tag.tagName, attribs: tag.attribs };
+      return tag;
+    },
+    closing(frame: sanitizeHtml.IFrame): boolean {
+      report();
+      const drops = dropsElement(frame.attribs);
+      if (dropped === frame.attribs) dropped = null;
+      else if (!dropped) closing(frame.tag);
+      return drops;
+    },
+    text(text: string): string {
+      report();
+      if (!dropped) sink.ontext(text.includes("&") ? text.replace(ESCAPED, (entity) => UNESCAPED[entity]!) : text);
+      return text;
+    },
+    end() {
+      report();
+      while (open.length > 0) sink.onclosetag(open.pop()!);
+    },
+  };
 }
