@@ -129,8 +129,3 @@ export async function benchRoute(options: { seconds: number; inFlight: number })
     server.kill("SIGTERM");
   }
 }
-
-/** The same mix, for profiling preparation alone. */
-export function realisticMixForProfile(to: string): Buffer[] {
-  return realisticMix(to);
-}
