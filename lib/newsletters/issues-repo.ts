@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, exists, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { unionAll, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb } from "@/db/client";
 import { comment, email, emailFavorite, emailLike, emailRead, issue, newsletter, subscription } from "@/db/schema";
@@ -149,6 +149,29 @@ export async function findSharedIssues(issueIds: number[]) {
 }
 
 export type SharedIssueRow = Awaited<ReturnType<typeof findSharedIssues>>[number];
+
+export type CopylessActions = { likedAt: Date | null; favoritedAt: Date | null; readAt: Date | null };
+
+/** This user's likes, favourites and reads of these issues made without a copy of them, by issue id. */
+export async function findCopylessActions(userId: number, issueIds: number[]): Promise<Map<number, CopylessActions>> {
+  if (issueIds.length === 0) return new Map();
+  const actions = (kind: string, table: typeof emailLike | typeof emailFavorite | typeof emailRead, at: AnyPgColumn) =>
+    getDb()
+      .select({ kind: sql<string>`${kind}`.as("kind"), issueId: table.issueId, at: sql<Date>`${at}`.as("at") })
+      .from(table)
+      .where(and(eq(table.userId, userId), inArray(table.issueId, issueIds), isNull(table.emailId)));
+  const rows = await unionAll(actions("liked", emailLike, emailLike.createdAt), actions("favorited", emailFavorite, emailFavorite.createdAt), actions("read", emailRead, emailRead.lastReadAt));
+  const byIssue = new Map<number, CopylessActions>();
+  for (const row of rows) {
+    const entry = byIssue.get(row.issueId) ?? { likedAt: null, favoritedAt: null, readAt: null };
+    const at = new Date(row.at);
+    if (row.kind === "liked") entry.likedAt = at;
+    else if (row.kind === "favorited") entry.favoritedAt = at;
+    else entry.readAt = at;
+    byIssue.set(row.issueId, entry);
+  }
+  return byIssue;
+}
 
 export type ReaderIssueState = { own: Map<number, number>; followed: Set<number> };
 

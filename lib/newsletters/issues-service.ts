@@ -1,11 +1,12 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
-import { toEmailDto, toSharedEmailDto } from "@/lib/issues/dto";
+import { toEmailDto, toSharedEmailDto, type SharedIssueFields } from "@/lib/issues/dto";
 import { findEmailRows } from "@/lib/issues/repo";
 import { currentChangeStamp } from "./change-stamp";
 import { findVisibleNewsletter } from "./discovery-repo";
 import { publicNewsletterJson } from "./discovery-service";
 import {
+  findCopylessActions,
   findOwnEmailsOfIssues,
   findReaderIssueState,
   findReaderNewsletterState,
@@ -23,8 +24,11 @@ import { StampedCache } from "./stamped-cache";
 const TRENDING_LIMIT = 20;
 const RECENT_LIMIT = 10;
 
-/** An issue of a public newsletter as an Email serialized for a reader who does not follow it, and for one who does. */
-type SharedIssue = { issueId: number; newsletterId: number; date: Date; json: { unfollowed: string; followed: string } };
+/**
+ * An issue of a public newsletter as an Email serialized for a reader who does not follow it, and for
+ * one who does; `fields` serve a reader who liked, favourited or read it without a copy.
+ */
+type SharedIssue = { issueId: number; newsletterId: number; date: Date; fields: Omit<SharedIssueFields, "subscribed">; json: { unfollowed: string; followed: string } };
 
 // The shared form of a list's issues is the same for everyone until a change stamp moves, and so is
 // what a reader has of them (own copies, follows: the stamp counts emails and subscriptions). Own
@@ -40,6 +44,7 @@ function serialize(row: SharedIssueRow): SharedIssue {
     issueId: row.issue.id,
     newsletterId: row.newsletter.id,
     date: row.issue.publishedAt,
+    fields,
     json: {
       unfollowed: JSON.stringify(toSharedEmailDto({ ...fields, subscribed: false })),
       followed: JSON.stringify(toSharedEmailDto({ ...fields, subscribed: true })),
@@ -53,16 +58,26 @@ async function sharedIssues(issueIds: number[]): Promise<SharedIssue[]> {
   return issueIds.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** `{items}` with each issue as the user's own email when they have one (own: issue id -> email id), else in its shared form. */
+/**
+ * `{items}` with each issue as the user's own email when they have one (own: issue id -> email id), else
+ * in its shared form with the user's own likes, favourite and read of it. Both are read afresh: reads and
+ * favourites move no change stamp.
+ */
 async function itemsJson(userId: number, issueIds: number[], own: Map<number, number>, shared: Map<number, SharedIssue>, followed: (newsletterId: number) => boolean): Promise<string> {
   const ownJson = new Map<number, string>();
+  const withoutCopy = issueIds.filter((id) => !own.has(id) && shared.has(id));
+  const [ownRows, actions] = await Promise.all([findEmailRows([...own.values()]), findCopylessActions(userId, withoutCopy)]);
   // The ids come from this user's own emails; the check keeps it so should that ever change.
-  for (const row of await findEmailRows([...own.values()])) if (row.email.userId === userId) ownJson.set(row.email.issueId, JSON.stringify(toEmailDto(row)));
+  for (const row of ownRows) if (row.email.userId === userId) ownJson.set(row.email.issueId, JSON.stringify(toEmailDto(row)));
   const items = issueIds.flatMap((id) => {
     const mine = ownJson.get(id);
     if (mine) return [mine];
     const issue = shared.get(id);
-    return issue ? [followed(issue.newsletterId) ? issue.json.followed : issue.json.unfollowed] : [];
+    if (!issue) return [];
+    const subscribed = followed(issue.newsletterId);
+    const acted = actions.get(id);
+    if (acted) return [JSON.stringify(toSharedEmailDto({ ...issue.fields, subscribed, ...acted }))];
+    return [subscribed ? issue.json.followed : issue.json.unfollowed];
   });
   return `{"items":[${items.join(",")}]}`;
 }
