@@ -3,6 +3,7 @@
 // Migrations run inside the server process at start (instrumentation.ts), on PGlite and PostgreSQL alike.
 import { spawnSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -31,6 +32,10 @@ if (needsBuild()) {
 }
 
 const port = process.env.PORT || "3000";
-const server = spawn(process.execPath, [next, "start", "--port", port], { cwd: root, stdio: "inherit" });
+// On two cores, V8's helper threads (concurrent marking, parallel scavenges) compete with the requests
+// themselves: filing newsletters at 8 at once went from about 37 to 41 messages/s with GC on the
+// thread that allocates.
+const nodeFlags = availableParallelism() <= 2 ? ["--single-threaded-gc"] : [];
+const server = spawn(process.execPath, [...nodeFlags, next, "start", "--port", port], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
