@@ -69,9 +69,14 @@ function parse<T>(schema: Schema<T>, value: unknown, where: "params" | "query" |
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   if (where === "params") throw new NotFoundError();
-  const enumIssue = result.error.issues.find((issue) => issue.code === "invalid_value");
+  // Only a value given but not on the list is an unknown enum value (400); a missing or mistyped one fails validation (422).
+  const enumIssue = result.error.issues.find((issue) => issue.code === "invalid_value" && typeof valueAt(value, issue.path) === "string");
   if (enumIssue) throw new BadRequestError(`Unknown value for ${enumIssue.path.join(".") || where}`);
   throw new ValidationError(result.error.issues.map((issue) => ({ field: issue.path.join(".") || where, message: issue.message })));
+}
+
+function valueAt(value: unknown, path: PropertyKey[]): unknown {
+  return path.reduce<unknown>((current, key) => (typeof current === "object" && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined), value);
 }
 
 export function errorResponse(error: unknown): Response {

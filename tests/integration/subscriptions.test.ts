@@ -72,6 +72,15 @@ describe("PUT /api/newsletters/{id}/subscription", () => {
     const newsletterId = await seedNewsletter({ isPublic: true });
     expect(await setStatus(user, newsletterId, "paused")).toMatchObject({ status: 400, body: { detail: expect.any(String) } });
   });
+
+  it.each([
+    ["missing", undefined],
+    ["not a string", 5],
+  ])("answers a %s status with 422 and the field", async (_label, status) => {
+    const user = await registerUser();
+    const newsletterId = await seedNewsletter({ isPublic: true });
+    expect(await setStatus(user, newsletterId, status)).toMatchObject({ status: 422, body: { detail: expect.any(String), errors: [{ field: "status", message: expect.any(String) }] } });
+  });
 });
 
 describe("POST /api/subscriptions/bulk", () => {
