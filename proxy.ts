@@ -9,7 +9,7 @@ export function proxy(request: NextRequest) {
   return NextResponse.redirect(new URL(loginPathFor(`${pathname}${search}`), request.url));
 }
 
-// Kept in step with PROTECTED_PREFIXES (lib/navigation/protected-paths.ts); matchers must be literals.
+// Kept in step with PROTECTED_PAGES (lib/navigation/protected-paths.ts); matchers must be literals.
 export const config = {
-  matcher: ["/feed/:path*", "/discover/:path*", "/subscriptions/:path*", "/settings/:path*", "/emails/:path*", "/newsletter/:path*", "/newsletters/:path*"],
+  matcher: ["/feed", "/discover", "/subscriptions", "/settings", "/emails/:emailId", "/newsletter/:newsletterId", "/newsletters/:id"],
 };

@@ -1,6 +1,6 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
@@ -45,14 +45,12 @@ export function AppShell({ children }: { children: ReactNode }) {
 
 function SignedIn({ user, children }: { user: User; children: ReactNode }) {
   const onboarding = useShowOnboarding(user);
-  const queryClient = useQueryClient();
-  // SPEC.md section 4: the subscription list is fetched as soon as the user is known; cards and the issue page read it.
-  useEffect(() => {
-    void queryClient.prefetchQuery(subscriptionsQuery());
-  }, [queryClient]);
+  // SPEC.md sections 2 and 4: the subscription list is fetched as soon as the user is known (cards and
+  // the issue page read it), and the page waits behind a spinner until a first list is there.
+  const subscriptions = useQuery(subscriptionsQuery());
   return (
     <>
-      <Frame inert={onboarding}>{children}</Frame>
+      <Frame inert={onboarding}>{subscriptions.isLoading ? <Spinner label="Loading..." className="py-16" /> : children}</Frame>
       {onboarding && <OnboardingModal user={user} />}
     </>
   );

@@ -1,7 +1,8 @@
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { config, proxy } from "@/proxy";
-import { hasSessionCookie, PROTECTED_PREFIXES } from "./protected-paths";
+import { hasSessionCookie, PROTECTED_PAGES } from "./protected-paths";
 
 describe("hasSessionCookie", () => {
   it("finds the plain and the secure cookie", () => {
@@ -16,8 +17,19 @@ describe("hasSessionCookie", () => {
 });
 
 describe("proxy", () => {
-  it("matches every protected prefix", () => {
-    expect(config.matcher).toEqual(PROTECTED_PREFIXES.map((prefix) => `${prefix}/:path*`));
+  it("matches every protected page", () => {
+    expect(config.matcher).toEqual([...PROTECTED_PAGES]);
+    const matches = (path: string) => unstable_doesMiddlewareMatch({ config, url: `http://localhost:3100${path}` });
+    for (const path of ["/feed", "/feed?page=2", "/discover", "/subscriptions", "/settings", "/emails/7", "/newsletter/2", "/newsletters/2"]) {
+      expect(matches(path), path).toBe(true);
+    }
+  });
+
+  it("leaves every other path to the catch-all that sends it to /", () => {
+    const matches = (path: string) => unstable_doesMiddlewareMatch({ config, url: `http://localhost:3100${path}` });
+    for (const path of ["/", "/login", "/feed/extra", "/settings/profile", "/emails", "/emails/7/comments", "/newsletters", "/issues/share/abc"]) {
+      expect(matches(path), path).toBe(false);
+    }
   });
 
   it("sends a visitor without a session to /login with the origin in `next`", () => {

@@ -70,6 +70,9 @@ test("a signed-in reader is sent from the guest pages to the feed", async ({ pag
 test("unknown pages go home while unknown API paths still answer JSON", async ({ page }) => {
   await page.goto("/no/such/page");
   await expect(page).toHaveURL(/:\d+\/$/);
+  // Under a protected page's path, but no page of its own: home, not the login page.
+  await page.goto("/feed/no-such-page");
+  await expect(page).toHaveURL(/:\d+\/$/);
   await expect(page.getByRole("link", { name: "Log in" }).first()).toBeVisible();
 
   await signedInReader(page);
@@ -96,4 +99,21 @@ test("the protected area says 'Authenticating...' while the session is checked",
   await expect(page.getByRole("status").filter({ hasText: "Authenticating..." })).toBeVisible();
   release();
   await expect(pageTitle(page)).toHaveText("Settings");
+});
+
+test("the protected area waits behind a spinner until the first subscription list is there", async ({ page }) => {
+  await signedInReader(page);
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/users/me/subscriptions", async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto("/settings");
+  await expect(pageTitle(page)).toHaveText("Settings");
+  await expect(page.locator("#main").getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
+  await expect(page.getByTestId("logged-in-as")).toHaveCount(0);
+  release();
+  await expect(page.getByTestId("logged-in-as")).toBeVisible();
+  await expect(page.locator("#main").getByRole("status")).toHaveCount(0);
 });
