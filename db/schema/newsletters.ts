@@ -105,7 +105,8 @@ export const subscription = pgTable(
 
 /**
  * Committed writes to what discovery shows, counted by deferred triggers (migration 0004) on the
- * catalog, subscriptions, issues, emails, likes and comments: while the sum stays the same, a
+ * catalog, subscriptions, issues, emails, likes and comments, and on favourites and reads of issues
+ * the reader holds no copy of (migration 0010): while the sum stays the same, a
  * process's cached discovery answers still hold. Striped by backend so concurrent writers rarely
  * wait for one another.
  */

@@ -43,7 +43,8 @@ export async function findRecentIssueRefs(newsletterId: number, limit: number): 
     .limit(limit);
 }
 
-export type ReaderNewsletterState = { ownRefs: IssueRef[]; followed: boolean };
+/** What one reader has of a newsletter; `actions`: their likes, favourites and reads of its issues they hold no copy of. */
+export type ReaderNewsletterState = { ownRefs: IssueRef[]; followed: boolean; actions: Map<number, CopylessActions> };
 
 /** One reader's newest own emails of a newsletter (confirmations left out), and whether they follow it. */
 export async function findReaderNewsletterState(userId: number, newsletterId: number, limit: number): Promise<ReaderNewsletterState> {
@@ -57,10 +58,11 @@ export async function findReaderNewsletterState(userId: number, newsletterId: nu
     .select({ kind: sql<string>`'followed'`, issueId: sql<number>`0`, date: sql<Date | null>`null` })
     .from(subscription)
     .where(and(eq(subscription.userId, userId), eq(subscription.newsletterId, newsletterId), eq(subscription.status, "active")));
-  const rows = await unionAll(own, followed);
+  const [rows, actions] = await Promise.all([unionAll(own, followed), findCopylessActions(userId, { newsletterId })]);
   return {
     ownRefs: rows.flatMap((row) => (row.kind === "own" ? [{ issueId: row.issueId, date: new Date(row.date!) }] : [])),
     followed: rows.some((row) => row.kind === "followed"),
+    actions,
   };
 }
 
@@ -152,14 +154,19 @@ export type SharedIssueRow = Awaited<ReturnType<typeof findSharedIssues>>[number
 
 export type CopylessActions = { likedAt: Date | null; favoritedAt: Date | null; readAt: Date | null };
 
-/** This user's likes, favourites and reads of these issues made without a copy of them, by issue id. */
-export async function findCopylessActions(userId: number, issueIds: number[]): Promise<Map<number, CopylessActions>> {
-  if (issueIds.length === 0) return new Map();
-  const actions = (kind: string, table: typeof emailLike | typeof emailFavorite | typeof emailRead, at: AnyPgColumn) =>
-    getDb()
+/** This user's likes, favourites and reads made without a copy, of these issues or of one newsletter's issues, by issue id. */
+async function findCopylessActions(userId: number, of: { issueIds: number[] } | { newsletterId: number }): Promise<Map<number, CopylessActions>> {
+  if ("issueIds" in of && of.issueIds.length === 0) return new Map();
+  const actions = (kind: string, table: typeof emailLike | typeof emailFavorite | typeof emailRead, at: AnyPgColumn) => {
+    const ofIssues =
+      "issueIds" in of
+        ? inArray(table.issueId, of.issueIds)
+        : inArray(table.issueId, getDb().select({ id: issue.id }).from(issue).where(eq(issue.newsletterId, of.newsletterId)));
+    return getDb()
       .select({ kind: sql<string>`${kind}`.as("kind"), issueId: table.issueId, at: sql<Date>`${at}`.as("at") })
       .from(table)
-      .where(and(eq(table.userId, userId), inArray(table.issueId, issueIds), isNull(table.emailId)));
+      .where(and(eq(table.userId, userId), isNull(table.emailId), ofIssues));
+  };
   const rows = await unionAll(actions("liked", emailLike, emailLike.createdAt), actions("favorited", emailFavorite, emailFavorite.createdAt), actions("read", emailRead, emailRead.lastReadAt));
   const byIssue = new Map<number, CopylessActions>();
   for (const row of rows) {
@@ -173,11 +180,14 @@ export async function findCopylessActions(userId: number, issueIds: number[]): P
   return byIssue;
 }
 
-export type ReaderIssueState = { own: Map<number, number>; followed: Set<number> };
+export type ReaderIssueState = { own: Map<number, number>; followed: Set<number>; actions: Map<number, CopylessActions> };
 
-/** What one reader has of these issues: their own copy of each (the oldest, if several), and which of these newsletters they follow. */
+/**
+ * What one reader has of these issues: their own copy of each (the oldest, if several), which of these
+ * newsletters they follow, and their likes, favourites and reads of the issues they hold no copy of.
+ */
 export async function findReaderIssueState(userId: number, issueIds: number[], newsletterIds: number[]): Promise<ReaderIssueState> {
-  if (issueIds.length === 0) return { own: new Map(), followed: new Set() };
+  if (issueIds.length === 0) return { own: new Map(), followed: new Set(), actions: new Map() };
   const own = getDb()
     .select({ kind: sql<string>`'own'`, key: email.issueId, value: sql<number>`min(${email.id})` })
     .from(email)
@@ -187,9 +197,10 @@ export async function findReaderIssueState(userId: number, issueIds: number[], n
     .select({ kind: sql<string>`'followed'`, key: subscription.newsletterId, value: sql<number>`0` })
     .from(subscription)
     .where(and(eq(subscription.userId, userId), inArray(subscription.newsletterId, newsletterIds), eq(subscription.status, "active")));
-  const rows = await unionAll(own, followed);
+  const [rows, actions] = await Promise.all([unionAll(own, followed), findCopylessActions(userId, { issueIds })]);
   return {
     own: new Map(rows.filter((row) => row.kind === "own").map((row) => [row.key, Number(row.value)])),
     followed: new Set(rows.filter((row) => row.kind === "followed").map((row) => row.key)),
+    actions,
   };
 }

@@ -6,13 +6,13 @@ import { currentChangeStamp } from "./change-stamp";
 import { findVisibleNewsletter } from "./discovery-repo";
 import { publicNewsletterJson } from "./discovery-service";
 import {
-  findCopylessActions,
   findOwnEmailsOfIssues,
   findReaderIssueState,
   findReaderNewsletterState,
   findRecentIssueRefs,
   findSharedIssues,
   findTrendingIssueIds,
+  type CopylessActions,
   type IssueRef,
   type ReaderIssueState,
   type ReaderNewsletterState,
@@ -31,8 +31,9 @@ const RECENT_LIMIT = 10;
 type SharedIssue = { issueId: number; newsletterId: number; date: Date; fields: Omit<SharedIssueFields, "subscribed">; json: { unfollowed: string; followed: string } };
 
 // The shared form of a list's issues is the same for everyone until a change stamp moves, and so is
-// what a reader has of them (own copies, follows: the stamp counts emails and subscriptions). Own
-// copies are read afresh, as their read, favourite and folder state is not counted.
+// what a reader has of them (own copies, follows, and likes, favourites and reads without a copy: the
+// stamp counts emails, subscriptions and those actions). Own copies are read afresh, as their read,
+// favourite and folder state is not counted.
 const sharedIssueLists = new StampedCache<SharedIssue[]>(2000);
 const readerIssueStates = new StampedCache<ReaderIssueState>(10_000);
 const readerNewsletterStates = new StampedCache<ReaderNewsletterState>(10_000);
@@ -60,15 +61,19 @@ async function sharedIssues(issueIds: number[]): Promise<SharedIssue[]> {
 
 /**
  * `{items}` with each issue as the user's own email when they have one (own: issue id -> email id), else
- * in its shared form with the user's own likes, favourite and read of it. Both are read afresh: reads and
- * favourites move no change stamp.
+ * in its shared form with the user's own likes, favourite and read of it (actions, by issue id).
  */
-async function itemsJson(userId: number, issueIds: number[], own: Map<number, number>, shared: Map<number, SharedIssue>, followed: (newsletterId: number) => boolean): Promise<string> {
+async function itemsJson(
+  userId: number,
+  issueIds: number[],
+  own: Map<number, number>,
+  shared: Map<number, SharedIssue>,
+  followed: (newsletterId: number) => boolean,
+  actions: Map<number, CopylessActions>,
+): Promise<string> {
   const ownJson = new Map<number, string>();
-  const withoutCopy = issueIds.filter((id) => !own.has(id) && shared.has(id));
-  const [ownRows, actions] = await Promise.all([findEmailRows([...own.values()]), findCopylessActions(userId, withoutCopy)]);
   // The ids come from this user's own emails; the check keeps it so should that ever change.
-  for (const row of ownRows) if (row.email.userId === userId) ownJson.set(row.email.issueId, JSON.stringify(toEmailDto(row)));
+  for (const row of await findEmailRows([...own.values()])) if (row.email.userId === userId) ownJson.set(row.email.issueId, JSON.stringify(toEmailDto(row)));
   const items = issueIds.flatMap((id) => {
     const mine = ownJson.get(id);
     if (mine) return [mine];
@@ -90,7 +95,7 @@ export async function trendingIssuesJson(userId: number): Promise<string> {
   const newsletterIds = [...new Set(issues.map((issue) => issue.newsletterId))];
   const reader = await readerIssueStates.get(`${userId}:${issueIds.join(",")}`, stamp, () => findReaderIssueState(userId, issueIds, newsletterIds));
   const shared = new Map(issues.map((issue) => [issue.issueId, issue]));
-  return itemsJson(userId, issueIds, reader.own, shared, (newsletterId) => reader.followed.has(newsletterId));
+  return itemsJson(userId, issueIds, reader.own, shared, (newsletterId) => reader.followed.has(newsletterId), reader.actions);
 }
 
 async function recentSharedIssues(newsletterId: number): Promise<SharedIssue[]> {
@@ -116,5 +121,5 @@ export async function recentIssuesJson(userId: number, newsletterId: number): Pr
   // Without an own email of this newsletter (confirmations aside) the reader has no copy of any of its issues.
   const own = reader.ownRefs.length > 0 ? await findOwnEmailsOfIssues(userId, issueIds) : new Map<number, number>();
   const shared = new Map(issues.map((issue) => [issue.issueId, issue]));
-  return itemsJson(userId, issueIds, own, shared, () => reader.followed);
+  return itemsJson(userId, issueIds, own, shared, () => reader.followed, reader.actions);
 }
