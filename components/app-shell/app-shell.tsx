@@ -46,11 +46,17 @@ export function AppShell({ children }: { children: ReactNode }) {
 function SignedIn({ user, children }: { user: User; children: ReactNode }) {
   const onboarding = useShowOnboarding(user);
   // SPEC.md sections 2 and 4: the subscription list is fetched as soon as the user is known (cards and
-  // the issue page read it), and the page waits behind a spinner until a first list is there.
-  const subscriptions = useQuery(subscriptionsQuery());
+  // the issue page read it), and a spinner stands in for the page until a first list is there. The page
+  // is mounted meanwhile, only hidden, so its own requests start at once instead of after the list.
+  const loading = useQuery(subscriptionsQuery()).isLoading;
   return (
     <>
-      <Frame inert={onboarding}>{subscriptions.isLoading ? <Spinner label="Loading..." className="py-16" /> : children}</Frame>
+      <Frame inert={onboarding}>
+        {loading && <Spinner label="Loading..." className="py-16" />}
+        <div hidden={loading} className={loading ? undefined : "contents"}>
+          {children}
+        </div>
+      </Frame>
       {onboarding && <OnboardingModal user={user} />}
     </>
   );

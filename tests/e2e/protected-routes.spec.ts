@@ -112,7 +112,7 @@ test("the protected area waits behind a spinner until the first subscription lis
   await page.goto("/settings");
   await expect(pageTitle(page)).toHaveText("Settings");
   await expect(page.locator("#main").getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
-  await expect(page.getByTestId("logged-in-as")).toHaveCount(0);
+  await expect(page.getByTestId("logged-in-as")).toBeHidden();
   release();
   await expect(page.getByTestId("logged-in-as")).toBeVisible();
   await expect(page.locator("#main").getByRole("status")).toHaveCount(0);
