@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { Client } from "pg";
@@ -100,6 +101,41 @@ async function parseAlone(set: Buffer[], seconds: number, options?: Parameters<t
   return count / ((performance.now() - started) / 1000);
 }
 
+type CpuSample = { server: number; database: number; sender: number };
+
+/** CPU seconds used so far by the app server's processes, PostgreSQL's and this sender, from /proc (Linux only; null elsewhere). */
+function cpuSample(): CpuSample | null {
+  if (!existsSync("/proc/self/stat")) return null;
+  const ticksPerSecond = 100; // USER_HZ
+  const sample: CpuSample = { server: 0, database: 0, sender: 0 };
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // the process ended meanwhile
+    }
+    const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const seconds = (Number(fields[11]) + Number(fields[12])) / ticksPerSecond;
+    if (name.startsWith("next-server")) sample.server += seconds;
+    else if (name === "postgres") sample.database += seconds;
+  }
+  const own = process.cpuUsage();
+  sample.sender = (own.user + own.system) / 1e6;
+  return sample;
+}
+
+/** Where a message's CPU went, and the rate that CPU allows on this machine's cores. */
+function describeCpu(before: CpuSample | null, after: CpuSample | null, messages: number): string | null {
+  if (!before || !after || messages === 0) return null;
+  const per = (key: keyof CpuSample) => ((after[key] - before[key]) * 1000) / messages;
+  const [server, database, sender] = [per("server"), per("database"), per("sender")];
+  const total = server + database + sender;
+  const cores = availableParallelism();
+  return `  CPU per message: server ${server.toFixed(1)} ms, PostgreSQL ${database.toFixed(1)} ms, sender ${sender.toFixed(1)} ms; ${total.toFixed(1)} ms in all, at most ${((cores * 1000) / total).toFixed(0)} msg/s on ${cores} cores`;
+}
+
 /** Fresh planner statistics, as autovacuum keeps them on a server that runs it (it is off on these machines). */
 async function analyze(url: string): Promise<void> {
   const client = new Client({ connectionString: url });
@@ -122,12 +158,15 @@ export async function benchRoute(options: { seconds: number; inFlight: number })
     const kilobytes = set.reduce((sum, raw) => sum + raw.length, 0) / set.length / KB;
     await postAll(`${base}/api/inbound/email`, secret, set.slice(0, 8), options.inFlight, 2);
     await analyze(databaseUrl);
+    const cpuBefore = cpuSample();
     const route = await postAll(`${base}/api/inbound/email`, secret, set, options.inFlight, options.seconds);
+    const cpu = describeCpu(cpuBefore, cpuSample(), route.count);
     const parser = await parseAlone(set, options.seconds);
     // Paperboy turns off mailparser's HTML-to-text and text-to-HTML conversions (it derives its own text).
     const parserAsUsed = await parseAlone(set, options.seconds, PAPERBOY_PARSER_OPTIONS);
     console.log(`\nThrough POST /api/inbound/email: ${set.length} newsletters of ${kilobytes.toFixed(0)} KB on average, ${options.inFlight} at once`);
     console.log(`  raw route       ${route.perSecond.toFixed(1).padStart(7)} msg/s  p50 ${route.p50.toFixed(0)} ms  p95 ${route.p95.toFixed(0)} ms  (${route.count} messages, ${route.failed} not 202)`);
+    if (cpu) console.log(cpu);
     console.log(`  mailparser alone ${parser.toFixed(1).padStart(6)} msg/s  (same messages, one at a time, default options)`);
     console.log(`  mailparser alone ${parserAsUsed.toFixed(1).padStart(6)} msg/s  (with the options Paperboy parses with)`);
     const ratio = route.perSecond / parser;
