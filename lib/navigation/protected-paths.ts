@@ -1,6 +1,6 @@
 /**
  * The pages that need a session, as proxy.ts matches them (its matchers must be literals). Only the
- * pages themselves: any other path, /feed/x included, goes to / (SPEC.md section 2), session or not.
+ * pages themselves: every other path, /feed/x included, goes to / (SPEC.md section 2), session or not.
  */
 export const PROTECTED_PAGES = ["/feed", "/discover", "/subscriptions", "/settings", "/emails/:emailId", "/newsletter/:newsletterId", "/newsletters/:id"] as const;
 
