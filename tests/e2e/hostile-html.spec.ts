@@ -31,7 +31,7 @@ test("every known XSS vector, stored through the inbound route, stays inert in t
 
   for (const [index, id] of ids.entries()) {
     await page.goto(`/emails/${id}`);
-    await expect(page.frameLocator(`iframe[title="Content of Vector ${index}"]`).getByRole("heading", { name: `Vector ${index}` })).toBeVisible();
+    await expect(page.frameLocator(`iframe[title="Content of Vector ${index}"]`).getByRole("heading", { name: `Vector ${index}` })).toBeVisible({ timeout: 30_000 });
     await page.waitForTimeout(150);
     const state = await page.evaluate(() => ({ pwned: (window as Window & { __pwned?: number }).__pwned, url: location.pathname }));
     expect(state, XSS_VECTORS[index]).toEqual({ pwned: undefined, url: `/emails/${id}` });
