@@ -20,7 +20,8 @@ export const FeedQuery = PageQuery.extend({
   recency_filter: z.enum(RECENCY_FILTERS).default("all_time"),
   read_status: z.enum(READ_FILTERS).default("all"),
   subscription_status: z.enum(SUBSCRIPTION_FILTERS).default("all"),
-  category_id: positiveInt("category_id").optional(),
+  // Ids are PostgreSQL integers: a larger one cannot name a category, and would fail the query.
+  category_id: positiveInt("category_id").max(2_147_483_647, "category_id must be at most 2147483647.").optional(),
   kind: z.enum(["issue", "confirmation"]).optional(),
   search: z.string().trim().max(200, "search must be at most 200 characters.").optional(),
 });

@@ -103,6 +103,11 @@ describe("GET /api/issues/feed", () => {
     expect(subjects((await feed(reader, `?category_id=${techCategory}`)).body)).toEqual(["Bravo compilers", "Charlie kernels"]);
   });
 
+  it("refuses a category_id beyond the id range with 422, not a server error", async () => {
+    const result = await call(getFeed, "/api/issues/feed?category_id=3000000000", { cookie: reader.cookie });
+    expect(result).toMatchObject({ status: 422, body: { detail: "category_id must be at most 2147483647.", errors: [{ field: "category_id" }] } });
+  });
+
   it("pages with page and page_size", async () => {
     const second = await feed(reader, "?page=2&page_size=2");
     expect(second.body).toMatchObject({ total_items: 3, total_pages: 2, current_page: 2, page_size: 2 });
