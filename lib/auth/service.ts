@@ -8,7 +8,7 @@ import { toUserDto, type UserDto } from "./dto";
 import { findUserByEmail, findUserById, updateUniqueLocal, updateUser } from "./repo";
 import type { GoogleInput, LoginInput, RegisterInput, UniqueEmailInput, UpdateMeInput } from "./schemas";
 import { forgetAllSessions, forgetSession, forgetUserSessions, type SessionUser } from "./session";
-import { clientKey, throttle } from "./throttle";
+import { clientKey, forgive, throttle } from "./throttle";
 
 /** A signed-in user and the Set-Cookie headers that start (or end) their session. */
 export type SessionResult = { user: UserDto; headers: Headers };
@@ -42,9 +42,11 @@ export async function register(input: RegisterInput, headers: Headers): Promise<
 }
 
 export async function login(input: LoginInput, headers: Headers): Promise<SessionResult> {
-  await throttle("login", `${clientKey(headers)}:${input.email}`);
+  const attempt = `${clientKey(headers)}:${input.email}`;
+  await throttle("login", attempt);
   try {
     const result = await getAuth().api.signInEmail({ body: input, headers, returnHeaders: true });
+    await forgive("login", attempt);
     return { user: await userDto(result.response.user.id), headers: result.headers };
   } catch (error) {
     const invalid = new UnauthorizedError("Invalid email or password");
@@ -53,7 +55,8 @@ export async function login(input: LoginInput, headers: Headers): Promise<Sessio
 }
 
 export async function signInWithGoogle(input: GoogleInput, headers: Headers): Promise<SessionResult> {
-  await throttle("login", `${clientKey(headers)}:google`);
+  const client = clientKey(headers);
+  await throttle("google", client);
   try {
     const result = await getAuth().api.signInSocial({
       body: { provider: "google", idToken: { token: input.token } },
@@ -62,6 +65,7 @@ export async function signInWithGoogle(input: GoogleInput, headers: Headers): Pr
     });
     const response = result.response;
     if (!("user" in response) || !response.user) throw new BadRequestError("Invalid Google token");
+    await forgive("google", client);
     return { user: await userDto(response.user.id), headers: result.headers };
   } catch (error) {
     // Better Auth will not join a Google sign-in to an account whose e-mail nobody has verified:

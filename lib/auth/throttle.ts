@@ -5,8 +5,13 @@ import { TooManyRequestsError } from "@/lib/api/errors";
 // In memory: the app runs as one process (PGlite allows no other), and a restart forgiving
 // a few attempts is an acceptable trade for no extra infrastructure.
 const limiters = {
-  /** Guessing one account's password, from one address. */
+  /** Guessing one account's password, from one address; a successful login clears the count. */
   login: new RateLimiterMemory({ keyPrefix: "login", points: 10, duration: 300 }),
+  /**
+   * Bad Google tokens from one address. A signed token cannot be guessed, so this only bounds the
+   * verification work; a successful sign-in clears the count, as readers behind one address share it.
+   */
+  google: new RateLimiterMemory({ keyPrefix: "google", points: 30, duration: 300 }),
   /** Hammering one e-mail address at registration. */
   registerEmail: new RateLimiterMemory({ keyPrefix: "register-email", points: 5, duration: 60 }),
   /** Mass sign-ups from one address. */
@@ -25,6 +30,11 @@ export async function throttle(name: Throttle, key: string): Promise<void> {
     if (error instanceof RateLimiterRes) throw new TooManyRequestsError(error.msBeforeNext / 1000);
     throw error;
   }
+}
+
+/** Clears the attempts counted for `key`: a success proves the earlier failures were no attack. */
+export async function forgive(name: Throttle, key: string): Promise<void> {
+  await limiters[name].delete(key);
 }
 
 export function clientKey(headers: Headers): string {

@@ -97,6 +97,26 @@ describe("POST /api/auth/google", () => {
     expect(result.cookie).toBe("");
   });
 
+  it("signs readers in again and again from one address, bad tokens among them", async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      if (attempt % 4 === 0) statuses.push((await signIn("not-a-token")).status);
+      statuses.push((await signIn(await googleToken())).status);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(12);
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+  });
+
+  it("throttles a flood of bad tokens from one address with 429 and Retry-After", async () => {
+    const flood = { "x-forwarded-for": "10.9.9.9" };
+    let last = await call(google, "/api/auth/google", { method: "POST", body: { token: "not-a-token" }, headers: flood });
+    for (let attempt = 0; attempt < 40 && last.status !== 429; attempt++) {
+      last = await call(google, "/api/auth/google", { method: "POST", body: { token: "not-a-token" }, headers: flood });
+    }
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
   it("answers a missing token with 422", async () => {
     expect(await call(google, "/api/auth/google", { method: "POST", body: {} })).toMatchObject({ status: 422, body: { detail: "A Google token is required." } });
   });

@@ -150,6 +150,18 @@ describe("POST /api/auth/login", () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });
+
+  it("counts no successful login as a guess: a reader may sign in again and again", async () => {
+    const user = await registerUser();
+    const client = randomClient();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      if (attempt % 3 === 0) statuses.push((await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: "typo" }, headers: client })).status);
+      statuses.push((await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: user.password }, headers: client })).status);
+    }
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(12);
+  });
 });
 
 describe("POST /api/auth/logout", () => {
