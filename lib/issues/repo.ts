@@ -1,6 +1,6 @@
 import "server-only";
 import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
 import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, issue, newsletter, share, subscription } from "@/db/schema";
 import { isPublic } from "@/lib/newsletters/activity";
@@ -76,24 +76,6 @@ export async function findEmailRows(ids: number[], options: { withBodies?: boole
   return rows.sort((left, right) => position.get(left.email.id)! - position.get(right.email.id)!);
 }
 
-type IdPageQuery = { orderBy(...columns: SQL[]): { limit(n: number): { offset(n: number): PromiseLike<{ id: number }[]> } } };
-
-/**
- * A page of emails in two steps: the ids come from one table's index (which serves the filters,
- * the sort and a deep offset), then only those rows are joined for display.
- */
-async function findPage(ids: IdPageQuery, order: SQL[], total: PromiseLike<{ total: number }[]>, page: PageQuery): Promise<{ rows: EmailRow[]; total: number }> {
-  const pageRows = async () => {
-    const idRows = await ids
-      .orderBy(...order)
-      .limit(page.page_size)
-      .offset((page.page - 1) * page.page_size);
-    return findEmailRows(idRows.map((row) => row.id));
-  };
-  const [rows, [count]] = await Promise.all([pageRows(), total]);
-  return { rows, total: count?.total ?? 0 };
-}
-
 const countAll = sql<number>`count(*)::int`;
 
 export type Activity = "liked" | "favorited" | "commented";
@@ -113,17 +95,7 @@ const isPublicIssue = (issueId: SQL | AnyPgColumn) =>
 
 /** The emails a user liked, favourited or commented on, newest action first, driven by the action's own index. */
 export async function findActivityPage(userId: number, activity: Activity, page: PageQuery): Promise<{ entries: ActivityEntry[]; total: number }> {
-  if (activity === "commented") {
-    const lastComment = sql`max(${comment.createdAt})`;
-    const mine = and(eq(comment.userId, userId), sql`${comment.emailId} is not null`);
-    const { rows, total } = await findPage(
-      getDb().select({ id: sql<number>`${comment.emailId}` }).from(comment).where(mine).groupBy(comment.emailId).$dynamic(),
-      [desc(lastComment), desc(comment.emailId)],
-      getDb().select({ total: sql<number>`count(distinct ${comment.emailId})::int` }).from(comment).where(mine),
-      page,
-    );
-    return { entries: rows.map((row) => ({ row })), total };
-  }
+  if (activity === "commented") return findCommentedPage(userId, page);
   const table = activity === "liked" ? emailLike : emailFavorite;
   const mine = and(eq(table.userId, userId), or(isNotNull(table.emailId), isPublicIssue(table.issueId)));
   const [refs, [count]] = await Promise.all([
@@ -140,6 +112,45 @@ export async function findActivityPage(userId: number, activity: Activity, page:
   const entries = refs.flatMap((ref): ActivityEntry[] => {
     if (ref.emailId === null) return [{ issueId: ref.issueId }];
     const row = rows.get(ref.emailId);
+    return row ? [{ row }] : [];
+  });
+  return { entries, total: count?.total ?? 0 };
+}
+
+/**
+ * The emails a user commented on, most recent comment first: their own copy of the issue when they
+ * have one (a comment made before the copy arrived included), else a public issue they commented on
+ * from discover, listed in its shared form while it stays public.
+ */
+async function findCommentedPage(userId: number, page: PageQuery): Promise<{ entries: ActivityEntry[]; total: number }> {
+  const own = alias(email, "own");
+  const firstOwnCopy = getDb()
+    .select({ id: sql`min(${own.id})` })
+    .from(own)
+    .where(and(eq(own.userId, userId), eq(own.issueId, comment.issueId)));
+  const ownCopy = sql<number | null>`coalesce(${comment.emailId}, (${firstOwnCopy}))`;
+  const commented = getDb()
+    .select({ emailId: ownCopy.as("email_id"), issueId: sql<number>`${comment.issueId}`.as("issue_id"), lastAt: sql<Date>`max(${comment.createdAt})`.as("last_at") })
+    .from(comment)
+    .where(eq(comment.userId, userId))
+    .groupBy(sql`1`, comment.issueId)
+    .as("commented");
+  // Named in full: Drizzle writes a subquery's fields unqualified, and inside the check that would rest on no other table having the name.
+  const listed = or(isNotNull(commented.emailId), isPublicIssue(sql`${sql.identifier("commented")}.${sql.identifier("issue_id")}`));
+  const [refs, [count]] = await Promise.all([
+    getDb()
+      .select({ emailId: commented.emailId, issueId: commented.issueId })
+      .from(commented)
+      .where(listed)
+      .orderBy(desc(commented.lastAt), desc(commented.issueId))
+      .limit(page.page_size)
+      .offset((page.page - 1) * page.page_size),
+    getDb().select({ total: countAll }).from(commented).where(listed),
+  ]);
+  const rows = new Map((await findEmailRows(refs.flatMap((ref) => (ref.emailId === null ? [] : [Number(ref.emailId)])))).map((row) => [row.email.id, row]));
+  const entries = refs.flatMap((ref): ActivityEntry[] => {
+    if (ref.emailId === null) return [{ issueId: ref.issueId }];
+    const row = rows.get(Number(ref.emailId));
     return row ? [{ row }] : [];
   });
   return { entries, total: count?.total ?? 0 };

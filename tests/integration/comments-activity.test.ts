@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "@/db/client";
+import { newsletter } from "@/db/schema";
 import { GET as listComments, POST as postComment } from "@/app/api/issues/[emailId]/comments/route";
 import { PUT as interact } from "@/app/api/issues/[emailId]/interactions/route";
 import { GET as commented } from "@/app/api/issues/comments/route";
@@ -75,9 +78,29 @@ describe("comments", () => {
       const seen = (await thread(user, id)).body as { items: { content: string }[] };
       expect(seen.items.map((item) => item.content)).toEqual(["From the inbox", "From discover"]);
     }
-    // Nothing of the owner's copy reaches the reader's activity.
+    // The reader commented on that email: it is theirs to find again, in its shared form, with nothing of the owner's copy.
     const activity = await call(commented, "/api/issues/comments", { cookie: reader.cookie });
-    expect(activity.body).toMatchObject({ items: [], total_items: 0 });
+    expect(activity.body).toMatchObject({ items: [{ id, issue_id: issueId, public_share_id: null, folder_ids: [] }], total_items: 1, total_pages: 1 });
+    expect(JSON.stringify(activity.body)).not.toContain(owner.unique_email);
+    await getDb().update(newsletter).set({ isPublic: false }).where(eq(newsletter.id, newsletterId));
+    expect((await call(commented, "/api/issues/comments", { cookie: reader.cookie })).body).toMatchObject({ items: [], total_items: 0 });
+  });
+
+  it("GET /api/issues/comments lists a public issue commented on from discover, then the reader's own copy once it arrives", async () => {
+    const owner = await registerUser();
+    const reader = await registerUser();
+    const newsletterId = await seedNewsletter({ isPublic: true });
+    const publicIssue = await seedEmail(owner.id, { newsletterId });
+    const mine = await seedEmail(reader.id);
+    await comment(reader, mine.id, "On my own email");
+    await comment(reader, publicIssue.id, "From discover");
+    expect(ids((await call(commented, "/api/issues/comments", { cookie: reader.cookie })).body)).toEqual([publicIssue.id, mine.id]);
+    const copy = await seedEmail(reader.id, { newsletterId, issueId: publicIssue.issueId });
+    await comment(reader, mine.id, "Again on mine");
+    const page = await call(commented, "/api/issues/comments?page_size=1", { cookie: reader.cookie });
+    expect(page.body).toMatchObject({ total_items: 2, total_pages: 2, current_page: 1, page_size: 1 });
+    expect(ids(page.body)).toEqual([mine.id]);
+    expect(ids((await call(commented, "/api/issues/comments?page=2&page_size=1", { cookie: reader.cookie })).body)).toEqual([copy.id]);
   });
 
   it("GET /api/users/me/comments lists my comments, newest first", async () => {
