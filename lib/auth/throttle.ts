@@ -14,8 +14,8 @@ const limiters = {
   google: new RateLimiterMemory({ keyPrefix: "google", points: 30, duration: 300 }),
   /** Hammering one e-mail address at registration. */
   registerEmail: new RateLimiterMemory({ keyPrefix: "register-email", points: 5, duration: 60 }),
-  /** Mass sign-ups from one address. */
-  registerClient: new RateLimiterMemory({ keyPrefix: "register-client", points: 300, duration: 600 }),
+  /** Mass sign-ups from one address: generous, as a school, an office or a test run signs hundreds up behind one. */
+  registerClient: new RateLimiterMemory({ keyPrefix: "register-client", points: 2000, duration: 600 }),
   /** Probing which unique addresses are taken. */
   uniqueEmail: new RateLimiterMemory({ keyPrefix: "unique-email", points: 30, duration: 3600 }),
 };
