@@ -15,7 +15,15 @@ type FeedValues = { userId: number; days: number; categoryId: number; kind: "iss
 type Bind = <K extends keyof FeedValues>(name: K) => FeedValues[K] | ReturnType<typeof sql.placeholder>;
 
 function feedValues(userId: number, query: FeedQuery): FeedValues {
-  return { userId, days: RECENCY_DAYS[query.recency_filter] ?? 0, categoryId: query.category_id ?? 0, kind: query.kind ?? "issue", search: query.search ?? "" };
+  return { userId, days: RECENCY_DAYS[query.recency_filter] ?? 0, categoryId: query.category_id ?? 0, kind: query.kind ?? "issue", search: prefixQuery(query.search ?? "") };
+}
+
+/**
+ * The search as a text-search query that matches every word as a word's beginning: the feed searches
+ * as the reader types, so "round" finds "Roundup". Only letters and digits reach to_tsquery's syntax.
+ */
+export function prefixQuery(search: string): string {
+  return (search.match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => `${word}:*`).join(" & ");
 }
 const bindValues = (values: FeedValues): Bind => (name) => values[name];
 const bindPlaceholders: Bind = (name) => sql.placeholder(name);
@@ -40,7 +48,7 @@ function feedConditions(query: FeedQuery, bind: Bind): SQL[] {
     );
   }
   if (query.kind) conditions.push(eq(email.kind, bind("kind")));
-  if (query.search) conditions.push(sql`${email.searchVector} @@ websearch_to_tsquery('english', ${bind("search")}::text)`);
+  if (query.search) conditions.push(sql`${email.searchVector} @@ to_tsquery('english', ${bind("search")}::text)`);
   return conditions;
 }
 

@@ -84,6 +84,10 @@ describe("GET /api/issues/feed", () => {
     ["?search=kernels", ["Charlie kernels"]],
     ["?search=Tech%20Letter", ["Bravo compilers", "Charlie kernels"]],
     ["?search=nothing-like-this", []],
+    ["?search=kern", ["Charlie kernels"]],
+    ["?search=tech%20lett", ["Bravo compilers", "Charlie kernels"]],
+    ["?search=%22tagliatelle%22%20%26%20!(", ["Alpha pasta"]],
+    ["?search=%3A*%20%7C", []],
   ])("filters and sorts with %s", async (query, expected) => {
     const { status, body } = await feed(reader, query);
     expect(status).toBe(200);
