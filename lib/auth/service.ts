@@ -44,9 +44,10 @@ export async function register(input: RegisterInput, headers: Headers): Promise<
 export async function login(input: LoginInput, headers: Headers): Promise<SessionResult> {
   const attempt = `${clientKey(headers)}:${input.email}`;
   await throttle("login", attempt);
+  await throttle("loginAccount", input.email);
   try {
     const result = await getAuth().api.signInEmail({ body: input, headers, returnHeaders: true });
-    await forgive("login", attempt);
+    await Promise.all([forgive("login", attempt), forgive("loginAccount", input.email)]);
     return { user: await userDto(result.response.user.id), headers: result.headers };
   } catch (error) {
     const invalid = new UnauthorizedError("Invalid email or password");

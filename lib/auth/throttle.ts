@@ -7,6 +7,8 @@ import { TooManyRequestsError } from "@/lib/api/errors";
 const limiters = {
   /** Guessing one account's password, from one address; a successful login clears the count. */
   login: new RateLimiterMemory({ keyPrefix: "login", points: 10, duration: 300 }),
+  /** Guessing one account's password from many addresses (X-Forwarded-For is the caller's to write). */
+  loginAccount: new RateLimiterMemory({ keyPrefix: "login-account", points: 50, duration: 900 }),
   /**
    * Bad Google tokens from one address. A signed token cannot be guessed, so this only bounds the
    * verification work; a successful sign-in clears the count, as readers behind one address share it.

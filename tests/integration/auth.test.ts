@@ -151,6 +151,17 @@ describe("POST /api/auth/login", () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 
+  it("throttles guessing one account's password from ever-new addresses", async () => {
+    const user = await registerUser();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 52; attempt++) {
+      const result = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: `guess-${attempt}` }, headers: randomClient() });
+      statuses.push(result.status);
+    }
+    expect(statuses.slice(0, 50).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(50)).toEqual([429, 429]);
+  });
+
   it("counts no successful login as a guess: a reader may sign in again and again", async () => {
     const user = await registerUser();
     const client = randomClient();
