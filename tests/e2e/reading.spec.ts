@@ -30,7 +30,7 @@ test("a reader opens an issue from page 2 of the feed, reads it and comes back t
 
   await page.waitForTimeout(1_500);
   const durationReport = page.waitForRequest((request) => request.method() === "PUT" && (request.postData() ?? "").includes('"read_duration_seconds":'));
-  await page.getByRole("link", { name: "Back to Feed" }).click();
+  await page.getByRole("button", { name: "Back to Feed" }).click();
   const reported = JSON.parse((await durationReport).postData() ?? "{}") as { is_read: boolean; read_duration_seconds: number };
   expect(reported.is_read).toBe(true);
   expect(reported.read_duration_seconds).toBeGreaterThan(0);
@@ -96,7 +96,7 @@ test("a reader comments on an issue and sees it under their username", async ({ 
   const id = await deliver(page.request, user.unique_email, { subject: "Talk about it", html: articleHtml("Talk about it") });
 
   await page.goto("/feed");
-  await page.getByRole("link", { name: "Comments on Talk about it" }).click();
+  await page.getByRole("button", { name: "Comments on Talk about it" }).click();
   await expect(page).toHaveURL(new RegExp(`/emails/${id}\\?showComments=true$`));
   await expect(page.getByText("No comments yet. Be the first to comment!")).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit" })).toBeDisabled();
