@@ -112,6 +112,30 @@ test("a reader comments on an issue and sees it under their username", async ({ 
   await expect(page.getByRole("heading", { name: "Recent Issues" })).toBeVisible();
 });
 
+test("the issue page lists up to 5 other recent issues of its newsletter, and says when there are none", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  const tag = Date.now().toString(36);
+  const from = `Recent Notes <news@recent-${tag}.example>`;
+  const now = Date.now();
+  const ids: number[] = [];
+  for (let i = 1; i <= 7; i++) {
+    const subject = `Recent ${tag} ${i}`;
+    ids.push(await deliver(page.request, user.unique_email, { subject, from, html: articleHtml(subject), date: new Date(now - i * HOUR) }));
+  }
+
+  // Opening the issue marks it read at once; that must not leave the recent issues loading for ever.
+  await page.goto(`/emails/${ids[0]}`);
+  const recent = page.getByRole("region", { name: "Recent Issues" });
+  await expect(recent.getByRole("link")).toHaveCount(5);
+  await expect(recent.getByText("Loading recent issues...")).toHaveCount(0);
+  await expect(recent.getByRole("link", { name: new RegExp(`Recent ${tag} 1\\b`) })).toHaveCount(0);
+  await expect(recent.getByRole("link", { name: new RegExp(`Recent ${tag} 2\\b`) })).toHaveAttribute("href", `/emails/${ids[1]}`);
+
+  const lone = await deliver(page.request, user.unique_email, { subject: `Lone ${tag}`, from: `Lone Notes <news@lone-${tag}.example>`, html: articleHtml("Lone") });
+  await page.goto(`/emails/${lone}`);
+  await expect(page.getByRole("region", { name: "Recent Issues" }).getByText("No other recent issues found.")).toBeVisible();
+});
+
 test("a reader shares an issue and a visitor without an account reads it", async ({ page, browser, baseURL }) => {
   const { user } = await signedInReader(page);
   const id = await deliver(page.request, user.unique_email, { subject: "Worth passing on", html: articleHtml("Worth passing on") });
