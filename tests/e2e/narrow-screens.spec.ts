@@ -8,7 +8,7 @@ const LONG = "Supercalifragilisticexpialidocious".repeat(2);
 test.describe("on a 390 x 844 phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("long names never make the issue, shared issue or subscriptions pages scroll sideways", async ({ page, browser, baseURL }) => {
+  test("long names never make the issue, shared issue or subscriptions pages scroll sideways, and the scroll-to-top button covers nothing", async ({ page, browser, baseURL }) => {
     const { user } = await signedInReader(page);
     const id = await deliver(page.request, user.unique_email, { subject: "Narrow reading", from: `${LONG} <news@narrow.example>`, html: articleHtml("Narrow reading") });
     expect((await page.request.post(`/api/issues/${id}/comments`, { data: { content: `A comment ${LONG}` } })).status()).toBe(201);
@@ -23,6 +23,12 @@ test.describe("on a 390 x 844 phone", () => {
     await page.goto(`/emails/${id}?showComments=true`);
     await expect(page.getByRole("list", { name: "Comments" })).toContainText(LONG);
     expect(await horizontalOverflow(page), "issue page with comments").toBe(0);
+    // At the very bottom the scroll-to-top button must leave the comment form's Submit uncovered.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const scrollTop = page.getByRole("button", { name: "Scroll to top" });
+    await expect(scrollTop).toBeVisible();
+    const [submit, corner] = await Promise.all([page.getByRole("button", { name: "Submit" }).boundingBox(), scrollTop.boundingBox()]);
+    expect(submit && corner && (submit.y + submit.height <= corner.y || submit.x + submit.width <= corner.x), `Submit ${JSON.stringify(submit)} under ${JSON.stringify(corner)}`).toBe(true);
 
     const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const guest = await visitor.newPage();
