@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { errorMessage } from "@/lib/api/client";
 import { formatCount } from "@/lib/format/count";
 import { useToggleLike, type Email } from "@/lib/issues/hooks";
@@ -17,8 +17,9 @@ type Props = {
   onProblem: (message: string | null) => void;
 };
 
-/** Like, comment, bookmark and share of one card. */
+/** Like, comment, bookmark and share of one card: four buttons (SPEC.md section 2). */
 export function EmailActions({ email, onBookmark, onShare, onProblem }: Props) {
+  const router = useRouter();
   const like = useToggleLike();
   const subject = email.subject || "No Subject";
   const saved = email.is_favorited || email.folder_ids.length > 0;
@@ -37,10 +38,10 @@ export function EmailActions({ email, onBookmark, onShare, onProblem }: Props) {
         <HeartIcon filled={email.is_liked} width={18} height={18} />
         {email.like_count > 0 && <span>{formatCount(email.like_count)}</span>}
       </button>
-      <Link href={`/emails/${email.id}?showComments=true`} aria-label={`Comments on ${subject}`} className={action}>
+      <button type="button" aria-label={`Comments on ${subject}`} onClick={() => router.push(`/emails/${email.id}?showComments=true`)} className={action}>
         <CommentIcon width={18} height={18} />
         {email.comment_count > 0 && <span>{formatCount(email.comment_count)}</span>}
-      </Link>
+      </button>
       <button
         type="button"
         aria-label={`Folders and favourites for ${subject}`}

@@ -1,20 +1,17 @@
 "use client";
 
-import Link from "next/link";
-import { useSyncExternalStore } from "react";
+import { useRouter } from "next/navigation";
 import { rememberedFeedUrl } from "../feed/feed-return";
 import { buttonClass } from "../ui/button";
 import { ChevronLeftIcon } from "../ui/icons";
 
-const noSubscription = () => () => {};
-
+/** SPEC.md section 2: a 'Back to Feed' button; it returns to the feed page and filters last seen. */
 export function BackToFeed() {
-  // Session storage exists only in the browser; the server and first paint use the plain feed.
-  const href = useSyncExternalStore(noSubscription, rememberedFeedUrl, () => "/feed");
+  const router = useRouter();
   return (
-    <Link href={href} className={buttonClass("ghost", "-ml-2 px-2")}>
+    <button type="button" onClick={() => router.push(rememberedFeedUrl())} className={buttonClass("ghost", "-ml-2 px-2")}>
       <ChevronLeftIcon />
       Back to Feed
-    </Link>
+    </button>
   );
 }

@@ -42,11 +42,11 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
         <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{email.subject || "No Subject"}</h1>
         <p className="mt-2 flex flex-wrap items-center gap-x-2 text-sm text-slate-600 dark:text-slate-300">
           {newsletterId ? (
-            <Link href={`/newsletter/${newsletterId}`} className="font-medium text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300">
+            <Link href={`/newsletter/${newsletterId}`} className="min-w-0 font-medium wrap-anywhere text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300">
               {sender}
             </Link>
           ) : (
-            <span className="font-medium">{sender}</span>
+            <span className="min-w-0 font-medium wrap-anywhere">{sender}</span>
           )}
           <span aria-hidden="true">·</span>
           <time dateTime={email.date_received ?? undefined}>{formatDateTime(email.date_received)}</time>

@@ -49,7 +49,8 @@ export function IssueView({ emailId }: { emailId: number }) {
   const subject = issue.subject || "No Subject";
 
   return (
-    <div className={frameClass}>
+    // Room below the last control (the comment form's Submit) for the fixed scroll-to-top button.
+    <div className={`${frameClass} pb-16`}>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <article aria-label={subject} className="min-w-0 space-y-5">
           <IssueHeader email={issue} />

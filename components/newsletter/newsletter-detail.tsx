@@ -30,7 +30,7 @@ function Loaded({ id }: { id: number }) {
 }
 
 function Details({ newsletter }: { newsletter: Newsletter }) {
-  const flow = useSubscribeFlow();
+  const flow = useSubscribeFlow("ask");
   const [failure, setFailure] = useState<Notice | null>(null);
   const notice = failure ?? flow.notice;
   return (

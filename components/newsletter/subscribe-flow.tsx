@@ -11,13 +11,19 @@ import { subscribePageFor } from "./subscribe-page";
 
 export type Notice = { tone: "error" | "success"; text: string };
 
-type Pending = { newsletter: Newsletter; email: string; copied: boolean };
+type Pending = { newsletter: Newsletter; email: string; copied: boolean; opened: boolean };
+
+/**
+ * Where no sign-up page is known: Discover says so (SPEC.md lists its message), while the newsletter
+ * page still opens its confirmation modal with the unique email, which is all SPEC.md asks of it.
+ */
+type WithoutPage = "refuse" | "ask";
 
 /**
  * SPEC.md's subscribe action: copy the reader's unique address, open the newsletter's sign-up
  * page in a new tab, then ask "I've Subscribed" before recording the subscription.
  */
-export function useSubscribeFlow() {
+export function useSubscribeFlow(withoutPage: WithoutPage = "refuse") {
   const { data: user } = useCurrentUser();
   const subscribe = useSubscribe();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -29,14 +35,14 @@ export function useSubscribeFlow() {
     const email = user?.unique_email;
     if (!email) return setNotice({ tone: "error", text: "Could not find your unique email address. Please make sure you are logged in." });
     const page = subscribePageFor(newsletter);
-    if (!page) return setNotice({ tone: "error", text: "No subscription page found for this newsletter." });
+    if (!page && withoutPage === "refuse") return setNotice({ tone: "error", text: "No subscription page found for this newsletter." });
     const copying = copyText(email);
     // Opened before awaiting the clipboard, while the click still counts as a user gesture.
-    window.open(page, "_blank", "noopener,noreferrer");
+    if (page) window.open(page, "_blank", "noopener,noreferrer");
     const copied = await copying;
     if (!copied) setNotice({ tone: "error", text: "Could not copy email to clipboard. Please copy it manually." });
     setConfirmError(null);
-    setPending({ newsletter, email, copied });
+    setPending({ newsletter, email, copied, opened: page !== null });
   };
 
   const confirm = () => {
@@ -54,8 +60,8 @@ export function useSubscribeFlow() {
   const dialog = pending && (
     <Modal title={`Subscribe to ${pending.newsletter.name}`} onClose={() => setPending(null)}>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        {pending.copied ? "We copied your Paperboy address to the clipboard." : "Copy your Paperboy address."} Paste it into the sign-up form
-        that opened in a new tab, then come back here.
+        {pending.copied ? "We copied your Paperboy address to the clipboard." : "Copy your Paperboy address."}{" "}
+        {pending.opened ? "Paste it into the sign-up form that opened in a new tab, then come back here." : `Sign up for ${pending.newsletter.name} with it, then come back here.`}
       </p>
       <p className="break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100" data-testid="unique-email">
         {pending.email}

@@ -35,7 +35,7 @@ export function ViewPanel({ view, onFailure }: { view: View; onFailure: (message
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-labelledby="panel-title" className="min-w-0 space-y-4">
-      <h3 id="panel-title" className="text-xl font-semibold text-slate-900 dark:text-white">
+      <h3 id="panel-title" className="break-words text-xl font-semibold text-slate-900 dark:text-white">
         {title}
       </h3>
       {children}

@@ -16,7 +16,7 @@ export function SubscriptionsView() {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <h2 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">My Subscriptions</h2>
-      <div className="grid gap-6 md:grid-cols-[16rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)]">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-[16rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)]">
         <aside className="md:sticky md:top-20 md:self-start">
           <SidePanel
             view={view}

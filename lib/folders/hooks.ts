@@ -55,18 +55,22 @@ export function useSaveEmailFolders({ onError }: { onError?: (error: unknown) =>
           }),
         },
       );
-      const undoEmails = await applyOptimistic(queryClient, (email) => email.id === emailId, favorite === null ? { folder_ids: folderIds } : { folder_ids: folderIds, is_favorited: favorite });
-      return () => {
-        undoEmails();
-        queryClient.setQueryData(foldersQuery().queryKey, folders);
+      const emails = await applyOptimistic(queryClient, (email) => email.id === emailId, favorite === null ? { folder_ids: folderIds } : { folder_ids: folderIds, is_favorited: favorite });
+      return {
+        undo: () => {
+          emails.undo();
+          queryClient.setQueryData(foldersQuery().queryKey, folders);
+        },
+        resume: emails.resume,
       };
     },
-    onError: (error, _vars, undo) => {
-      undo?.();
+    onError: (error, _vars, optimistic) => {
+      optimistic?.undo();
       onError?.(error);
     },
     // Part of a failed save may have landed; ask the server what is true now.
-    onSettled: (_data, error) => {
+    onSettled: (_data, error, _vars, optimistic) => {
+      optimistic?.resume();
       if (!error) return;
       void queryClient.invalidateQueries({ queryKey: folderKeys.all });
       void queryClient.invalidateQueries({ queryKey: emailKeys.all });

@@ -66,12 +66,22 @@ export function patchCachedEmails(queryClient: QueryClient, match: (email: Email
   });
 }
 
-/** Snapshot, cancel in-flight reads and apply at once; the returned function undoes it (SPEC.md section 4). */
-export async function applyOptimistic(queryClient: QueryClient, match: (email: Email) => boolean, patch: EmailPatch) {
+export type Optimistic = { undo: () => void; resume: () => void };
+
+/**
+ * Snapshot, cancel in-flight reads and apply at once (SPEC.md section 4); `undo` puts the snapshot back.
+ * A cancelled read that had no answer yet (an issue page's recent issues) would wait for ever, so
+ * `resume`, called once the change has settled, fetches again every read the cancel cut off.
+ */
+export async function applyOptimistic(queryClient: QueryClient, match: (email: Email) => boolean, patch: EmailPatch): Promise<Optimistic> {
+  const interrupted = queryClient.getQueryCache().findAll({ queryKey: emailKeys.all, fetchStatus: "fetching" }).map((query) => query.queryKey);
   await queryClient.cancelQueries({ queryKey: emailKeys.all });
   const snapshot = queryClient.getQueriesData({ queryKey: emailKeys.all });
   patchCachedEmails(queryClient, match, patch);
-  return () => snapshot.forEach(([key, data]) => queryClient.setQueryData(key, data));
+  return {
+    undo: () => snapshot.forEach(([key, data]) => queryClient.setQueryData(key, data)),
+    resume: () => interrupted.forEach((queryKey) => void queryClient.invalidateQueries({ queryKey, exact: true })),
+  };
 }
 
 /** An interaction's answer carries the bodies too; they never change, so lists stay lean without them. */
@@ -94,8 +104,9 @@ function useInteraction<V extends Pick<Email, "id">>(body: (vars: V) => Record<s
   return useMutation({
     mutationFn: (vars: V) => putInteraction(vars.id, body(vars)),
     onMutate: (vars) => applyOptimistic(queryClient, (email) => email.id === vars.id, guess(vars)),
-    onError: (_error, _vars, undo) => undo?.(),
+    onError: (_error, _vars, optimistic) => optimistic?.undo(),
     onSuccess: (answer) => mergeAnswer(queryClient, answer),
+    onSettled: (_answer, _error, _vars, optimistic) => optimistic?.resume(),
   });
 }
 

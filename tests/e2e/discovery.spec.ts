@@ -131,6 +131,29 @@ test("the newsletter page shows its fields and Quick Stats, and subscribes and u
   await expect(page.getByRole("button", { name: "Subscribe", exact: true })).toBeVisible();
 });
 
+test("a newsletter with no sign-up page still opens its confirmation modal with the unique email", async ({ page }) => {
+  await recordWindowOpen(page);
+  const { user } = await signedInReader(page);
+  // Mail from a shared sending domain gives the newsletter no website, so no sign-up page is known.
+  const name = `Quiet Letter ${Date.now().toString(36)}`;
+  const id = await deliver(page.request, user.unique_email, { subject: "Quiet first issue", from: `${name} <quietletter@substack.com>`, html: articleHtml("Quiet first issue") });
+  const { newsletter_metadata_id: newsletterId } = (await (await page.request.get(`/api/issues/${id}`)).json()) as { newsletter_metadata_id: number };
+  const newsletter = (await (await page.request.get(`/api/newsletters/${newsletterId}`)).json()) as { websiteUrl: string | null; subscribe_page_url: string | null };
+  expect([newsletter.websiteUrl, newsletter.subscribe_page_url]).toEqual([null, null]);
+
+  await page.goto(`/newsletter/${newsletterId}`);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.getByRole("button", { name: "Subscribe", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Subscribe to ${name}` });
+  await expect(dialog.getByTestId("unique-email")).toHaveText(user.unique_email);
+  await expect(page.getByText("No subscription page found for this newsletter.")).toHaveCount(0);
+  expect(await openedUrls(page)).toEqual([]);
+
+  await dialog.getByRole("button", { name: "I've Subscribed" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Unsubscribe" })).toBeVisible();
+});
+
 test("the newsletter page refuses an id that is not an integer and reports a missing one", async ({ page }) => {
   await signedInReader(page);
   await page.goto("/newsletter/abc");

@@ -30,7 +30,7 @@ test("a reader opens an issue from page 2 of the feed, reads it and comes back t
 
   await page.waitForTimeout(1_500);
   const durationReport = page.waitForRequest((request) => request.method() === "PUT" && (request.postData() ?? "").includes('"read_duration_seconds":'));
-  await page.getByRole("link", { name: "Back to Feed" }).click();
+  await page.getByRole("button", { name: "Back to Feed" }).click();
   const reported = JSON.parse((await durationReport).postData() ?? "{}") as { is_read: boolean; read_duration_seconds: number };
   expect(reported.is_read).toBe(true);
   expect(reported.read_duration_seconds).toBeGreaterThan(0);
@@ -96,7 +96,7 @@ test("a reader comments on an issue and sees it under their username", async ({ 
   const id = await deliver(page.request, user.unique_email, { subject: "Talk about it", html: articleHtml("Talk about it") });
 
   await page.goto("/feed");
-  await page.getByRole("link", { name: "Comments on Talk about it" }).click();
+  await page.getByRole("button", { name: "Comments on Talk about it" }).click();
   await expect(page).toHaveURL(new RegExp(`/emails/${id}\\?showComments=true$`));
   await expect(page.getByText("No comments yet. Be the first to comment!")).toBeVisible();
   await expect(page.getByRole("button", { name: "Submit" })).toBeDisabled();
@@ -110,6 +110,30 @@ test("a reader comments on an issue and sees it under their username", async ({ 
 
   await page.getByRole("button", { name: "Comment" }).click();
   await expect(page.getByRole("heading", { name: "Recent Issues" })).toBeVisible();
+});
+
+test("the issue page lists up to 5 other recent issues of its newsletter, and says when there are none", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  const tag = Date.now().toString(36);
+  const from = `Recent Notes <news@recent-${tag}.example>`;
+  const now = Date.now();
+  const ids: number[] = [];
+  for (let i = 1; i <= 7; i++) {
+    const subject = `Recent ${tag} ${i}`;
+    ids.push(await deliver(page.request, user.unique_email, { subject, from, html: articleHtml(subject), date: new Date(now - i * HOUR) }));
+  }
+
+  // Opening the issue marks it read at once; that must not leave the recent issues loading for ever.
+  await page.goto(`/emails/${ids[0]}`);
+  const recent = page.getByRole("region", { name: "Recent Issues" });
+  await expect(recent.getByRole("link")).toHaveCount(5);
+  await expect(recent.getByText("Loading recent issues...")).toHaveCount(0);
+  await expect(recent.getByRole("link", { name: new RegExp(`Recent ${tag} 1\\b`) })).toHaveCount(0);
+  await expect(recent.getByRole("link", { name: new RegExp(`Recent ${tag} 2\\b`) })).toHaveAttribute("href", `/emails/${ids[1]}`);
+
+  const lone = await deliver(page.request, user.unique_email, { subject: `Lone ${tag}`, from: `Lone Notes <news@lone-${tag}.example>`, html: articleHtml("Lone") });
+  await page.goto(`/emails/${lone}`);
+  await expect(page.getByRole("region", { name: "Recent Issues" }).getByText("No other recent issues found.")).toBeVisible();
 });
 
 test("a reader shares an issue and a visitor without an account reads it", async ({ page, browser, baseURL }) => {

@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { Suspense } from "react";
+import { BackToFeed } from "@/components/issue/back-to-feed";
 import { IssueView } from "@/components/issue/issue-view";
-import { buttonClass } from "@/components/ui/button";
-import { ChevronLeftIcon } from "@/components/ui/icons";
 import { Spinner } from "@/components/ui/spinner";
 
 export const metadata: Metadata = { title: "Issue" };
@@ -14,10 +12,7 @@ export default async function EmailPage({ params }: { params: Promise<{ emailId:
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) {
     return (
       <div className="mx-auto max-w-3xl space-y-4 pt-10 min-[769px]:pt-0">
-        <Link href="/feed" className={buttonClass("ghost", "-ml-2 px-2")}>
-          <ChevronLeftIcon />
-          Back to Feed
-        </Link>
+        <BackToFeed />
         <p className="text-slate-600 dark:text-slate-300">Email not found or not loaded yet.</p>
       </div>
     );

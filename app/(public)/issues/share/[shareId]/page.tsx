@@ -64,7 +64,7 @@ export default async function SharedIssuePage({ params }: Props) {
             <header>
               <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{issue.subject || "No Subject"}</h1>
               <p className="mt-2 flex flex-wrap gap-x-2 text-sm text-slate-600 dark:text-slate-300">
-                <span className="font-medium">{issue.sender_name || "Unknown Sender"}</span>
+                <span className="min-w-0 font-medium wrap-anywhere">{issue.sender_name || "Unknown Sender"}</span>
                 <span aria-hidden="true">·</span>
                 <time dateTime={issue.date_received}>{formatDateTime(issue.date_received)}</time>
               </p>
