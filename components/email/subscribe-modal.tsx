@@ -4,7 +4,7 @@ import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import type { Email } from "@/lib/issues/hooks";
 import { useSubscribe } from "@/lib/subscriptions/hooks";
-import { Alert } from "../ui/alert";
+import { Alert, raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { ExternalLinkIcon } from "../ui/reader-icons";
 import { Modal } from "../ui/modal";
@@ -46,7 +46,7 @@ export function SubscribeModal({ email, onClose }: Props) {
     }
     subscribe.mutate(email.newsletter_metadata_id, {
       onSuccess: onClose,
-      onError: (error) => setProblem(errorMessage(error, "Failed to subscribe.")),
+      onError: (error) => setProblem(raiseAlert(errorMessage(error, "Failed to subscribe."))),
     });
   };
 

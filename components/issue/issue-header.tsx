@@ -7,7 +7,7 @@ import { formatDateTime } from "@/lib/format/date";
 import type { EmailDetail } from "@/lib/issues/hooks";
 import { useSubscribe, useSubscriptions } from "@/lib/subscriptions/hooks";
 import { MISSING_ID_MESSAGE } from "../email/subscribe-modal";
-import { Alert } from "../ui/alert";
+import { Alert, raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { BadgeCheckIcon } from "../ui/reader-icons";
 import { BackToFeed } from "./back-to-feed";
@@ -23,7 +23,7 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
   const confirm = () => {
     if (!newsletterId) return setProblem(MISSING_ID_MESSAGE);
     setProblem(null);
-    subscribe.mutate(newsletterId, { onError: (error) => setProblem(errorMessage(error, "Failed to subscribe.")) });
+    subscribe.mutate(newsletterId, { onError: (error) => setProblem(raiseAlert(errorMessage(error, "Failed to subscribe."))) });
   };
 
   return (

@@ -2,6 +2,7 @@
 
 import type { Newsletter } from "@/lib/newsletters/hooks";
 import { useSetSubscriptionStatus, useSubscriptionTo } from "@/lib/subscriptions/hooks";
+import { raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 
 /** Subscribe through the copy-and-confirm flow, or unsubscribe after the reader confirms. */
@@ -12,7 +13,7 @@ export function SubscriptionButton({ newsletter, onSubscribe, onFailure }: { new
   if (subscription.data?.status === "active") {
     const unsubscribe = () => {
       if (!window.confirm("Are you sure you want to unsubscribe?")) return;
-      setStatus.mutate({ newsletterId: newsletter.id, status: "inactive" }, { onError: () => onFailure("Failed to unsubscribe.") });
+      setStatus.mutate({ newsletterId: newsletter.id, status: "inactive" }, { onError: () => onFailure(raiseAlert("Failed to unsubscribe.")) });
     };
     return (
       <button type="button" onClick={unsubscribe} disabled={setStatus.isPending} className={buttonClass("secondary", "w-full sm:w-auto")}>

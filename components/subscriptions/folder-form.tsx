@@ -2,6 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { useCreateFolder } from "@/lib/subscriptions/hooks";
+import { raiseAlert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 
 /** Creates a folder; a blank name never reaches the server (SPEC.md section 5). */
@@ -12,9 +13,9 @@ export function FolderForm({ onMessage }: { onMessage: (message: string | null) 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return onMessage("Folder name cannot be empty.");
+    if (!trimmed) return onMessage(raiseAlert("Folder name cannot be empty."));
     onMessage(null);
-    create.mutate(trimmed, { onSuccess: () => setName(""), onError: () => onMessage("Failed to create folder.") });
+    create.mutate(trimmed, { onSuccess: () => setName(""), onError: () => onMessage(raiseAlert("Failed to create folder.")) });
   };
 
   return (

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { formatShortDate } from "@/lib/format/date";
 import { useSetSubscriptionStatus, type Subscription } from "@/lib/subscriptions/hooks";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
+import { raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 
 /** A subscription with its state: active ones offer Unsubscribe (after a confirm), inactive ones Subscribe. */
@@ -16,7 +17,7 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
     if (active && !window.confirm("Are you sure you want to unsubscribe?")) return;
     setStatus.mutate(
       { newsletterId: subscription.newsletterId, status: active ? "inactive" : "active" },
-      { onError: () => onFailure(active ? "Failed to unsubscribe." : "Failed to subscribe.") },
+      { onError: () => onFailure(raiseAlert(active ? "Failed to unsubscribe." : "Failed to subscribe.")) },
     );
   };
 

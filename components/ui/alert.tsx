@@ -1,5 +1,14 @@
 import type { ReactNode } from "react";
 
+/**
+ * One of SPEC.md section 8's alerts: a native alert, as the two confirmations are native confirms,
+ * whose words stay on the page (the caller shows what this returns) once it is dismissed.
+ */
+export function raiseAlert(message: string): string {
+  window.alert(message);
+  return message;
+}
+
 /** An error or notice announced to screen readers as soon as it appears. */
 export function Alert({ children, tone = "error", className = "" }: { children: ReactNode; tone?: "error" | "success"; className?: string }) {
   const colors =

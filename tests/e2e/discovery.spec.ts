@@ -168,8 +168,14 @@ test("a reader creates a folder and deletes it after confirming", async ({ page 
   await expect(page.getByRole("heading", { name: "My Subscriptions" })).toBeVisible();
   await expect(page.getByText("No subscriptions to display.")).toBeVisible();
 
+  const alerts: string[] = [];
+  page.once("dialog", (alert) => {
+    alerts.push(`${alert.type()}: ${alert.message()}`);
+    void alert.dismiss();
+  });
   await page.getByRole("button", { name: "+ Create" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Folder name cannot be empty." })).toBeVisible();
+  expect(alerts).toEqual(["alert: Folder name cannot be empty."]);
 
   await page.getByPlaceholder("New folder name").fill("Weekend reads");
   await page.getByRole("button", { name: "+ Create" }).click();
