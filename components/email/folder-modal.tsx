@@ -11,7 +11,7 @@ import { Spinner } from "../ui/spinner";
 import { folderChanges } from "./folder-diff";
 
 /** `onFailure` tells the screen that opened the modal (it is closed by then) what went wrong. */
-type Props = { email: Pick<Email, "id" | "folder_ids" | "is_favorited">; onClose: () => void; onFailure: (message: string) => void };
+type Props = { email: Pick<Email, "id" | "folder_ids" | "is_favorited" | "public_share_id">; onClose: () => void; onFailure: (message: string) => void };
 
 /** Files an issue into folders and (un)favourites it; saves only what changed, then closes either way. */
 export function FolderModal({ email, onClose, onFailure }: Props) {
@@ -48,7 +48,11 @@ export function FolderModal({ email, onClose, onFailure }: Props) {
         </label>
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-slate-700 dark:text-slate-200">Folders</legend>
-          {folders.isPending ? (
+          {!email.public_share_id ? (
+            // Only the reader's own copies have a share id: a public issue they never received can be
+            // favourited, but folders hold the issues delivered to them.
+            <p className="text-sm text-slate-500 dark:text-slate-400">Folders hold the issues delivered to you.</p>
+          ) : folders.isPending ? (
             <Spinner label="Loading folders..." className="py-4" />
           ) : folders.isError ? (
             <Alert>Could not load folders.</Alert>

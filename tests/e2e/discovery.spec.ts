@@ -308,6 +308,15 @@ test("a reader likes a trending issue of a public newsletter they never received
   await page.reload();
   await expect(page.getByRole("button", { name: "Unlike" })).toHaveAttribute("aria-pressed", "true");
 
+  // Folders hold the reader's own copies: the issue can be favourited, and the modal says why no folder is offered.
+  await page.getByRole("button", { name: "Add to folder" }).click();
+  const folders = page.getByRole("dialog", { name: "Folders and favourites" });
+  await expect(folders.getByText("Folders hold the issues delivered to you.")).toBeVisible();
+  await expect(folders.getByRole("checkbox")).toHaveCount(1);
+  await folders.getByRole("checkbox", { name: "Favourite" }).check();
+  await folders.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("button", { name: "Edit folders" })).toBeVisible();
+
   const liked = (await (await page.request.get("/api/issues/liked")).json()) as { items: { id: number; like_count: number }[] };
   expect(liked.items).toEqual([expect.objectContaining({ id: theirs, is_liked: true, like_count: 1 })]);
   const feed = (await (await page.request.get("/api/issues/feed")).json()) as { total_items: number };
