@@ -75,6 +75,11 @@ describe("POST /api/auth/register", () => {
     expect(result).toMatchObject({ status: 400, body: { detail } });
   });
 
+  it("refuses an e-mail with a NUL character with 422", async () => {
+    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Nul", email: "nul\u0000@example.com", password: "secret1" }, headers: randomClient() });
+    expect(result).toMatchObject({ status: 422, body: { detail: "email cannot contain NUL characters or broken Unicode.", errors: [{ field: "email" }] } });
+  });
+
   it("refuses a body over 1 MB with 413", async () => {
     const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "x".repeat(1_100_000), email: "a@b.co", password: "secret1" } });
     expect(result).toMatchObject({ status: 413, body: { detail: "Request body too large" } });

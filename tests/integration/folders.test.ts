@@ -32,6 +32,12 @@ describe("folders", () => {
     expect(await create(user, { name: "Later" })).toMatchObject({ status: 409, body: { detail: "A folder with this name already exists." } });
   });
 
+  it("POST /api/users/me/folders refuses a name with a NUL character with 422, creating nothing", async () => {
+    const user = await registerUser();
+    expect(await create(user, { name: "Read\u0000later" })).toMatchObject({ status: 422, body: { detail: "name cannot contain NUL characters or broken Unicode." } });
+    expect((await list(user)).body).toEqual({ items: [] });
+  });
+
   it("POST .../emails files an email, twice without error; DELETE takes it out", async () => {
     const user = await registerUser();
     const { id: emailId } = await seedEmail(user.id);
