@@ -56,6 +56,19 @@ describe("folders", () => {
     expect((await add(user, folder.id, 999_999_999)).status).toBe(404);
   });
 
+  it("answers 404 to a folder or email id written any other way than plain digits, touching nothing", async () => {
+    const user = await registerUser();
+    const { id: emailId } = await seedEmail(user.id);
+    const folder = (await create(user, { name: "Aliases" })).body as { id: number };
+    expect((await add(user, folder.id, emailId)).status).toBe(200);
+    for (const alias of [` ${folder.id}`, `${folder.id}.0`, `0${folder.id}`, `${folder.id}e0`, `0x${folder.id.toString(16)}`]) {
+      const params = { folderId: alias, emailId: String(emailId) };
+      expect(await call(removeFolderEmail, "/api/users/me/folders/x/emails/y", { method: "DELETE", cookie: user.cookie, params }), alias).toMatchObject({ status: 404, body: { detail: "Not found" } });
+      expect(await call(deleteFolder, "/api/users/me/folders/x", { method: "DELETE", cookie: user.cookie, params }), alias).toMatchObject({ status: 404 });
+    }
+    expect((await list(user)).body).toEqual({ items: [{ id: folder.id, name: "Aliases", emails: [emailId], email_count: 1 }] });
+  });
+
   it("DELETE /api/users/me/folders/{id} deletes the folder", async () => {
     const user = await registerUser();
     const folder = (await create(user, { name: "Gone" })).body as { id: number };
