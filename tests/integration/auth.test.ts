@@ -201,4 +201,23 @@ describe("POST /api/auth/logout", () => {
     expect(revoked.status).toBe(200);
     expect(await call(me, "/api/users/me", { cookie: user.cookie })).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
   });
+  it("serves only Better Auth's session endpoints: the others, which would skip the contract's checks, are not found", async () => {
+    const user = await registerUser("Kept Name");
+    const updated = await call(betterAuth, "/api/better-auth/update-user", { method: "POST", cookie: user.cookie, body: { name: null }, params: { all: ["update-user"] } });
+    expect(updated).toMatchObject({ status: 404, body: { detail: "Not found" } });
+    expect((await call(me, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({ name: "Kept Name" });
+    const sessions = await call(betterAuth, "/api/better-auth/list-sessions", { cookie: user.cookie, params: { all: ["list-sessions"] } });
+    expect(sessions).toMatchObject({ status: 200, body: [expect.objectContaining({ userId: String(user.id) })] });
+  });
+
+  it("answers bad input to Better Auth's endpoints with the contract's 4xx and detail", async () => {
+    const user = await registerUser();
+    const revoke = (body: unknown) => call(betterAuth, "/api/better-auth/revoke-session", { method: "POST", cookie: user.cookie, body, params: { all: ["revoke-session"] } });
+    expect(await revoke({ token: "a\u0000b" })).toMatchObject({ status: 422, body: { detail: "token cannot contain NUL characters or broken Unicode." } });
+    expect(await revoke({})).toMatchObject({ status: 400, body: { detail: expect.any(String) } });
+    const rawBody = `{"token":${"[".repeat(5000)}${"]".repeat(5000)}}`;
+    const deep = await call(betterAuth, "/api/better-auth/revoke-session", { method: "POST", cookie: user.cookie, rawBody, headers: { "content-type": "application/json" } });
+    expect(deep).toMatchObject({ status: 400, body: { detail: "The body must not nest deeper than 32 levels" } });
+    expect((await call(me, "/api/users/me", { cookie: user.cookie })).status).toBe(200);
+  });
 });
