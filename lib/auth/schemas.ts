@@ -50,6 +50,10 @@ export const UniqueEmailInput = z.object({
 });
 export type UniqueEmailInput = z.infer<typeof UniqueEmailInput>;
 
+/** A body for Better Auth's own session endpoints: any JSON object, checked further by Better Auth. */
+export const AuthEndpointInput = z.record(z.string(), z.unknown());
+export type AuthEndpointInput = z.infer<typeof AuthEndpointInput>;
+
 /** The login form's check, in the order SPEC.md gives; null when the form may be sent. */
 export function loginFormError(form: { email: string; password: string }): string | null {
   if (!form.email.trim() || !form.password) return AuthMessages.loginRequired;

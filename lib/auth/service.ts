@@ -6,7 +6,7 @@ import { checkUniqueAddress } from "./addresses";
 import { getAuth } from "./auth";
 import { toUserDto, type UserDto } from "./dto";
 import { findUserByEmail, findUserById, updateUniqueLocal, updateUser } from "./repo";
-import type { GoogleInput, LoginInput, RegisterInput, UniqueEmailInput, UpdateMeInput } from "./schemas";
+import type { AuthEndpointInput, GoogleInput, LoginInput, RegisterInput, UniqueEmailInput, UpdateMeInput } from "./schemas";
 import { forgetAllSessions, forgetSession, forgetUserSessions, type SessionUser } from "./session";
 import { clientKey, forgive, throttle } from "./throttle";
 
@@ -107,8 +107,28 @@ export async function changeUniqueEmail(user: SessionUser, input: UniqueEmailInp
   return userDto(user.id);
 }
 
-export async function handleAuthRequest(request: Request): Promise<Response> {
-  const response = await getAuth().handler(request);
-  if (request.method !== "GET") forgetAllSessions();
-  return response;
+// Only the session endpoints: Better Auth's others (update-user, change-email, delete-user...) would
+// bypass the contract's validation and throttles, and fail with 500 on input it does not check.
+const SESSION_ENDPOINTS = new Set(["/get-session", "/list-sessions", "/revoke-session", "/revoke-sessions", "/revoke-other-sessions"]);
+
+/** Better Auth's own session endpoints, given the JSON body the route wrapper already parsed and checked. */
+export async function handleAuthRequest(request: Request, body: AuthEndpointInput): Promise<Response> {
+  const endpoint = new URL(request.url).pathname.replace(/^\/api\/better-auth/, "");
+  if (!SESSION_ENDPOINTS.has(endpoint)) throw new NotFoundError();
+  const headers = new Headers(request.headers);
+  headers.delete("content-length");
+  const write = request.method !== "GET" && request.method !== "HEAD";
+  if (write) headers.set("content-type", "application/json");
+  const response = await getAuth().handler(new Request(request.url, { method: request.method, headers, body: write ? JSON.stringify(body) : undefined }));
+  if (write) forgetAllSessions();
+  if (response.ok) return response;
+  throw new HttpError(response.status, await failureDetail(response));
+}
+
+/** Better Auth answers `{message, code}`; the contract's errors carry `detail`. */
+async function failureDetail(response: Response): Promise<string> {
+  if (response.status >= 500) return "Internal server error";
+  const body: unknown = await response.json().catch(() => null);
+  const message = typeof body === "object" && body !== null && "message" in body ? body.message : null;
+  return typeof message === "string" && message ? message : "Request refused";
 }

@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+import { idParam, MAX_ID } from "@/lib/api/schemas";
 
 export const CreateFolderInput = z.object({
   name: z
@@ -11,8 +10,8 @@ export const CreateFolderInput = z.object({
 });
 export type CreateFolderInput = z.infer<typeof CreateFolderInput>;
 
-export const AddFolderEmailInput = z.object({ email_id: z.number({ error: "email_id must be an email id." }).int().positive().max(2_147_483_647) });
+export const AddFolderEmailInput = z.object({ email_id: z.number({ error: "email_id must be an email id." }).int().positive().max(MAX_ID) });
 export type AddFolderEmailInput = z.infer<typeof AddFolderEmailInput>;
 
-export const FolderParams = z.object({ folderId: id });
-export const FolderEmailParams = z.object({ folderId: id, emailId: id });
+export const FolderParams = z.object({ folderId: idParam });
+export const FolderEmailParams = z.object({ folderId: idParam, emailId: idParam });

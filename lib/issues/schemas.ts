@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idParam } from "@/lib/api/schemas";
 
 export const SORT_FIELDS = ["date_received", "subject", "sender_name", "time_to_read"] as const;
 export const RECENCY_FILTERS = ["all_time", "last_7_days", "last_30_days", "last_90_days"] as const;
@@ -27,7 +28,7 @@ export const FeedQuery = PageQuery.extend({
 });
 export type FeedQuery = z.infer<typeof FeedQuery>;
 
-export const EmailIdParams = z.object({ emailId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const EmailIdParams = z.object({ emailId: idParam });
 
 const READ_SECONDS_MESSAGE = "read_duration_seconds must be a whole number from 0 to 86400.";
 

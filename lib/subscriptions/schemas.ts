@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { idParam, MAX_ID } from "@/lib/api/schemas";
 
-const newsletterId = z.number({ error: "A newsletter id is required." }).int().positive().max(2_147_483_647);
+const newsletterId = z.number({ error: "A newsletter id is required." }).int().positive().max(MAX_ID);
 
 export const SubscribeInput = z.object({ newsletter_metadata_id: newsletterId });
 export type SubscribeInput = z.infer<typeof SubscribeInput>;
@@ -13,6 +14,5 @@ export type BulkSubscribeInput = z.infer<typeof BulkSubscribeInput>;
 export const SubscriptionStatusInput = z.object({ status: z.enum(["active", "inactive"]) });
 export type SubscriptionStatusInput = z.infer<typeof SubscriptionStatusInput>;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-export const NewsletterParams = z.object({ newsletterId: id });
-export const SubscriptionParams = z.object({ subscriptionId: id });
+export const NewsletterParams = z.object({ newsletterId: idParam });
+export const SubscriptionParams = z.object({ subscriptionId: idParam });

@@ -75,6 +75,11 @@ describe("POST /api/auth/register", () => {
     expect(result).toMatchObject({ status: 400, body: { detail } });
   });
 
+  it("refuses an e-mail with a NUL character with 422", async () => {
+    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Nul", email: "nul\u0000@example.com", password: "secret1" }, headers: randomClient() });
+    expect(result).toMatchObject({ status: 422, body: { detail: "email cannot contain NUL characters or broken Unicode.", errors: [{ field: "email" }] } });
+  });
+
   it("refuses a body over 1 MB with 413", async () => {
     const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "x".repeat(1_100_000), email: "a@b.co", password: "secret1" } });
     expect(result).toMatchObject({ status: 413, body: { detail: "Request body too large" } });
@@ -195,5 +200,24 @@ describe("POST /api/auth/logout", () => {
     const revoked = await call(betterAuth, "/api/better-auth/revoke-sessions", { method: "POST", cookie: user.cookie, body: {} });
     expect(revoked.status).toBe(200);
     expect(await call(me, "/api/users/me", { cookie: user.cookie })).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+  });
+  it("serves only Better Auth's session endpoints: the others, which would skip the contract's checks, are not found", async () => {
+    const user = await registerUser("Kept Name");
+    const updated = await call(betterAuth, "/api/better-auth/update-user", { method: "POST", cookie: user.cookie, body: { name: null }, params: { all: ["update-user"] } });
+    expect(updated).toMatchObject({ status: 404, body: { detail: "Not found" } });
+    expect((await call(me, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({ name: "Kept Name" });
+    const sessions = await call(betterAuth, "/api/better-auth/list-sessions", { cookie: user.cookie, params: { all: ["list-sessions"] } });
+    expect(sessions).toMatchObject({ status: 200, body: [expect.objectContaining({ userId: String(user.id) })] });
+  });
+
+  it("answers bad input to Better Auth's endpoints with the contract's 4xx and detail", async () => {
+    const user = await registerUser();
+    const revoke = (body: unknown) => call(betterAuth, "/api/better-auth/revoke-session", { method: "POST", cookie: user.cookie, body, params: { all: ["revoke-session"] } });
+    expect(await revoke({ token: "a\u0000b" })).toMatchObject({ status: 422, body: { detail: "token cannot contain NUL characters or broken Unicode." } });
+    expect(await revoke({})).toMatchObject({ status: 400, body: { detail: expect.any(String) } });
+    const rawBody = `{"token":${"[".repeat(5000)}${"]".repeat(5000)}}`;
+    const deep = await call(betterAuth, "/api/better-auth/revoke-session", { method: "POST", cookie: user.cookie, rawBody, headers: { "content-type": "application/json" } });
+    expect(deep).toMatchObject({ status: 400, body: { detail: "The body must not nest deeper than 32 levels" } });
+    expect((await call(me, "/api/users/me", { cookie: user.cookie })).status).toBe(200);
   });
 });

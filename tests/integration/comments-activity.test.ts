@@ -40,6 +40,16 @@ describe("comments", () => {
     expect((await thread(user, id)).body).toEqual({ items: [] });
   });
 
+  it("POST /api/issues/{id}/comments refuses text PostgreSQL cannot store with 422, and keeps emoji and right-to-left text", async () => {
+    const user = await registerUser();
+    const { id } = await seedEmail(user.id);
+    const detail = "content cannot contain NUL characters or broken Unicode.";
+    expect(await comment(user, id, "a\u0000b")).toMatchObject({ status: 422, body: { detail, errors: [{ field: "content", message: detail }] } });
+    expect(await comment(user, id, "half a pair \ud800")).toMatchObject({ status: 422, body: { detail } });
+    expect((await thread(user, id)).body).toEqual({ items: [] });
+    expect(await comment(user, id, "👍 שלום")).toMatchObject({ status: 201, body: { content: "👍 שלום" } });
+  });
+
   it("every reader of the same issue sees one thread, oldest first", async () => {
     const first = await registerUser();
     const second = await registerUser();

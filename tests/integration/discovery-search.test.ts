@@ -115,6 +115,14 @@ describe("GET /api/newsletters/search", () => {
     }
   });
 
+  it("refuses a q with a NUL character with 422", async () => {
+    const user = await registerUser();
+    expect(await call(search, "/api/newsletters/search?q=news%00letter", { cookie: user.cookie })).toMatchObject({
+      status: 422,
+      body: { detail: "q cannot contain NUL characters or broken Unicode.", errors: [{ field: "q", message: "q cannot contain NUL characters or broken Unicode." }] },
+    });
+  });
+
   it("answers at most 20 results", async () => {
     const user = await registerUser();
     for (let index = 0; index < 22; index++) await seedNewsletter({ name: `Quokka Gazette ${index}`, isPublic: true });

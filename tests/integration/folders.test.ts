@@ -32,6 +32,12 @@ describe("folders", () => {
     expect(await create(user, { name: "Later" })).toMatchObject({ status: 409, body: { detail: "A folder with this name already exists." } });
   });
 
+  it("POST /api/users/me/folders refuses a name with a NUL character with 422, creating nothing", async () => {
+    const user = await registerUser();
+    expect(await create(user, { name: "Read\u0000later" })).toMatchObject({ status: 422, body: { detail: "name cannot contain NUL characters or broken Unicode." } });
+    expect((await list(user)).body).toEqual({ items: [] });
+  });
+
   it("POST .../emails files an email, twice without error; DELETE takes it out", async () => {
     const user = await registerUser();
     const { id: emailId } = await seedEmail(user.id);
@@ -48,6 +54,19 @@ describe("folders", () => {
     const folder = (await create(user, { name: "Box" })).body as { id: number };
     expect((await add(user, folder.id, undefined)).status).toBe(422);
     expect((await add(user, folder.id, 999_999_999)).status).toBe(404);
+  });
+
+  it("answers 404 to a folder or email id written any other way than plain digits, touching nothing", async () => {
+    const user = await registerUser();
+    const { id: emailId } = await seedEmail(user.id);
+    const folder = (await create(user, { name: "Aliases" })).body as { id: number };
+    expect((await add(user, folder.id, emailId)).status).toBe(200);
+    for (const alias of [` ${folder.id}`, `${folder.id}.0`, `0${folder.id}`, `${folder.id}e0`, `0x${folder.id.toString(16)}`]) {
+      const params = { folderId: alias, emailId: String(emailId) };
+      expect(await call(removeFolderEmail, "/api/users/me/folders/x/emails/y", { method: "DELETE", cookie: user.cookie, params }), alias).toMatchObject({ status: 404, body: { detail: "Not found" } });
+      expect(await call(deleteFolder, "/api/users/me/folders/x", { method: "DELETE", cookie: user.cookie, params }), alias).toMatchObject({ status: 404 });
+    }
+    expect((await list(user)).body).toEqual({ items: [{ id: folder.id, name: "Aliases", emails: [emailId], email_count: 1 }] });
   });
 
   it("DELETE /api/users/me/folders/{id} deletes the folder", async () => {

@@ -49,6 +49,22 @@ describe("PATCH /api/users/me", () => {
     expect((await call(getMe, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({ name: "Kept Name", model_metadata_field: { onboarded: false } });
   });
 
+  it("refuses a name PostgreSQL cannot store with 422, changing nothing", async () => {
+    const user = await registerUser("Kept Name");
+    for (const name of ["Ada\u0000", "\udfffAda"]) {
+      const result = await call(patchMe, "/api/users/me", { method: "PATCH", cookie: user.cookie, body: { name } });
+      expect(result, JSON.stringify(name)).toMatchObject({ status: 422, body: { detail: "name cannot contain NUL characters or broken Unicode.", errors: [{ field: "name" }] } });
+    }
+    expect((await call(getMe, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({ name: "Kept Name" });
+  });
+
+  it("refuses a body nested deeper than 32 levels with 400", async () => {
+    const user = await registerUser();
+    const rawBody = `{"name":"Deep","model_metadata_field":${'{"a":'.repeat(40)}1${"}".repeat(40)}}`;
+    const result = await call(patchMe, "/api/users/me", { method: "PATCH", cookie: user.cookie, rawBody, headers: { "content-type": "application/json" } });
+    expect(result).toMatchObject({ status: 400, body: { detail: "The body must not nest deeper than 32 levels" } });
+  });
+
   it("answers 401 before looking at the body", async () => {
     expect(await call(patchMe, "/api/users/me", { method: "PATCH", rawBody: "{oops" })).toMatchObject({ status: 401 });
   });

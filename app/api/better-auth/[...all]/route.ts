@@ -1,7 +1,8 @@
 import { route } from "@/lib/api/route";
+import { AuthEndpointInput } from "@/lib/auth/schemas";
 import { handleAuthRequest } from "@/lib/auth/service";
 
-// Better Auth's own endpoints, for signed-in sessions only: signing in goes through /api/auth/*.
-const handler = route({ auth: "user" }, ({ request }) => handleAuthRequest(request));
+// Better Auth's own session endpoints, for signed-in sessions only: signing in goes through /api/auth/*.
+const handler = route({ auth: "user", body: AuthEndpointInput }, ({ request, body }) => handleAuthRequest(request, body));
 
 export { handler as GET, handler as POST };
