@@ -86,7 +86,7 @@ export function addressesIn(value: string): string[] {
 }
 
 function cleanMessageId(value: string | undefined): string | null {
-  const id = value?.trim().replace(/^<|>$/g, "").trim();
+  const id = stripNul(value ?? "").trim().replace(/^<|>$/g, "").trim();
   return id ? id.slice(0, 500) : null;
 }
 
@@ -96,7 +96,7 @@ function headerDate(parsed: Date | undefined, raw: string | null): Date | null {
   return Number.isNaN(Date.parse(raw.replace(/\s*\([^)]*\)\s*$/, ""))) ? null : parsed;
 }
 
-function stripNul(value: string): string {
+export function stripNul(value: string): string {
   // PostgreSQL text refuses NUL characters.
   return value.includes("\u0000") ? value.replaceAll("\u0000", "") : value;
 }
@@ -128,19 +128,19 @@ function collectRecipients(
     ...fromHeader("delivered-to"),
     ...fromHeader("x-original-to"),
   ];
-  return [...new Set(all.map((address) => address.trim().toLowerCase()).filter((address) => address.includes("@")))];
+  return [...new Set(all.map((address) => stripNul(address).trim().toLowerCase()).filter((address) => address.includes("@")))];
 }
 
 function firstMailbox(value: AddressObject | undefined): Mailbox | null {
   const entry = value?.value.find((item) => item.address) ?? value?.value.flatMap((item) => item.group ?? []).find((item) => item.address);
   if (!entry?.address) return null;
-  return { name: stripNul(entry.name ?? "").trim(), address: entry.address.trim().toLowerCase() };
+  return { name: stripNul(entry.name ?? "").trim(), address: stripNul(entry.address).trim().toLowerCase() };
 }
 
 function headerValue(lines: HeaderLines, name: string): string | null {
   const line = lines.find((item) => item.key === name);
   if (!line) return null;
-  return line.line.slice(line.line.indexOf(":") + 1).replace(/\r?\n[ \t]+/g, " ").trim();
+  return stripNul(line.line.slice(line.line.indexOf(":") + 1)).replace(/\r?\n[ \t]+/g, " ").trim();
 }
 
 function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listName" | "listUnsubscribe"> {

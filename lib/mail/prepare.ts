@@ -1,5 +1,5 @@
 import "server-only";
-import { parseMessage, type ParsedMessage } from "./parse";
+import { parseMessage, stripNul, type ParsedMessage } from "./parse";
 import { buildContent, type MailContent } from "./process";
 
 /** What the request needs of the message besides its content. */
@@ -31,5 +31,5 @@ export async function prepareHere(raw: Buffer, envelopeTo: string[]): Promise<Pr
 
 export function describeError(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 2000);
+  return stripNul(text).slice(0, 2000);
 }

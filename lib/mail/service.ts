@@ -3,7 +3,7 @@ import { BadRequestError, NotFoundError } from "@/lib/api/errors";
 import { recipientLocalPart } from "@/lib/auth/addresses";
 import { env } from "@/lib/env";
 import { fileContent } from "./filing";
-import { parseMessage } from "./parse";
+import { parseMessage, stripNul } from "./parse";
 import { describeError, type PreparedMessage } from "./prepare";
 import { buildContent } from "./process";
 import {
@@ -25,8 +25,10 @@ export type InboundResult = { status: 200 | 202; body: { message_id: number; ema
  * Verify-store-answer order of CONTRACT section 5: the message is parsed enough to find its users
  * (400, 404), stored once, then filed; a filing failure leaves it `failed` and still answers 2xx.
  */
-export async function receiveMessage(raw: Buffer, source: InboundSource, envelopeTo: string[] = []): Promise<InboundResult> {
+export async function receiveMessage(raw: Buffer, source: InboundSource, envelope: string[] = []): Promise<InboundResult> {
   if (raw.length === 0) throw new BadRequestError("Empty message");
+  // Stored as text, which PostgreSQL refuses with a NUL in it; no address has one.
+  const envelopeTo = envelope.map(stripNul);
   const prepared = await prepareMessage(raw, envelopeTo);
   if (!prepared.parsable || !prepared.facts.hasHeaders) throw new BadRequestError("Not a parsable message");
   const { facts } = prepared;

@@ -8,6 +8,8 @@ import { call, registerUser, uniqueEmail, useDatabase } from "../support/api";
 
 useDatabase();
 
+// Every login checks a password hash (scrypt, deliberately slow): dozens of them took over 20 s beside the other suites.
+const PASSWORD_CHECKS_TIMEOUT = 120_000;
 const randomClient = () => ({ "x-forwarded-for": `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
 const userShape = {
   id: expect.any(Number),
@@ -165,7 +167,7 @@ describe("POST /api/auth/login", () => {
     }
     expect(statuses.slice(0, 50).every((status) => status === 401)).toBe(true);
     expect(statuses.slice(50)).toEqual([429, 429]);
-  });
+  }, PASSWORD_CHECKS_TIMEOUT);
 
   it("counts no successful login as a guess: a reader may sign in again and again", async () => {
     const user = await registerUser();
@@ -177,7 +179,7 @@ describe("POST /api/auth/login", () => {
     }
     expect(statuses.filter((status) => status === 429)).toEqual([]);
     expect(statuses.filter((status) => status === 200)).toHaveLength(12);
-  });
+  }, PASSWORD_CHECKS_TIMEOUT);
 });
 
 describe("POST /api/auth/logout", () => {

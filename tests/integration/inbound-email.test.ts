@@ -204,6 +204,22 @@ describe("POST /api/inbound/email", () => {
     expect(edition.bodyHtml).toContain('href="https://letters.example.org/post"');
   });
 
+  it("files a message whose headers and envelope carry NUL bytes, which PostgreSQL text refuses", async () => {
+    const reader = await registerUser();
+    const raw = mail({
+      to: reader.unique_email,
+      from: `Nul News <nul-\u0000${uniqueSender()}>`,
+      messageId: `<nul-\u0000${randomBytes(6).toString("hex")}@sender.example.com>`,
+      extra: ["List-Id: Nul List <nul\u0000.list.example>", "List-Unsubscribe: <https://nul.example/u?\u0000>"],
+    });
+    const result = await deliver(raw, { "x-envelope-to": reader.unique_email });
+    expect(result.status).toBe(202);
+    const { message_id, emails } = result.body as { message_id: number; emails: number[] };
+    expect(emails).toHaveLength(1);
+    expect(await inboundRow(message_id)).toMatchObject({ status: "filed" });
+    expect((await newsletterRow((await emailRow(emails[0]!))!.newsletterId!))?.listId).toBe("nul.list.example");
+  });
+
   it("never answers 5xx to hostile or broken input", async () => {
     const reader = await registerUser();
     const to = reader.unique_email;

@@ -62,6 +62,16 @@ describe("POST /api/inbound/mailgun", () => {
   });
 });
 
+describe("NUL bytes in a provider's recipient field", () => {
+  it("are dropped, not a 500: Postmark's OriginalRecipient and Mailgun's recipient", async () => {
+    const reader = await registerUser();
+    const postmark = await postPostmark({ RawEmail: mail({ to: reader.unique_email, from: uniqueSender() }), OriginalRecipient: "\u0000" });
+    expect(postmark.status).toBe(202);
+    const mailgun = await postMailgun(signed(mail({ to: reader.unique_email, from: uniqueSender() }), `${reader.unique_email},\u0000`));
+    expect(mailgun.status).toBe(202);
+  });
+});
+
 describe("POST /api/inbound/postmark", () => {
   it("stores RawEmail when present", async () => {
     const reader = await registerUser();
