@@ -41,7 +41,7 @@ export function SubscribeModal({ email, onClose }: Props) {
 
   const confirm = () => {
     if (!email.newsletter_metadata_id) {
-      setProblem(MISSING_ID_MESSAGE);
+      setProblem(raiseAlert(MISSING_ID_MESSAGE));
       return;
     }
     subscribe.mutate(email.newsletter_metadata_id, {

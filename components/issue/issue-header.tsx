@@ -21,7 +21,7 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
   const sender = email.sender_name || "Unknown Sender";
 
   const confirm = () => {
-    if (!newsletterId) return setProblem(MISSING_ID_MESSAGE);
+    if (!newsletterId) return setProblem(raiseAlert(MISSING_ID_MESSAGE));
     setProblem(null);
     subscribe.mutate(newsletterId, { onError: (error) => setProblem(raiseAlert(errorMessage(error, "Failed to subscribe."))) });
   };

@@ -46,3 +46,34 @@ test("the issue page offers to confirm the subscription until it is active", asy
   await expect(page.getByRole("heading", { level: 1, name: "Field report" })).toBeVisible();
   await expect(button).toBeHidden();
 });
+
+test("confirming a newsletter whose id is missing says so in an alert, on the card and on the issue page", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  const id = await deliver(page.request, user.unique_email, { subject: "Nameless", from: "Nameless <hi@nameless.example>", html: articleHtml("Nameless") });
+  const withoutId = (email: Record<string, unknown>) => ({ ...email, newsletter_metadata_id: null, is_subscribed: false, is_forwarded: false });
+  await page.route("**/api/issues/feed?**", async (route) => {
+    const answer = await (await route.fetch()).json();
+    await route.fulfill({ json: { ...answer, items: answer.items.map(withoutId) } });
+  });
+  // The issue itself, and the copy marking it read sends back.
+  await page.route(new RegExp(`/api/issues/${id}(/interactions)?$`), async (route) => route.fulfill({ json: withoutId(await (await route.fetch()).json()) }));
+  const alerts: string[] = [];
+  page.on("dialog", (dialog) => {
+    alerts.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.accept();
+  });
+  const message = "Could not subscribe to this newsletter. The required ID is missing. Please try again later.";
+
+  await page.goto("/feed");
+  await page.getByRole("button", { name: /^Confirm subscription to Nameless/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm subscription" });
+  await dialog.getByRole("button", { name: "Confirm subscription" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(message);
+  expect(alerts).toEqual([`alert: ${message}`]);
+
+  await page.goto(`/emails/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Nameless" })).toBeVisible();
+  await page.getByRole("button", { name: "Confirm Subscription" }).click();
+  await expect(page.getByText(message)).toBeVisible();
+  expect(alerts).toEqual([`alert: ${message}`, `alert: ${message}`]);
+});
