@@ -67,9 +67,10 @@ export function FeedView() {
               ))}
             </section>
           )}
-          {items.length === 0 && state.page > 1 ? (
+          {/* Unread confirmations wait above, not in the list: a feed of only those has no newsletters yet. */}
+          {issues.length === 0 && state.page > 1 ? (
             <EmptyState action={{ href: `/feed?${feedToParams({ ...state, page: 1 })}`, label: "Back to the first page" }}>This page of your feed is empty.</EmptyState>
-          ) : items.length === 0 ? (
+          ) : issues.length === 0 ? (
             <EmptyState action={{ href: "/discover", label: "Discover newsletters" }}>No newsletters in your feed yet.</EmptyState>
           ) : (
             <ul aria-label="Issues" className={`grid gap-4 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}>

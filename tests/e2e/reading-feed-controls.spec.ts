@@ -59,3 +59,15 @@ test("a new reader sees the empty feed", async ({ page }) => {
   await page.goto("/feed");
   await expect(page.getByText("No newsletters in your feed yet.")).toBeVisible();
 });
+
+test("a feed holding only a pending confirmation still says it has no newsletters yet", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  await deliver(page.request, user.unique_email, {
+    subject: "Please confirm your subscription to Cool Letter",
+    from: "Cool Letter <hi@cool.example>",
+    html: '<p>Please confirm your subscription. <a href="https://cool.example/confirm?t=abc">Confirm subscription</a></p>',
+  });
+  await page.goto("/feed");
+  await expect(page.getByRole("article", { name: /^Pending confirmation: Please confirm/ })).toBeVisible();
+  await expect(page.getByText("No newsletters in your feed yet.")).toBeVisible();
+});
