@@ -71,3 +71,34 @@ test("a feed holding only a pending confirmation still says it has no newsletter
   await expect(page.getByRole("article", { name: /^Pending confirmation: Please confirm/ })).toBeVisible();
   await expect(page.getByText("No newsletters in your feed yet.")).toBeVisible();
 });
+
+test("the feed says 'Loading feed...', then 'Updating...' on a filter change, and names a failed call's status", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  await deliver(page.request, user.unique_email, { subject: "Delta notes", html: articleHtml("Delta notes") });
+  // Feed answers wait at a gate while it is closed.
+  let gate: Promise<void> = Promise.resolve();
+  let open = () => {};
+  const close = () => (gate = new Promise<void>((resolve) => (open = resolve)));
+  await page.route("**/api/issues/feed?**", async (route) => {
+    await gate;
+    await route.fallback();
+  });
+
+  close();
+  await page.goto("/feed");
+  await expect(page.getByRole("status").filter({ hasText: "Loading feed..." })).toBeVisible();
+  open();
+  await expect(page.getByRole("article", { name: "Delta notes" })).toBeVisible();
+
+  close();
+  await page.getByLabel("Read status").selectOption("unread");
+  await expect(page.getByRole("status").filter({ hasText: "Updating..." })).toBeVisible();
+  open();
+  await expect(page.getByRole("status").filter({ hasText: "Updating..." })).toBeHidden();
+
+  await page.route("**/api/issues/feed?**", (route) =>
+    new URL(route.request().url()).searchParams.get("read_status") === "read" ? route.fulfill({ status: 503, json: { detail: "Feed is resting" } }) : route.fallback(),
+  );
+  await page.getByLabel("Read status").selectOption("read");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error 503: Feed is resting");
+});
