@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -10,18 +10,26 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * swallowed, so a dialog that must be finished loses nothing.
  */
 export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onEscape?: () => void) {
+  // Callers pass a fresh closer on every render; were it a dependency, any re-render of the screen
+  // behind (a list refetching) would send focus back to the opener and then to the first control.
+  const escape = useRef(onEscape);
+  useEffect(() => {
+    escape.current = onEscape;
+  });
+  const closable = onEscape !== undefined;
+
   useEffect(() => {
     const node = dialog.current;
     if (!node) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
-    (onEscape ? node.querySelector<HTMLElement>(FOCUSABLE) ?? node : node).focus();
+    (closable ? node.querySelector<HTMLElement>(FOCUSABLE) ?? node : node).focus();
 
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {
         event.preventDefault();
-        onEscape?.();
+        escape.current?.();
         return;
       }
       if (event.key !== "Tab") return;
@@ -44,5 +52,5 @@ export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onEscape?:
       document.body.style.overflow = previousOverflow;
       opener?.focus();
     };
-  }, [dialog, onEscape]);
+  }, [dialog, closable]);
 }

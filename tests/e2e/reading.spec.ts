@@ -161,3 +161,30 @@ test("a reader shares an issue and a visitor without an account reads it", async
   await expect(guest.getByText("Email not found. The link may be invalid or expired.")).toBeVisible();
   await visitor.close();
 });
+
+test("a card's dialog keeps keyboard focus where the reader put it when the feed behind it updates", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  await deliver(page.request, user.unique_email, { subject: "Steady issue", html: articleHtml("Steady issue") });
+  // The pending-confirmations list answers only once the dialog is open.
+  let answer = () => {};
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route("**/api/issues/feed?kind=confirmation**", async (route) => {
+    await held;
+    await route.fallback();
+  });
+
+  await page.goto("/feed");
+  await page.getByRole("button", { name: "Folders and favourites for Steady issue" }).click();
+  const dialog = page.getByRole("dialog", { name: "Folders and favourites" });
+  const favourite = dialog.getByRole("checkbox", { name: "Favourite" });
+  await page.keyboard.press("Tab");
+  await expect(favourite).toBeFocused();
+
+  const landed = page.waitForResponse((response) => response.url().includes("kind=confirmation"));
+  answer();
+  await landed;
+  await page.waitForTimeout(300);
+  await expect(favourite).toBeFocused();
+  await page.keyboard.press("Space");
+  await expect(favourite).toBeChecked();
+});
