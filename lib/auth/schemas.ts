@@ -50,7 +50,7 @@ export const UniqueEmailInput = z.object({
 });
 export type UniqueEmailInput = z.infer<typeof UniqueEmailInput>;
 
-/** A body for Better Auth's own session endpoints: any JSON object, checked further by Better Auth. */
+/** A body for Better Auth's own session endpoints: a JSON object whose fields Better Auth itself checks. */
 export const AuthEndpointInput = z.record(z.string(), z.unknown());
 export type AuthEndpointInput = z.infer<typeof AuthEndpointInput>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idParam } from "@/lib/api/schemas";
+import { idParam, MAX_ID } from "@/lib/api/schemas";
 
 export const SORT_FIELDS = ["date_received", "subject", "sender_name", "time_to_read"] as const;
 export const RECENCY_FILTERS = ["all_time", "last_7_days", "last_30_days", "last_90_days"] as const;
@@ -21,8 +21,7 @@ export const FeedQuery = PageQuery.extend({
   recency_filter: z.enum(RECENCY_FILTERS).default("all_time"),
   read_status: z.enum(READ_FILTERS).default("all"),
   subscription_status: z.enum(SUBSCRIPTION_FILTERS).default("all"),
-  // Ids are PostgreSQL integers: a larger one cannot name a category, and would fail the query.
-  category_id: positiveInt("category_id").max(2_147_483_647, "category_id must be at most 2147483647.").optional(),
+  category_id: positiveInt("category_id").max(MAX_ID, `category_id must be at most ${MAX_ID}.`).optional(),
   kind: z.enum(["issue", "confirmation"]).optional(),
   search: z.string().trim().max(200, "search must be at most 200 characters.").optional(),
 });
