@@ -37,6 +37,12 @@ export class NotFoundError extends HttpError {
   }
 }
 
+export class MethodNotAllowedError extends HttpError {
+  constructor(allowed: readonly string[]) {
+    super(405, "Method not allowed", undefined, { allow: allowed.join(", ") });
+  }
+}
+
 export class ConflictError extends HttpError {
   constructor(detail: string) {
     super(409, detail);

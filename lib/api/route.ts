@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
 import { appOrigin } from "@/lib/env";
-import { BadRequestError, ForbiddenError, HttpError, NotFoundError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "./errors";
+import { BadRequestError, ForbiddenError, HttpError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "./errors";
 
 const MAX_JSON_BYTES = 1_048_576;
 // No body of the contract nests deeper than a few levels; a deeper one only exhausts the stack of whatever walks it (JSON.stringify, Better Auth).
@@ -46,6 +46,25 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends "us
       return errorResponse(error);
     }
   };
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+type Handler = (request: Request) => Promise<Response>;
+
+/**
+ * Handlers for the methods a path does not serve, so they answer as the contract's API does (401 first
+ * where the path needs a session, then a JSON 405 with `Allow`) instead of Next's empty 405, and an
+ * OPTIONS whose `Allow` names only what the path serves (Next's own lists every exported method).
+ */
+export function otherMethods<const A extends Method[]>(auth: "user" | "none", ...allowed: A): Record<Exclude<Method, A[number]> | "OPTIONS", Handler> {
+  const served = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
+  const refuse = route({ auth }, () => {
+    throw new MethodNotAllowedError(served);
+  });
+  const options = async () => noContent({ allow: served.join(", ") });
+  const refused = METHODS.filter((method) => !allowed.includes(method)).map((method) => [method, refuse]);
+  return Object.fromEntries([...refused, ["OPTIONS", options]]) as Record<Exclude<Method, A[number]> | "OPTIONS", Handler>;
 }
 
 function isCrossOrigin(request: Request): boolean {

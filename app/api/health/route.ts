@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/api/route";
 import { checkHealth } from "@/lib/health/service";
 
 export const dynamic = "force-dynamic";
@@ -7,3 +7,5 @@ export const GET = route({ auth: "none" }, async () => {
   const { healthy, body } = await checkHealth();
   return json(body, { status: healthy ? 200 : 503 });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("none", "GET");

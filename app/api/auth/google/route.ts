@@ -1,4 +1,4 @@
-import { route, withSession } from "@/lib/api/route";
+import { otherMethods, route, withSession } from "@/lib/api/route";
 import { GoogleInput } from "@/lib/auth/schemas";
 import { signInWithGoogle } from "@/lib/auth/service";
 
@@ -6,3 +6,5 @@ export const POST = route({ auth: "none", body: GoogleInput }, async ({ request,
   const { user, headers } = await signInWithGoogle(body, request.headers);
   return withSession({ user }, 200, headers);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("none", "POST");

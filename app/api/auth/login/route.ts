@@ -1,4 +1,4 @@
-import { route, withSession } from "@/lib/api/route";
+import { otherMethods, route, withSession } from "@/lib/api/route";
 import { LoginInput } from "@/lib/auth/schemas";
 import { login } from "@/lib/auth/service";
 
@@ -6,3 +6,5 @@ export const POST = route({ auth: "none", body: LoginInput }, async ({ request, 
   const { user, headers } = await login(body, request.headers);
   return withSession({ user }, 200, headers);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("none", "POST");

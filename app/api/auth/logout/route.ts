@@ -1,4 +1,6 @@
-import { noContent, route } from "@/lib/api/route";
+import { noContent, otherMethods, route } from "@/lib/api/route";
 import { logout } from "@/lib/auth/service";
 
 export const POST = route({ auth: "user" }, async ({ request }) => noContent(await logout(request.headers)));
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "POST");

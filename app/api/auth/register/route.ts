@@ -1,4 +1,4 @@
-import { route, withSession } from "@/lib/api/route";
+import { otherMethods, route, withSession } from "@/lib/api/route";
 import { RegisterInput } from "@/lib/auth/schemas";
 import { register } from "@/lib/auth/service";
 
@@ -6,3 +6,5 @@ export const POST = route({ auth: "none", body: RegisterInput }, async ({ reques
   const { user, headers } = await register(body, request.headers);
   return withSession({ user }, 201, headers);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("none", "POST");

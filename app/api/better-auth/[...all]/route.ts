@@ -1,4 +1,4 @@
-import { route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/api/route";
 import { AuthEndpointInput } from "@/lib/auth/schemas";
 import { handleAuthRequest } from "@/lib/auth/service";
 
@@ -6,3 +6,5 @@ import { handleAuthRequest } from "@/lib/auth/service";
 const handler = route({ auth: "user", body: AuthEndpointInput }, ({ request, body }) => handleAuthRequest(request, body));
 
 export { handler as GET, handler as POST };
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "GET", "POST");

@@ -1,5 +1,5 @@
 // POST /api/inbound/email — a raw RFC 5322 message from a relay, authenticated by INBOUND_SECRET
-import { json, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/api/route";
 import { envelopeRecipients, readRawBody, requireInboundSecret } from "@/lib/mail/inbound";
 import { receiveMessage } from "@/lib/mail/service";
 
@@ -10,3 +10,5 @@ export const POST = route({ auth: "none" }, async ({ request }) => {
   const result = await receiveMessage(await readRawBody(request), "raw", envelopeRecipients(request));
   return json(result.body, { status: result.status });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("none", "POST");

@@ -1,5 +1,5 @@
 // POST /api/inbound/mailgun — Mailgun's raw-MIME form post (body-mime), checked by its signature
-import { json, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/api/route";
 import { readRawBody } from "@/lib/mail/inbound";
 import { mailgunMessage } from "@/lib/mail/providers";
 import { receiveMessage } from "@/lib/mail/service";
@@ -12,3 +12,5 @@ export const POST = route({ auth: "none" }, async ({ request }) => {
   const result = await receiveMessage(raw, "mailgun", envelopeTo);
   return json(result.body, { status: result.status });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("none", "POST");

@@ -1,5 +1,5 @@
 // POST /api/inbound/postmark — Postmark's inbound JSON (RawEmail when present), HTTP basic auth
-import { json, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/api/route";
 import { readRawBody } from "@/lib/mail/inbound";
 import { postmarkMessage, requirePostmarkAuth } from "@/lib/mail/providers";
 import { receiveMessage } from "@/lib/mail/service";
@@ -12,3 +12,5 @@ export const POST = route({ auth: "none" }, async ({ request }) => {
   const result = await receiveMessage(raw, "postmark", envelopeTo);
   return json(result.body, { status: result.status });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("none", "POST");

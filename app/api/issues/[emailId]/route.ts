@@ -1,5 +1,7 @@
-import { route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/api/route";
 import { EmailIdParams } from "@/lib/issues/schemas";
 import { getEmail } from "@/lib/issues/service";
 
 export const GET = route({ auth: "user", params: EmailIdParams }, ({ user, params }) => getEmail(user.id, params.emailId));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "GET");

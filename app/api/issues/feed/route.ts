@@ -1,5 +1,7 @@
-import { route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/api/route";
 import { FeedQuery } from "@/lib/issues/schemas";
 import { listFeed } from "@/lib/issues/service";
 
 export const GET = route({ auth: "user", query: FeedQuery }, ({ user, query }) => listFeed(user.id, query));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "GET");

@@ -1,4 +1,6 @@
-import { jsonText, route } from "@/lib/api/route";
+import { jsonText, otherMethods, route } from "@/lib/api/route";
 import { trendingIssuesJson } from "@/lib/newsletters/issues-service";
 
 export const GET = route({ auth: "user" }, async ({ user }) => jsonText(await trendingIssuesJson(user.id)));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "GET");

@@ -1,5 +1,7 @@
-import { jsonText, route } from "@/lib/api/route";
+import { jsonText, otherMethods, route } from "@/lib/api/route";
 import { newsletterJson } from "@/lib/newsletters/discovery-service";
 import { NewsletterParams } from "@/lib/newsletters/schemas";
 
 export const GET = route({ auth: "user", params: NewsletterParams }, async ({ user, params }) => jsonText(await newsletterJson(user.id, params.newsletterId)));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "GET");

@@ -1,5 +1,7 @@
-import { jsonText, route } from "@/lib/api/route";
+import { jsonText, otherMethods, route } from "@/lib/api/route";
 import { searchPublicNewslettersJson } from "@/lib/newsletters/discovery-service";
 import { SearchQuery } from "@/lib/newsletters/schemas";
 
 export const GET = route({ auth: "user", query: SearchQuery }, async ({ query }) => jsonText(await searchPublicNewslettersJson(query.q)));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "GET");

@@ -1,5 +1,7 @@
-import { route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/api/route";
 import { SubscribeInput } from "@/lib/subscriptions/schemas";
 import { subscribe } from "@/lib/subscriptions/service";
 
 export const POST = route({ auth: "user", body: SubscribeInput }, ({ user, body }) => subscribe(user.id, body));
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "POST");

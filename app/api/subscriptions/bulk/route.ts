@@ -1,5 +1,7 @@
-import { route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/api/route";
 import { BulkSubscribeInput } from "@/lib/subscriptions/schemas";
 import { subscribeMany } from "@/lib/subscriptions/service";
 
 export const POST = route({ auth: "user", body: BulkSubscribeInput }, ({ user, body }) => subscribeMany(user.id, body));
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "POST");

@@ -1,4 +1,4 @@
-import { json, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/api/route";
 import { CreateCommentInput } from "@/lib/comments/schemas";
 import { addComment, listIssueComments } from "@/lib/comments/service";
 import { EmailIdParams } from "@/lib/issues/schemas";
@@ -7,3 +7,5 @@ export const GET = route({ auth: "user", params: EmailIdParams }, ({ user, param
 export const POST = route({ auth: "user", params: EmailIdParams, body: CreateCommentInput }, async ({ user, params, body }) =>
   json(await addComment(user.id, params.emailId, body), { status: 201 }),
 );
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "GET", "POST");

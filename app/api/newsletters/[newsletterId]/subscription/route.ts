@@ -1,7 +1,9 @@
-import { route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/api/route";
 import { NewsletterParams, SubscriptionStatusInput } from "@/lib/subscriptions/schemas";
 import { changeSubscription } from "@/lib/subscriptions/service";
 
 export const PUT = route({ auth: "user", params: NewsletterParams, body: SubscriptionStatusInput }, ({ user, params, body }) =>
   changeSubscription(user.id, params.newsletterId, body.status),
 );
+
+export const { GET, POST, PATCH, DELETE, OPTIONS } = otherMethods("user", "PUT");

@@ -1,5 +1,7 @@
-import { route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/api/route";
 import { ShareParams } from "@/lib/share/schemas";
 import { getSharedIssue } from "@/lib/share/service";
 
 export const GET = route({ auth: "none", params: ShareParams }, ({ params }) => getSharedIssue(params.shareId));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("none", "GET");

@@ -1,4 +1,6 @@
-import { route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/api/route";
 import { listSubscriptions } from "@/lib/subscriptions/service";
 
 export const GET = route({ auth: "user" }, ({ user }) => listSubscriptions(user.id));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "GET");

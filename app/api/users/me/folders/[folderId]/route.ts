@@ -1,4 +1,4 @@
-import { noContent, route } from "@/lib/api/route";
+import { noContent, otherMethods, route } from "@/lib/api/route";
 import { FolderParams } from "@/lib/folders/schemas";
 import { removeFolder } from "@/lib/folders/service";
 
@@ -6,3 +6,5 @@ export const DELETE = route({ auth: "user", params: FolderParams }, async ({ use
   await removeFolder(user.id, params.folderId);
   return noContent();
 });
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods("user", "DELETE");

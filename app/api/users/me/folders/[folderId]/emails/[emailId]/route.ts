@@ -1,4 +1,4 @@
-import { noContent, route } from "@/lib/api/route";
+import { noContent, otherMethods, route } from "@/lib/api/route";
 import { FolderEmailParams } from "@/lib/folders/schemas";
 import { removeEmailFromFolder } from "@/lib/folders/service";
 
@@ -6,3 +6,5 @@ export const DELETE = route({ auth: "user", params: FolderEmailParams }, async (
   await removeEmailFromFolder(user.id, params.folderId, params.emailId);
   return noContent();
 });
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = otherMethods("user", "DELETE");
