@@ -36,3 +36,50 @@ test.describe("on a 390 x 844 phone", () => {
     await expect(page.locator(section)).toBeInViewport();
   });
 });
+
+test("Discover's subscribe flow alerts its messages, and they stay on the page", async ({ page }) => {
+  await page.addInitScript(() => {
+    // Subscribe pages are on publishers' sites, which this machine cannot reach.
+    window.open = () => null;
+    Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+  });
+  const dialogs = recordDialogs(page);
+  await signedInReader(page);
+  const newsletter = await firstFeatured(page);
+
+  await page.goto("/discover");
+  const featured = page.getByRole("list", { name: "Featured newsletters" });
+  await featured.getByRole("button", { name: `Subscribe to ${newsletter.name}` }).click();
+  const copyFailed = "Could not copy email to clipboard. Please copy it manually.";
+  await expect(page.getByRole("alert").filter({ hasText: copyFailed })).toBeVisible();
+  expect(dialogs).toEqual([`alert: ${copyFailed}`]);
+
+  const modal = page.getByRole("dialog", { name: `Subscribe to ${newsletter.name}` });
+  await page.route("**/api/newsletters/subscribe", (route) => route.fulfill({ status: 500, json: { detail: "Internal server error" } }), { times: 1 });
+  await modal.getByRole("button", { name: "I've Subscribed" }).click();
+  const confirmFailed = "Failed to confirm subscription. Please try again.";
+  await expect(modal.getByRole("alert")).toHaveText(confirmFailed);
+  expect(dialogs.at(-1)).toBe(`alert: ${confirmFailed}`);
+
+  await modal.getByRole("button", { name: "I've Subscribed" }).click();
+  await expect(modal).toBeHidden();
+  const subscribed = `You're subscribed to ${newsletter.name}.`;
+  await expect(page.getByRole("status").filter({ hasText: subscribed })).toBeVisible();
+  expect(dialogs.at(-1)).toBe(`alert: ${subscribed}`);
+});
+
+test("Discover alerts when a newsletter has no subscription page", async ({ page }) => {
+  const dialogs = recordDialogs(page);
+  await signedInReader(page);
+  const newsletter = await firstFeatured(page);
+  await page.route("**/api/newsletters/featured", (route) =>
+    route.fulfill({ json: { items: [{ ...newsletter, subscribe_page_url: null, websiteUrl: null, newsletter_url: null }] } }),
+  );
+
+  await page.goto("/discover");
+  await page.getByRole("list", { name: "Featured newsletters" }).getByRole("button", { name: `Subscribe to ${newsletter.name}` }).click();
+  const noPage = "No subscription page found for this newsletter.";
+  await expect(page.getByRole("alert").filter({ hasText: noPage })).toBeVisible();
+  expect(dialogs).toEqual([`alert: ${noPage}`]);
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
