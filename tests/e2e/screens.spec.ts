@@ -83,3 +83,24 @@ test("Discover alerts when a newsletter has no subscription page", async ({ page
   expect(dialogs).toEqual([`alert: ${noPage}`]);
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
+
+test("My Subscriptions names its sections in SPEC's words and says why a folder could not be deleted", async ({ page }) => {
+  const dialogs = recordDialogs(page);
+  await signedInReader(page);
+  expect((await page.request.post("/api/users/me/folders", { data: { name: "Later" } })).status()).toBe(201);
+
+  await page.goto("/subscriptions");
+  const lists = page.getByRole("navigation", { name: "Subscription lists" });
+  // What a reader sees, after styling: no capitals the specification does not have.
+  for (const words of ["My Activity", "Folders"]) {
+    await expect(lists.getByRole("heading", { name: words, exact: true })).toBeVisible();
+    expect(await lists.getByRole("heading", { name: words, exact: true }).innerText()).toBe(words);
+  }
+
+  await page.route("**/api/users/me/folders/*", (route) =>
+    route.request().method() === "DELETE" ? route.fulfill({ status: 404, json: { detail: "Folder not found" } }) : route.fallback(),
+  );
+  await lists.getByRole("button", { name: "Delete folder Later" }).click();
+  await expect(lists.getByRole("alert")).toHaveText("Folder not found");
+  expect(dialogs).toEqual(["confirm: Are you sure you want to delete this folder?"]);
+});
