@@ -104,3 +104,25 @@ test("My Subscriptions names its sections in SPEC's words and says why a folder 
   await expect(lists.getByRole("alert")).toHaveText("Folder not found");
   expect(dialogs).toEqual(["confirm: Are you sure you want to delete this folder?"]);
 });
+
+test("after logging in, going back shows the landing page signed in", async ({ page, playwright, baseURL }) => {
+  const setup = await playwright.request.newContext({ baseURL });
+  const { account, user } = await registerByApi(setup, newAccount("back"));
+  await finishOnboardingByApi(setup);
+  await setup.dispose();
+
+  await page.goto("/");
+  await page.getByRole("link", { name: "Log in" }).first().click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password").fill(account.password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL(/\/feed$/);
+  await expect(page.getByTestId("app-header").getByRole("heading")).toHaveText("Feed");
+
+  await page.goBack();
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(user.username);
+  await expect(page.getByRole("link", { name: "Go to my feed" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Log in" })).toHaveCount(0);
+});
