@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { useLogin } from "@/lib/auth/hooks";
@@ -10,14 +9,14 @@ import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { OrDivider } from "./auth-frame";
 import { TextField } from "./text-field";
+import { useGoOn } from "./use-go-on";
 
 export function LoginForm({ next, googleClientId }: { next: string; googleClientId: string | null }) {
-  const router = useRouter();
   const login = useLogin();
   const [form, setForm] = useState({ email: "", password: "" });
   const [formError, setFormError] = useState<string | null>(null);
 
-  const goOn = () => router.replace(next);
+  const goOn = useGoOn(next);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

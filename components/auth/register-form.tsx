@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { useRegister } from "@/lib/auth/hooks";
@@ -10,17 +9,17 @@ import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { OrDivider } from "./auth-frame";
 import { TextField } from "./text-field";
+import { useGoOn } from "./use-go-on";
 
 const EMPTY = { name: "", email: "", password: "", confirmPassword: "" };
 
 export function RegisterForm({ next, googleClientId }: { next: string; googleClientId: string | null }) {
-  const router = useRouter();
   const register = useRegister();
   const [form, setForm] = useState(EMPTY);
   const [formError, setFormError] = useState<string | null>(null);
   const set = (field: keyof typeof EMPTY) => (event: { target: { value: string } }) => setForm({ ...form, [field]: event.target.value });
 
-  const goOn = () => router.replace(next);
+  const goOn = useGoOn(next);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

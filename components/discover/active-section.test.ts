@@ -12,4 +12,9 @@ describe("activeSection", () => {
     expect(activeSection(order, new Set(), "c1")).toBe("c1");
     expect(activeSection(order, new Set(), null)).toBeNull();
   });
+
+  it("picks the last section at the foot of the page, even while an earlier one crosses the band", () => {
+    expect(activeSection(order, new Set(["c2"]), "c2", true)).toBe("c3");
+    expect(activeSection([], new Set(), null, true)).toBeNull();
+  });
 });

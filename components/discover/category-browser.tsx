@@ -92,7 +92,7 @@ function CategorySection({ category, onSubscribe }: { category: Category; onSubs
   );
 }
 
-/** Marks active the category section crossing a band a third of the way down the viewport. */
+/** Marks active the category section crossing a band a third of the way down the viewport, or the last one at the foot of the page. */
 function useActiveSection(order: string[]) {
   const [id, setId] = useState<string | null>(null);
   const key = order.join(",");
@@ -101,13 +101,15 @@ function useActiveSection(order: string[]) {
     const ids = key ? key.split(",") : [];
     if (ids.length === 0) return;
     const visible = new Set<string>();
+    let lastShownAtFoot = false;
+    const update = () => setId((previous) => activeSection(ids, visible, previous, lastShownAtFoot));
     const observer = new IntersectionObserver(
       (entries) => {
         for (const entry of entries) {
           if (entry.isIntersecting) visible.add(entry.target.id);
           else visible.delete(entry.target.id);
         }
-        setId((previous) => activeSection(ids, visible, previous));
+        update();
       },
       { rootMargin: "-30% 0px -60% 0px" },
     );
@@ -115,7 +117,21 @@ function useActiveSection(order: string[]) {
       const node = document.getElementById(sectionKey);
       if (node) observer.observe(node);
     }
-    return () => observer.disconnect();
+    // The last sections may sit below the band even when the page is scrolled as far as it goes.
+    const onScroll = () => {
+      const root = document.documentElement;
+      const atFoot = window.innerHeight + window.scrollY >= root.scrollHeight - 2;
+      const last = document.getElementById(ids[ids.length - 1]);
+      const shown = atFoot && last !== null && last.getBoundingClientRect().top < window.innerHeight;
+      if (shown === lastShownAtFoot) return;
+      lastShownAtFoot = shown;
+      update();
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("scroll", onScroll);
+    };
   }, [key]);
 
   return { id, pick: setId };

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useCurrentUser } from "@/lib/auth/hooks";
 import type { Newsletter } from "@/lib/newsletters/hooks";
 import { useSubscribe } from "@/lib/subscriptions/hooks";
-import { Alert } from "../ui/alert";
+import { Alert, raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { Modal } from "../ui/modal";
 import { subscribePageFor } from "./subscribe-page";
@@ -30,17 +30,20 @@ export function useSubscribeFlow(withoutPage: WithoutPage = "refuse") {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
 
+  // SPEC.md: the flow alerts its messages, natively like section 8's alerts; the words stay on the page.
+  const announce = (tone: Notice["tone"], text: string) => setNotice({ tone, text: raiseAlert(text) });
+
   const start = async (newsletter: Newsletter) => {
     setNotice(null);
     const email = user?.unique_email;
-    if (!email) return setNotice({ tone: "error", text: "Could not find your unique email address. Please make sure you are logged in." });
+    if (!email) return announce("error", "Could not find your unique email address. Please make sure you are logged in.");
     const page = subscribePageFor(newsletter);
-    if (!page && withoutPage === "refuse") return setNotice({ tone: "error", text: "No subscription page found for this newsletter." });
+    if (!page && withoutPage === "refuse") return announce("error", "No subscription page found for this newsletter.");
     const copying = copyText(email);
     // Opened before awaiting the clipboard, while the click still counts as a user gesture.
     if (page) window.open(page, "_blank", "noopener,noreferrer");
     const copied = await copying;
-    if (!copied) setNotice({ tone: "error", text: "Could not copy email to clipboard. Please copy it manually." });
+    if (!copied) announce("error", "Could not copy email to clipboard. Please copy it manually.");
     setConfirmError(null);
     setPending({ newsletter, email, copied, opened: page !== null });
   };
@@ -50,10 +53,10 @@ export function useSubscribeFlow(withoutPage: WithoutPage = "refuse") {
     setConfirmError(null);
     subscribe.mutate(pending.newsletter.id, {
       onSuccess: () => {
-        setNotice({ tone: "success", text: `You're subscribed to ${pending.newsletter.name}.` });
         setPending(null);
+        announce("success", `You're subscribed to ${pending.newsletter.name}.`);
       },
-      onError: () => setConfirmError("Failed to confirm subscription. Please try again."),
+      onError: () => setConfirmError(raiseAlert("Failed to confirm subscription. Please try again.")),
     });
   };
 

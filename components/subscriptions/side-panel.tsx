@@ -27,7 +27,7 @@ export function SidePanel({ view, onSelect, message, onMessage }: Props) {
       onSuccess: () => {
         if (view.kind === "folder" && view.folderId === folderId) onSelect({ kind: "all" });
       },
-      onError: () => onMessage("Failed to delete folder"),
+      onError: (error) => onMessage(errorMessage(error, "Failed to delete folder")),
     });
   };
 
@@ -81,7 +81,7 @@ export function SidePanel({ view, onSelect, message, onMessage }: Props) {
 function PanelSection({ title, children }: { title: string; children: ReactNode }) {
   return (
     <div className="space-y-1">
-      <h3 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{title}</h3>
+      <h3 className="px-3 text-sm font-semibold text-slate-500 dark:text-slate-400">{title}</h3>
       <ul className="space-y-0.5">{children}</ul>
     </div>
   );
