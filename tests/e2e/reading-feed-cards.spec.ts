@@ -34,3 +34,32 @@ test("pages are written to the URL, page 1 leaves it, a page past the end is ign
   await expect(issueCard(page, "Bulletin 01")).toBeVisible();
   await expect(page.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
 });
+
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("a tap anywhere on a card opens the issue, but not a tap on its buttons or in its dialogs", async ({ page }) => {
+    const { user } = await signedInReader(page);
+    const id = await deliver(page.request, user.unique_email, { subject: "Tap to read", html: articleHtml("Tap to read") });
+
+    await page.goto("/feed");
+    const card = issueCard(page, "Tap to read");
+    await card.getByRole("button", { name: "Like Tap to read" }).click();
+    await expect(card.getByRole("button", { name: "Unlike Tap to read" })).toBeVisible();
+    await card.getByRole("button", { name: "Folders and favourites for Tap to read" }).click();
+    const dialog = page.getByRole("dialog", { name: "Folders and favourites" });
+    await dialog.getByRole("heading", { name: "Folders and favourites" }).click();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/feed$/);
+
+    await card.getByText("Careful reporting on small things.").click();
+    await expect(page).toHaveURL(new RegExp(`/emails/${id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Tap to read" })).toBeVisible();
+
+    await page.goBack();
+    await issueCard(page, "Tap to read").focus();
+    await page.keyboard.press("Space");
+    await expect(page).toHaveURL(new RegExp(`/emails/${id}$`));
+  });
+});
