@@ -56,11 +56,15 @@ export function EmailCard({ email, layout = "tile" }: { email: Email; layout?: E
         tabIndex={narrow ? 0 : undefined}
         onKeyDown={narrow ? onKeyDown : undefined}
         onClick={narrow ? onClick : undefined}
-        className={`group flex min-w-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 ${
+        className={`group flex h-full min-w-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 ${
           layout === "row" ? "flex-col sm:flex-row" : "flex-col"
         } ${narrow ? "cursor-pointer" : ""}`}
       >
-        {email.thumbnail_image_url && <EmailThumbnail src={email.thumbnail_image_url} className={layout === "row" ? "aspect-[16/9] sm:aspect-auto sm:w-48 sm:shrink-0" : "aspect-[16/9]"} />}
+        <EmailThumbnail
+          src={email.thumbnail_image_url}
+          name={email.newsletter_metadata?.newsletter_name || sender}
+          className={layout === "row" ? "aspect-[16/9] sm:aspect-auto sm:w-48 sm:shrink-0" : "aspect-[16/9]"}
+        />
         <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
           <div className="flex items-start gap-2">
             <h3 className="min-w-0 flex-1 text-base font-semibold leading-snug text-slate-900 dark:text-white">

@@ -35,6 +35,28 @@ test("pages are written to the URL, page 1 leaves it, a page past the end is ign
   await expect(page.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
 });
 
+test("a card without a picture shows its newsletter's initials where the picture goes, level with its neighbours", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  await page.route("https://img.pictures.example/**", (route) => route.fulfill({ status: 404, body: "" }));
+  await deliver(page.request, user.unique_email, {
+    subject: "With picture",
+    from: "Pictures Weekly <hello@pictures.example>",
+    html: `<html><body><img src="https://img.pictures.example/hero.png" width="600" height="300" alt="Hero"><p>${"Words about pictures. ".repeat(40)}</p></body></html>`,
+    date: new Date(Date.now() - HOUR),
+  });
+  await deliver(page.request, user.unique_email, { subject: "Without picture", from: "Plain Letter <hello@plainletter.example>", html: articleHtml("Without picture") });
+
+  await page.goto("/feed");
+  const plain = issueCard(page, "Without picture");
+  await expect(plain.getByTestId("thumbnail-placeholder")).toHaveText("PL");
+  const pictured = issueCard(page, "With picture");
+  await expect(pictured.getByTestId("thumbnail-placeholder")).toHaveCount(0);
+  // Side by side in the default two columns, the subjects start at the same height.
+  const [plainSubject, picturedSubject] = await Promise.all([plain.getByRole("link", { name: "Without picture" }).boundingBox(), pictured.getByRole("link", { name: "With picture" }).boundingBox()]);
+  expect(plainSubject && picturedSubject && plainSubject.x !== picturedSubject.x).toBe(true);
+  expect(plainSubject?.y).toBe(picturedSubject?.y);
+});
+
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
