@@ -6,6 +6,7 @@ import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import { formatShortDate } from "@/lib/format/date";
 import { readTimeLabel } from "@/lib/format/read-time";
 import type { Email } from "@/lib/issues/hooks";
+import { useSubscribeFlow } from "../newsletter/subscribe-flow";
 import { Alert } from "../ui/alert";
 import { BadgeCheckIcon } from "../ui/reader-icons";
 import { EmailActions } from "./email-actions";
@@ -31,6 +32,7 @@ export function EmailCard({ email, layout = "tile" }: { email: Email; layout?: E
   const [dialog, setDialog] = useState<Dialog>(null);
   // A failed like or favourite, undone on screen, says so here (SPEC.md section 8).
   const [problem, setProblem] = useState<string | null>(null);
+  const signUp = useSubscribeFlow();
   const href = `/emails/${email.id}`;
   const subject = email.subject || "No Subject";
   const sender = email.sender_name || "Unknown Sender";
@@ -105,12 +107,23 @@ export function EmailCard({ email, layout = "tile" }: { email: Email; layout?: E
             />
           </div>
           {problem && <Alert>{problem}</Alert>}
+          {signUp.notice && <Alert tone={signUp.notice.tone}>{signUp.notice.text}</Alert>}
         </div>
       </article>
       {/* Beside the card, not in it: a click inside a dialog is not a tap on the card. */}
       {dialog === "folders" && <FolderModal email={email} onClose={() => setDialog(null)} onFailure={setProblem} />}
       {dialog === "share" && email.public_share_id && <ShareModal subject={subject} publicShareId={email.public_share_id} onClose={() => setDialog(null)} />}
-      {dialog === "subscribe" && <SubscribeModal email={email} onClose={() => setDialog(null)} />}
+      {dialog === "subscribe" && (
+        <SubscribeModal
+          email={email}
+          onClose={() => setDialog(null)}
+          onSignUp={(newsletter) => {
+            setDialog(null);
+            void signUp.start(newsletter);
+          }}
+        />
+      )}
+      {signUp.dialog}
     </>
   );
 }

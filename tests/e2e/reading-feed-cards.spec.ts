@@ -85,3 +85,29 @@ test.describe("on a phone", () => {
     await expect(page).toHaveURL(new RegExp(`/emails/${id}$`));
   });
 });
+
+test("a card's confirm dialog also offers the sign-up page with the reader's address copied, then 'I've Subscribed'", async ({ page, context, baseURL }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  const { user } = await signedInReader(page);
+  await deliver(page.request, user.unique_email, { subject: "Letter of the week", from: "Weekly Letter <hello@weeklyletter.example>", html: articleHtml("Letter of the week") });
+  await context.route("https://weeklyletter.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<h1>Sign up</h1>" }));
+
+  await page.goto("/feed");
+  const icon = page.getByRole("button", { name: /^Confirm subscription to Weekly Letter/ });
+  await icon.click();
+  const confirm = page.getByRole("dialog", { name: "Confirm subscription" });
+  const opened = context.waitForEvent("page");
+  await confirm.getByRole("button", { name: "Open the sign-up page with your address copied" }).click();
+  const signUpPage = await opened;
+  await signUpPage.waitForURL("https://weeklyletter.example/");
+  await expect(signUpPage.getByRole("heading", { name: "Sign up" })).toBeVisible();
+  await page.bringToFront();
+
+  const signUp = page.getByRole("dialog", { name: "Subscribe to Weekly Letter" });
+  await expect(signUp.getByTestId("unique-email")).toHaveText(user.unique_email);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(user.unique_email);
+  await signUp.getByRole("button", { name: "I've Subscribed" }).click();
+  await expect(signUp).toBeHidden();
+  await expect(issueCard(page, "Letter of the week").getByRole("status")).toHaveText("You're subscribed to Weekly Letter.");
+  await expect(icon).toBeHidden();
+});
