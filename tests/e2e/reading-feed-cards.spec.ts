@@ -86,6 +86,41 @@ test.describe("on a phone", () => {
   });
 });
 
+test("a card falls back to 'No Subject', 'Unknown Sender' and 'No summary available.', and a forwarded issue only points to the newsletter's site", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  await deliver(page.request, user.unique_email, { subject: "Bare issue", from: "Bare <hi@bare.example>", html: articleHtml("Bare issue", 450), date: new Date(Date.now() - HOUR) });
+  await deliver(page.request, user.unique_email, { subject: "Passed along", from: "Passed <hi@passed.example>", html: articleHtml("Passed along") });
+  let siteKnown = true;
+  await page.route("**/api/issues/feed?page=**", async (route) => {
+    const answer = await (await route.fetch()).json();
+    const items = answer.items.map((email: Record<string, unknown>) =>
+      email.subject === "Bare issue"
+        ? { ...email, subject: null, sender_name: null, email_summary: null }
+        : { ...email, is_forwarded: true, newsletter_url: siteKnown ? "https://passed.example/" : null, newsletter_metadata: { ...(email.newsletter_metadata as object), newsletter_url: null } },
+    );
+    await route.fulfill({ json: { ...answer, items } });
+  });
+
+  await page.goto("/feed");
+  const bare = issueCard(page, "No Subject");
+  await expect(bare.getByRole("link", { name: "No Subject" })).toBeVisible();
+  await expect(bare).toContainText("Unknown Sender");
+  await expect(bare).toContainText("No summary available.");
+  await expect(bare).toContainText("3 min read");
+
+  await page.getByRole("button", { name: /^Confirm subscription to Passed/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("link")).toHaveAttribute("href", "https://passed.example/");
+  await expect(dialog.getByRole("button", { name: /subscri/i })).toHaveCount(0);
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  siteKnown = false;
+  await page.reload();
+  await page.getByRole("button", { name: /^Confirm subscription to Passed/ }).click();
+  await expect(page.getByRole("dialog").getByText("No link to the newsletter was found.")).toBeVisible();
+  await expect(page.getByRole("dialog").getByRole("link")).toHaveCount(0);
+});
+
 test("a card's confirm dialog also offers the sign-up page with the reader's address copied, then 'I've Subscribed'", async ({ page, context, baseURL }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const { user } = await signedInReader(page);
@@ -110,4 +145,39 @@ test("a card's confirm dialog also offers the sign-up page with the reader's add
   await expect(signUp).toBeHidden();
   await expect(issueCard(page, "Letter of the week").getByRole("status")).toHaveText("You're subscribed to Weekly Letter.");
   await expect(icon).toBeHidden();
+});
+
+test("the folder dialog says 'Could not load folders.' when the folders cannot be listed", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  await deliver(page.request, user.unique_email, { subject: "Unfiled", html: articleHtml("Unfiled") });
+  await page.route("**/api/users/me/folders", (route) => (route.request().method() === "GET" ? route.fulfill({ status: 500, json: { detail: "Internal server error" } }) : route.fallback()));
+
+  await page.goto("/feed");
+  await page.getByRole("button", { name: "Folders and favourites for Unfiled" }).click();
+  await expect(page.getByRole("dialog", { name: "Folders and favourites" }).getByText("Could not load folders.")).toBeVisible();
+});
+
+test("the issue page names the folder action 'Edit folders' once favourited, disables Share without a share id, and dates recent issues 'No Date' when unknown", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  const from = `Dated Notes <news@dated-${Date.now().toString(36)}.example>`;
+  const older = await deliver(page.request, user.unique_email, { subject: "Older note", from, html: articleHtml("Older note"), date: new Date(Date.now() - HOUR) });
+  const id = await deliver(page.request, user.unique_email, { subject: "Newest note", from, html: articleHtml("Newest note") });
+  await page.route(new RegExp(`/api/issues/${id}(/interactions)?$`), async (route) => route.fulfill({ json: { ...(await (await route.fetch()).json()), public_share_id: null } }));
+  await page.route(/\/recent_issues$/, async (route) => {
+    const answer = await (await route.fetch()).json();
+    await route.fulfill({ json: { items: answer.items.map((email: { id: number }) => (email.id === older ? { ...email, date_received: null } : email)) } });
+  });
+
+  await page.goto(`/emails/${id}`);
+  await expect(page.getByRole("button", { name: "Share" })).toBeDisabled();
+  await expect(page.getByRole("region", { name: "Recent Issues" }).getByRole("link", { name: /Older note/ })).toContainText("No Date");
+
+  await page.getByRole("button", { name: "Add to folder" }).click();
+  const dialog = page.getByRole("dialog", { name: "Folders and favourites" });
+  await dialog.getByRole("checkbox", { name: "Favourite" }).check();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("button", { name: "Edit folders" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add to folder" })).toHaveCount(0);
+  // Closing the page reports the reading time, which must not meet the rewriting routes mid-teardown.
+  await page.unrouteAll({ behavior: "ignoreErrors" });
 });
