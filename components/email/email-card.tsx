@@ -2,10 +2,11 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, type KeyboardEvent } from "react";
+import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import { formatShortDate } from "@/lib/format/date";
 import { readTimeLabel } from "@/lib/format/read-time";
 import type { Email } from "@/lib/issues/hooks";
+import { useSubscribeFlow } from "../newsletter/subscribe-flow";
 import { Alert } from "../ui/alert";
 import { BadgeCheckIcon } from "../ui/reader-icons";
 import { EmailActions } from "./email-actions";
@@ -18,6 +19,9 @@ import { useNarrow } from "./use-narrow";
 export type EmailCardLayout = "row" | "tile";
 type Dialog = "folders" | "share" | "subscribe" | null;
 
+// A tap on one of these does its own thing, not open the issue.
+const OWN_ACTION = "a, button, input, select, textarea, label";
+
 /**
  * One issue in a list, with its own like, folder, share and subscription dialogs.
  * `layout` "row" puts the thumbnail beside the text (one column), "tile" above it.
@@ -28,6 +32,7 @@ export function EmailCard({ email, layout = "tile" }: { email: Email; layout?: E
   const [dialog, setDialog] = useState<Dialog>(null);
   // A failed like or favourite, undone on screen, says so here (SPEC.md section 8).
   const [problem, setProblem] = useState<string | null>(null);
+  const signUp = useSubscribeFlow();
   const href = `/emails/${email.id}`;
   const subject = email.subject || "No Subject";
   const sender = email.sender_name || "Unknown Sender";
@@ -38,60 +43,87 @@ export function EmailCard({ email, layout = "tile" }: { email: Email; layout?: E
     router.push(href);
   };
 
+  // On a phone the whole card is the target: a tap anywhere but its own buttons and links opens the issue.
+  const onClick = (event: MouseEvent<HTMLElement>) => {
+    if (event.defaultPrevented || !(event.target instanceof Element) || event.target.closest(OWN_ACTION)) return;
+    // Dragging to select a summary's words is reading, not opening.
+    if (window.getSelection()?.toString()) return;
+    router.push(href);
+  };
+
   return (
-    <article
-      aria-label={subject}
-      tabIndex={narrow ? 0 : undefined}
-      onKeyDown={narrow ? onKeyDown : undefined}
-      className={`group flex min-w-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 ${
-        layout === "row" ? "flex-col sm:flex-row" : "flex-col"
-      }`}
-    >
-      {email.thumbnail_image_url && <EmailThumbnail src={email.thumbnail_image_url} className={layout === "row" ? "aspect-[16/9] sm:aspect-auto sm:w-48 sm:shrink-0" : "aspect-[16/9]"} />}
-      <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
-        <div className="flex items-start gap-2">
-          <h3 className="min-w-0 flex-1 text-base font-semibold leading-snug text-slate-900 dark:text-white">
-            <Link href={href} className="break-words rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300">
-              {subject}
-            </Link>
-          </h3>
-          {!email.is_subscribed && email.kind === "issue" && (
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              aria-label={`Confirm subscription to ${email.newsletter_metadata?.newsletter_name || sender}`}
-              title="Confirm subscription"
-              onClick={() => setDialog("subscribe")}
-              className="-mr-1 -mt-1 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-amber-600 hover:bg-amber-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-amber-400 dark:hover:bg-amber-950"
-            >
-              <BadgeCheckIcon width={18} height={18} />
-            </button>
-          )}
+    <>
+      <article
+        aria-label={subject}
+        tabIndex={narrow ? 0 : undefined}
+        onKeyDown={narrow ? onKeyDown : undefined}
+        onClick={narrow ? onClick : undefined}
+        className={`group flex h-full min-w-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 ${
+          layout === "row" ? "flex-col sm:flex-row" : "flex-col"
+        } ${narrow ? "cursor-pointer" : ""}`}
+      >
+        <EmailThumbnail
+          src={email.thumbnail_image_url}
+          name={email.newsletter_metadata?.newsletter_name || sender}
+          className={layout === "row" ? "aspect-[16/9] sm:aspect-auto sm:w-48 sm:shrink-0" : "aspect-[16/9]"}
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+          <div className="flex items-start gap-2">
+            <h3 className="min-w-0 flex-1 text-base font-semibold leading-snug text-slate-900 dark:text-white">
+              <Link href={href} className="break-words rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300">
+                {subject}
+              </Link>
+            </h3>
+            {!email.is_subscribed && email.kind === "issue" && (
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                aria-label={`Confirm subscription to ${email.newsletter_metadata?.newsletter_name || sender}`}
+                title="Confirm subscription"
+                onClick={() => setDialog("subscribe")}
+                className="-mr-1 -mt-1 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg text-amber-600 hover:bg-amber-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-amber-400 dark:hover:bg-amber-950"
+              >
+                <BadgeCheckIcon width={18} height={18} />
+              </button>
+            )}
+          </div>
+          <p className="truncate text-sm font-medium text-slate-600 dark:text-slate-300">{sender}</p>
+          <p className="line-clamp-3 break-words text-sm text-slate-600 dark:text-slate-400">{email.email_summary || "No summary available."}</p>
+          <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-2">
+            <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
+              {!email.is_read && <span title="Unread" className="mr-1 h-2 w-2 rounded-full bg-indigo-500 dark:bg-indigo-400"><span className="sr-only">Unread</span></span>}
+              <time dateTime={email.date_received ?? undefined}>{formatShortDate(email.date_received)}</time>
+              <span aria-hidden="true"> · </span>
+              {readTimeLabel(email.time_to_read)}
+            </p>
+            <EmailActions
+              email={email}
+              onBookmark={() => {
+                setProblem(null);
+                setDialog("folders");
+              }}
+              onShare={() => setDialog("share")}
+              onProblem={setProblem}
+            />
+          </div>
+          {problem && <Alert>{problem}</Alert>}
+          {signUp.notice && <Alert tone={signUp.notice.tone}>{signUp.notice.text}</Alert>}
         </div>
-        <p className="truncate text-sm font-medium text-slate-600 dark:text-slate-300">{sender}</p>
-        <p className="line-clamp-3 break-words text-sm text-slate-600 dark:text-slate-400">{email.email_summary || "No summary available."}</p>
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-2">
-          <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
-            {!email.is_read && <span title="Unread" className="mr-1 h-2 w-2 rounded-full bg-indigo-500 dark:bg-indigo-400"><span className="sr-only">Unread</span></span>}
-            <time dateTime={email.date_received ?? undefined}>{formatShortDate(email.date_received)}</time>
-            <span aria-hidden="true"> · </span>
-            {readTimeLabel(email.time_to_read)}
-          </p>
-          <EmailActions
-            email={email}
-            onBookmark={() => {
-              setProblem(null);
-              setDialog("folders");
-            }}
-            onShare={() => setDialog("share")}
-            onProblem={setProblem}
-          />
-        </div>
-        {problem && <Alert>{problem}</Alert>}
-      </div>
+      </article>
+      {/* Beside the card, not in it: a click inside a dialog is not a tap on the card. */}
       {dialog === "folders" && <FolderModal email={email} onClose={() => setDialog(null)} onFailure={setProblem} />}
       {dialog === "share" && email.public_share_id && <ShareModal subject={subject} publicShareId={email.public_share_id} onClose={() => setDialog(null)} />}
-      {dialog === "subscribe" && <SubscribeModal email={email} onClose={() => setDialog(null)} />}
-    </article>
+      {dialog === "subscribe" && (
+        <SubscribeModal
+          email={email}
+          onClose={() => setDialog(null)}
+          onSignUp={(newsletter) => {
+            setDialog(null);
+            void signUp.start(newsletter);
+          }}
+        />
+      )}
+      {signUp.dialog}
+    </>
   );
 }

@@ -1,9 +1,12 @@
 "use client";
 
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import type { Email } from "@/lib/issues/hooks";
+import { newsletterQuery, type Newsletter } from "@/lib/newsletters/hooks";
 import { useSubscribe } from "@/lib/subscriptions/hooks";
+import { subscribePageFor } from "../newsletter/subscribe-page";
 import { Alert, raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { ExternalLinkIcon } from "../ui/reader-icons";
@@ -14,12 +17,20 @@ export const MISSING_ID_MESSAGE = "Could not subscribe to this newsletter. The r
 type Props = {
   email: Pick<Email, "newsletter_metadata_id" | "is_forwarded" | "newsletter_url" | "newsletter_metadata" | "sender_name">;
   onClose: () => void;
+  /**
+   * Starts the copied-email subscription (SPEC.md's "confirm subscription via copied email"), offered
+   * beside the plain confirmation when the newsletter has a sign-up page.
+   */
+  onSignUp?: (newsletter: Newsletter) => void;
 };
 
 /** Confirms a subscription to an issue's newsletter; a forwarded issue can only point to the newsletter's site. */
-export function SubscribeModal({ email, onClose }: Props) {
+export function SubscribeModal({ email, onClose, onSignUp }: Props) {
   const subscribe = useSubscribe();
   const [problem, setProblem] = useState<string | null>(null);
+  const newsletterId = email.newsletter_metadata_id;
+  const newsletter = useQuery({ ...newsletterQuery(newsletterId ?? 0), enabled: Boolean(onSignUp && newsletterId && !email.is_forwarded) });
+  const signUpTarget = newsletter.data && subscribePageFor(newsletter.data) ? newsletter.data : null;
   const name = email.newsletter_metadata?.newsletter_name || email.sender_name || "this newsletter";
   const site = email.newsletter_url || email.newsletter_metadata?.newsletter_url || null;
 
@@ -56,6 +67,14 @@ export function SubscribeModal({ email, onClose }: Props) {
         You receive {name} but have not confirmed the subscription yet. Confirm it to keep its issues marked as subscribed.
       </p>
       {problem && <Alert className="mt-4">{problem}</Alert>}
+      {onSignUp && signUpTarget && (
+        <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
+          Not getting it at your Paperboy address yet?{" "}
+          <button type="button" onClick={() => onSignUp(signUpTarget)} className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300">
+            Open the sign-up page with your address copied
+          </button>
+        </p>
+      )}
       <div className="mt-5 flex justify-end gap-2">
         <button type="button" onClick={onClose} className={buttonClass("ghost")}>
           Cancel

@@ -37,6 +37,13 @@ export function FeedView() {
     rememberFeedUrl(query ? `/feed?${query}` : "/feed");
   }, [state]);
 
+  // SPEC.md section 5: the page is at most total_pages. A page past the end (an old link, a hand-edited
+  // URL) is ignored like any out-of-range page change, which leaves the reader on page 1.
+  const beyondLastPage = feed.isSuccess && !feed.isPlaceholderData && state.page > Math.max(totalPages, 1);
+  useEffect(() => {
+    if (beyondLastPage) update((current) => ({ ...current, page: 1 }), "replace");
+  }, [beyondLastPage, update]);
+
   const changeFilters = useCallback((change: FeedUpdate) => update(change, "replace"), [update]);
   const goToPage = (page: number) => {
     if (!acceptPage(state.page, page, totalPages, loading)) return;
@@ -52,7 +59,7 @@ export function FeedView() {
   return (
     <div className="mx-auto max-w-7xl space-y-5">
       <FeedControls state={state} onChange={changeFilters} />
-      {feed.isPending ? (
+      {feed.isPending || beyondLastPage ? (
         <Spinner label="Loading feed..." className="py-16" />
       ) : feed.isError && !feed.data ? (
         <Alert>{feedErrorText(feed.error)}</Alert>
