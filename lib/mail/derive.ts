@@ -1,5 +1,6 @@
 import "server-only";
 import { Parser } from "htmlparser2";
+import { isForwardHeaderLine } from "./forward";
 import { isHiddenStyle, isTrackingPixelUrl } from "./trackers";
 
 export type Link = { href: string; text: string };
@@ -34,7 +35,7 @@ export function deriveFromHtml(html: string, subject: string): Derived {
  * Collects what deriveFromHtml reads, from whoever walks the sanitized HTML: the sanitizer feeds it as
  * it writes, so the HTML need not be parsed a second time.
  */
-export function startDerivation(subject: string): ElementSink & { finish(): Derived } {
+export function startDerivation(subject: string, options: { forwarded?: boolean } = {}): ElementSink & { finish(): Derived } {
   const lines: string[] = [];
   let line = "";
   let hiddenDepth = 0;
@@ -100,7 +101,8 @@ export function startDerivation(subject: string): ElementSink & { finish(): Deri
     finish() {
       flush();
       const text = lines.join("\n");
-      return { preheader, text, summary: preheader ?? summarize(lines), thumbnailUrl, wordCount: countWords(text), links };
+      const summary = preheader ?? summarize(options.forwarded ? afterForwardHeader(lines) : lines);
+      return { preheader, text, summary, thumbnailUrl, wordCount: countWords(text), links };
     },
   };
 }
@@ -120,6 +122,16 @@ function isContentImage(attribs: Record<string, string>): boolean {
   if (!Number.isNaN(height) && height < 60) return false;
   if (!Number.isNaN(width) && !Number.isNaN(height) && width * height < 10_000) return false;
   return true;
+}
+
+// A forward's header block sits near the top, after the forwarder's own note.
+const FORWARD_HEADER_SCAN = 60;
+
+/** The lines of a forward after its header block: the forwarder's note and the block say nothing of the newsletter. */
+function afterForwardHeader(lines: string[]): string[] {
+  let last = -1;
+  for (let index = 0; index < Math.min(lines.length, FORWARD_HEADER_SCAN); index++) if (isForwardHeaderLine(lines[index])) last = index;
+  return last === -1 ? lines : lines.slice(last + 1);
 }
 
 /** The first sentences of the content, skipping inbox chrome, at most 300 characters on a word boundary. */

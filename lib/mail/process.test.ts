@@ -98,6 +98,48 @@ describe("processMessage on forwards", () => {
     },
   );
 
+  it.each([
+    "fwd-apple-html.eml",
+    "fwd-thunderbird-html.eml",
+    "fwd-yahoo-html.eml",
+    "fwd-outlook-web-no-prefix.eml",
+    "fwd-outlook-de.eml",
+    "fwd-gmail-de.eml",
+    "fwd-apple-ja.eml",
+    "fwd-nested-attachment.eml",
+    "fwd-attached-inline-forward.eml",
+  ])("files %s (an HTML header block, another language, or a forward inside a forward) under the innermost original", async (name) => {
+    const content = await run(name);
+    expect(content).toMatchObject({ isForwarded: true, subject: "Grey Skies in Cloud Earnings" });
+    expect(content.from).toEqual({ name: "Tomasz Tunguz", address: "blog@tomtunguz.com" });
+    expect(content.identity.name).toBe("Tomasz Tunguz");
+    expect(content.date?.toISOString()).toBe("2022-10-28T19:15:00.000Z");
+    expect(content.summary).toBe("Cloud earnings were grey this quarter as growth slowed across the board.");
+    expect(content.forwarder?.address).toBe("reader.person@gmail.com");
+  });
+
+  it("drops Thunderbird's and Outlook on the web's forward header blocks (they name the forwarder) from the HTML", async () => {
+    for (const name of ["fwd-thunderbird-html.eml", "fwd-outlook-web-no-prefix.eml"]) {
+      const content = await run(name);
+      expect(content.html).not.toContain("reader.person@gmail.com");
+      expect(content.html).toContain("Cloud earnings were grey");
+    }
+  });
+
+  it("takes the arrival time, not the forward's own Date, when the original's date cannot be read", async () => {
+    const raw = fixture("fwd-gmail.eml").toString("utf8").replace("Fri, 28 Oct 2022 at 19:15", "sometime last week");
+    const { content } = await processMessage(Buffer.from(raw));
+    expect(content.from?.address).toBe("blog@tomtunguz.com");
+    expect(content.date).toBeNull();
+  });
+
+  it("does not take a newsletter quoting a mail further down for a forward", async () => {
+    const html = `<p>${"This week in review, with plenty to read. ".repeat(60)}</p><pre>From: Bob Example &lt;bob@example.com&gt;\nDate: Mon, 1 Jan 2024 10:00:00 +0000\nSubject: Lunch</pre>`;
+    const raw = ["From: Weekly <news@weekly.example>", "To: reader@paperboy.localhost", "Subject: Weekly", "Content-Type: text/html; charset=utf-8", "", html].join("\r\n");
+    const { content } = await processMessage(Buffer.from(raw));
+    expect(content).toMatchObject({ isForwarded: false, from: { address: "news@weekly.example" } });
+  });
+
   it("names a forwarded Substack issue after its publication when the From line names only the author", async () => {
     const content = await run("fwd-substack-issue.eml");
     expect(content.identity).toEqual({ listId: null, senderAddress: "teaweekly@substack.com", senderDomain: "substack.com", name: "The Tea Weekly 茶周报" });

@@ -31,23 +31,37 @@ const MAX_INLINE_IMAGE_BYTES = 512 * 1024;
 const MAX_INLINE_TOTAL_BYTES = 3 * 1024 * 1024;
 
 export async function buildContent(parsed: ParsedMessage): Promise<MailContent> {
-  const attached = await attachedOriginal(parsed);
-  if (attached) return describe(attached, { from: attached.from, subject: attached.subject, date: attached.date, forwarder: parsed.from });
+  const original = await findOriginal(parsed, MAX_FORWARD_DEPTH);
+  if (!original) return describe(parsed, { from: parsed.from, subject: parsed.subject, date: parsed.date, forwarder: null });
+  return describe(original.source, { ...original.origin, forwarder: parsed.from });
+}
 
+// A forward of a forward is followed this many messages deep, to the newsletter that started it.
+const MAX_FORWARD_DEPTH = 4;
+
+type Original = { source: ParsedMessage; origin: Omit<Origin, "forwarder"> };
+
+/**
+ * The innermost original of a forward: an attached message (followed into its own attachment or
+ * forward block), else the last forward block of the body. The original's Date counts even when it
+ * is unreadable (then the arrival time does, CONTRACT section 5), never the forward's.
+ */
+async function findOriginal(parsed: ParsedMessage, depth: number): Promise<Original | null> {
+  const attached = depth > 0 ? await attachedOriginal(parsed) : null;
+  if (attached) {
+    return (await findOriginal(attached, depth - 1)) ?? { source: attached, origin: { from: attached.from, subject: attached.subject, date: attached.date } };
+  }
   const forwardSubject = hasForwardSubject(parsed.subject);
   const plain = parsed.text ?? (parsed.html && (forwardSubject || mayHoldForward(parsed.html)) ? htmlToText(parsed.html) : "");
   const header = plain && (forwardSubject || mayHoldForward(plain)) ? findForwardedHeader(plain, parsed.subject) : null;
   if (header) {
-    const source = parsed.html ? parsed : { ...parsed, text: header.body };
-    return describe(source, {
-      from: header.from,
-      subject: header.subject ?? stripForwardPrefix(parsed.subject),
-      date: header.date ?? parsed.date,
-      forwarder: parsed.from,
-    });
+    return {
+      source: parsed.html ? parsed : { ...parsed, text: header.body },
+      origin: { from: header.from, subject: stripForwardPrefix(header.subject ?? parsed.subject), date: header.date },
+    };
   }
-  if (forwardSubject) return describe(parsed, { from: parsed.from, subject: stripForwardPrefix(parsed.subject), date: parsed.date, forwarder: parsed.from });
-  return describe(parsed, { from: parsed.from, subject: parsed.subject, date: parsed.date, forwarder: null });
+  if (forwardSubject) return { source: parsed, origin: { from: parsed.from, subject: stripForwardPrefix(parsed.subject), date: parsed.date } };
+  return null;
 }
 
 /** Parses and prepares in one call: what the benchmark and the corpus suite measure. */
@@ -74,7 +88,7 @@ export function sharedContent(content: MailContent, who: RecipientIdentity): Pic
 type Origin = { from: Mailbox | null; subject: string; date: Date | null; forwarder: Mailbox | null };
 
 function describe(source: ParsedMessage, origin: Origin): MailContent {
-  const derivation = startDerivation(origin.subject);
+  const derivation = startDerivation(origin.subject, { forwarded: origin.forwarder !== null });
   const html = sanitizeEmailHtml(source.html ?? textToHtml(source.text ?? ""), {
     inlineImages: inlineImageMap(source),
     dropForwardHeader: origin.forwarder !== null,
