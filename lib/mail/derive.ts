@@ -14,7 +14,9 @@ const PREHEADER_CLASS = /pre-?header|preview|mcnPreviewText|preheader/i;
 const FILLER_CHARS = "\\u034f\\u00ad\\u200b-\\u200f\\u2060\\ufeff";
 // Runs of white space and filler; a lone space, most of them, needs no replacing.
 const SPACING = new RegExp(`[\\s${FILLER_CHARS}]{2,}|[^\\S ]|[${FILLER_CHARS}]`, "g");
-const NOT_CONTENT_IMAGE = /logo|spacer|pixel|icon|avatar|badge|sprite|social|facebook|twitter|linkedin|instagram|youtube|tiktok|divider|button|blank|transparent|separator|app-?store|google-?play|signature|headshot|emoji/i;
+const NOT_CONTENT_IMAGE = /logo|spacer|pixel|icon|avatar|badge|sprite|social|facebook|twitter|linkedin|instagram|youtube|tiktok|divider|button|blank|transparent|separator|app-?store|google-?play|signature|headshot|emoji|powered[ _-]by|publish[ _-]on|built[ _-]with/i;
+// The image a web-view style mail declares for link previews (research notes 4.3: preferred as thumbnail).
+const DECLARED_IMAGE = new Set(["og:image", "og:image:url", "og:image:secure_url", "twitter:image"]);
 const BOILERPLATE = /^(?:view (?:this|in|it in|the)\b|view online|read (?:it )?(?:online|on the web|in (?:your )?browser|on [a-z]+)|open in (?:app|browser)|web version|having trouble|is this email not displaying|forwarded this email|subscribe|unsubscribe|share\b|listen\b|sponsored|presented by|lire en ligne)/i;
 
 /** The elements and text of sanitized HTML, in document order: what a parser would report of it. */
@@ -22,6 +24,8 @@ export type ElementSink = {
   onopentag(name: string, attribs: Record<string, string>): void;
   onclosetag(name: string): void;
   ontext(text: string): void;
+  /** A <meta> element, which the output never holds: told as the input is read. */
+  onmeta?(attribs: Record<string, string>): void;
 };
 
 /** Preheader, summary, thumbnail and word count, read in one pass over the sanitized HTML. */
@@ -44,6 +48,7 @@ export function startDerivation(subject: string, options: { forwarded?: boolean 
   let preheaderText = "";
   let preheader: string | null = null;
   let thumbnailUrl: string | null = null;
+  let declaredImage: string | null = null;
   const stack: boolean[] = [];
   const links: Link[] = [];
   let link: Link | null = null;
@@ -53,6 +58,12 @@ export function startDerivation(subject: string, options: { forwarded?: boolean 
     line = "";
   };
   return {
+    onmeta(attribs) {
+      if (declaredImage || !DECLARED_IMAGE.has((attribs.property ?? attribs.name ?? "").toLowerCase())) return;
+      const src = attribs.content?.trim() ?? "";
+      // A preview image is meant to be shared ("socialcard"): only a logo, spacer or pixel is refused.
+      if (/^https:\/\//i.test(src) && !isTrackingPixelUrl(src) && !/logo|spacer|pixel|icon|avatar/i.test(src)) declaredImage = src;
+    },
     onopentag(name, attribs) {
       if (name === "img") {
         if (!thumbnailUrl && hiddenDepth === 0 && isContentImage(attribs)) thumbnailUrl = attribs.src;
@@ -102,7 +113,7 @@ export function startDerivation(subject: string, options: { forwarded?: boolean 
       flush();
       const text = lines.join("\n");
       const summary = preheader ?? summarize(options.forwarded ? afterForwardHeader(lines) : lines);
-      return { preheader, text, summary, thumbnailUrl, wordCount: countWords(text), links };
+      return { preheader, text, summary, thumbnailUrl: declaredImage ?? thumbnailUrl, wordCount: countWords(text), links };
     },
   };
 }

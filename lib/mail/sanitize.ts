@@ -251,6 +251,7 @@ function outputRelay(
   return {
     transform(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
       report();
+      if (tagName === "meta") sink.onmeta?.(attribs);
       const tag = transformTag(tagName, attribs);
       if (ALLOWED.has(tag.tagName)) pending = { name: tag.tagName, attribs: tag.attribs };
       return tag;
