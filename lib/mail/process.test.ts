@@ -189,6 +189,38 @@ describe("processMessage on confirmations", () => {
     expect(content.summary).toMatch(/^Confirmation code: 482913\./);
   });
 
+  it("recognises Ghost's sign-up magic link, whose subject and link say 'complete your sign up'", async () => {
+    const content = await run("confirm-ghost-signup.eml");
+    expect(content.kind).toBe("confirmation");
+    expect(content.confirmationUrl).toBe("https://rosie.land/members/?token=McJmN3f731hwGuW0I72tJ&action=signup&r=https%3A%2F%2Frosie.land%2F");
+  });
+
+  it("recognises Gmail's forwarding confirmation in another language, with its code in the summary", async () => {
+    const content = await run("confirm-gmail-forwarding-fr.eml");
+    expect(content.kind).toBe("confirmation");
+    expect(content.confirmationUrl).toBe("https://mail-settings.google.com/mail/vf-%5BANGjdJ8abc%5D-abcdef");
+    expect(content.summary).toMatch(/^Confirmation code: 123456789\./);
+  });
+
+  it("recognises Mailchimp's 'Please Confirm Subscription' and keeps its confirm link", async () => {
+    const content = await run("confirm-mailchimp.eml");
+    expect(content).toMatchObject({ kind: "confirmation", confirmationUrl: "https://gardennotes.us1.list-manage.com/subscribe/confirm?u=1a2b&id=3c4d&e=5e6f" });
+    expect(content.html).toContain('href="https://gardennotes.us1.list-manage.com/subscribe/confirm?u=1a2b&amp;id=3c4d&amp;e=5e6f"');
+  });
+
+  it("keeps both the confirm link and the code when a confirmation has both", async () => {
+    const content = await run("confirm-code-and-link.eml");
+    expect(content).toMatchObject({ kind: "confirmation", confirmationUrl: "https://www.milkroad.com/subscribe/confirm?token=abc123" });
+    expect(content.summary).toMatch(/^Confirmation code: 482913\./);
+  });
+
+  it("does not take the word after 'verification code' for a code", async () => {
+    const raw = ["From: Letters <news@letters.example>", "To: reader@paperboy.localhost", "Subject: Please confirm your email", "Content-Type: text/plain; charset=utf-8", "", "Enter the verification code below on the page you came from.", "", "https://letters.example/confirm?t=abc"].join("\r\n");
+    const { content } = await processMessage(Buffer.from(raw));
+    expect(content).toMatchObject({ kind: "confirmation", confirmationUrl: "https://letters.example/confirm?t=abc" });
+    expect(content.summary).not.toMatch(/Confirmation code/);
+  });
+
   it("does not take an ordinary issue for a confirmation", async () => {
     for (const name of ["substack.eml", "kit.eml", "mailchimp.eml", "ghost.eml"]) expect((await run(name)).kind).toBe("issue");
   });
