@@ -39,6 +39,19 @@ export async function readRawBody(request: Request, limit = env.MAX_MESSAGE_BYTE
   return Buffer.concat(chunks, size);
 }
 
+/**
+ * What a provider's post may weigh: its message, up to MAX_MESSAGE_BYTES, arrives escaped inside JSON
+ * or a form (up to three times longer when percent-encoded), beside a few small fields.
+ */
+export function providerBodyLimit(): number {
+  return env.MAX_MESSAGE_BYTES * 3 + 64 * 1024;
+}
+
+/** CONTRACT section 5: 413 for a message over MAX_MESSAGE_BYTES, however it was wrapped. */
+export function requireMessageSize(bytes: number): void {
+  if (bytes > env.MAX_MESSAGE_BYTES) throw new PayloadTooLargeError("Message too large");
+}
+
 /** Envelope recipients a relay passes beside the message (`X-Envelope-To`, comma-separated). */
 export function envelopeRecipients(request: Request): string[] {
   return (request.headers.get("x-envelope-to") ?? "")
