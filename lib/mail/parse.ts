@@ -20,6 +20,8 @@ export type ParsedMessage = {
   date: Date | null;
   listId: string | null;
   listName: string | null;
+  /** A list its members post to (List-Post is a mailto:): a discussion list, named by its List-Id, not by whoever posted. */
+  discussionList: boolean;
   listUnsubscribe: string[];
   html: string | null;
   text: string | null;
@@ -190,7 +192,7 @@ function headerValue(lines: HeaderLines, name: string): string | null {
   return stripNul(line.line.slice(line.line.indexOf(":") + 1)).replace(/\r?\n[ \t]+/g, " ").trim();
 }
 
-function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listName" | "listUnsubscribe"> {
+function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listName" | "discussionList" | "listUnsubscribe"> {
   const listIdLine = headerValue(lines, "list-id");
   let listId: string | null = null;
   let listName: string | null = null;
@@ -203,5 +205,6 @@ function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listNa
   const unsubscribeLine = headerValue(lines, "list-unsubscribe") ?? "";
   const bracketed = [...unsubscribeLine.matchAll(/<([^>]+)>/g)].map((match) => match[1].trim());
   const listUnsubscribe = bracketed.length > 0 ? bracketed : unsubscribeLine.split(",").map((part) => part.trim()).filter(Boolean);
-  return { listId, listName, listUnsubscribe };
+  const discussionList = listId !== null && /<\s*mailto:/i.test(headerValue(lines, "list-post") ?? "");
+  return { listId, listName, discussionList, listUnsubscribe };
 }

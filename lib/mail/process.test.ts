@@ -82,6 +82,23 @@ describe("processMessage on each sender shape", () => {
   });
 });
 
+describe("processMessage on lists", () => {
+  const post = (from: string, extra: string[] = []) =>
+    Buffer.from(
+      [`From: ${from}`, "To: shapelib@lists.maptools.org", "Subject: [Shapelib] need some help", "List-Id: Shapelib Development <shapelib.lists.maptools.org>", ...extra, "Content-Type: text/plain", "", "A question."].join("\r\n"),
+    );
+
+  it("names a discussion list (its members post to it) after its List-Id, not after whoever posted", async () => {
+    const first = (await processMessage(post("calpas calpas <calpas2007@yahoo.fr>", ["List-Post: <mailto:shapelib@lists.maptools.org>", "Precedence: list"]))).content;
+    expect(first.identity).toMatchObject({ listId: "shapelib.lists.maptools.org", name: "Shapelib Development" });
+    expect(first.from?.name).toBe("calpas calpas");
+  });
+
+  it("names a newsletter that only carries a List-Id after its sender", async () => {
+    expect((await processMessage(post("Milk Road <news@milkroad.com>"))).content.identity.name).toBe("Milk Road");
+  });
+});
+
 describe("processMessage on forwards", () => {
   it.each(["fwd-gmail.eml", "fwd-outlook.eml", "fwd-outlook-html.eml", "fwd-outlook-2013.eml", "fwd-apple.eml", "fwd-thunderbird.eml", "fwd-yahoo.eml", "fwd-attachment.eml"])(
     "files %s under the original sender, subject and date",

@@ -55,8 +55,10 @@ async function findOriginal(parsed: ParsedMessage, depth: number): Promise<Origi
   const plain = parsed.text ?? (parsed.html && (forwardSubject || mayHoldForward(parsed.html)) ? htmlToText(parsed.html) : "");
   const header = plain && (forwardSubject || mayHoldForward(plain)) ? findForwardedHeader(plain, parsed.subject) : null;
   if (header) {
+    // The forward's own List-* headers name the forwarder's list, not the original's newsletter.
+    const unlisted = { ...parsed, listId: null, listName: null, discussionList: false };
     return {
-      source: parsed.html ? parsed : { ...parsed, text: header.body },
+      source: parsed.html ? unlisted : { ...unlisted, text: header.body },
       origin: { from: header.from, subject: stripForwardPrefix(header.subject ?? parsed.subject), date: header.date },
     };
   }
@@ -105,7 +107,7 @@ function describe(source: ParsedMessage, origin: Origin): MailContent {
   });
   const codeNote = confirmation?.code ? `Confirmation code: ${confirmation.code}. ` : "";
   return {
-    identity: newsletterIdentity(origin.from, source.listId, source.listName, derived.text),
+    identity: newsletterIdentity(origin.from, source, derived.text),
     from: origin.from,
     forwarder: origin.forwarder,
     isForwarded: origin.forwarder !== null,
