@@ -126,6 +126,24 @@ describe("POST /api/inbound/email", () => {
     expect(both.emails).toHaveLength(2);
   });
 
+  it("keeps two different issues sent the same day under one subject apart, each with its own shared content", async () => {
+    const reader = await registerUser();
+    const sender = `Daily <${uniqueSender()}>`;
+    const morning = `<p>Morning edition: markets opened higher today.</p><img src="https://cdn.daily.example/morning.jpg" width="600" height="300">`;
+    const evening = `<p>Evening edition: markets closed lower today.</p><img src="https://cdn.daily.example/evening.jpg" width="600" height="300">`;
+    const a = (await deliver(mail({ to: reader.unique_email, from: sender, subject: "Daily Digest", html: morning }))).body as Stored;
+    const b = (await deliver(mail({ to: reader.unique_email, from: sender, subject: "Daily Digest", html: evening }))).body as Stored;
+    const [rowA, rowB] = [await emailRow(a.emails[0]), await emailRow(b.emails[0])];
+    expect(rowA.newsletterId).toBe(rowB.newsletterId);
+    expect(rowA.issueId).not.toBe(rowB.issueId);
+    const { GET } = await import("@/app/api/issues/share/[shareId]/route");
+    const { GET: getEmail } = await import("@/app/api/issues/[emailId]/route");
+    const own = await call(getEmail, `/api/issues/${rowB.id}`, { cookie: reader.cookie, params: { emailId: String(rowB.id) } });
+    const shareId = (own.body as { public_share_id: string }).public_share_id;
+    const shared = await call(GET, `/api/issues/share/${shareId}`, { params: { shareId } });
+    expect((shared.body as { body_html: string }).body_html).toContain("Evening edition");
+  });
+
   it("files mail from a catalog newsletter's domain under that catalog entry", async () => {
     const reader = await registerUser();
     const { getDb } = await import("@/db/client");
