@@ -65,6 +65,26 @@ describe("deriveFromHtml", () => {
     }
   });
 
+  it("starts the summary at the first sentence: past bylines, titles, forwarding notes and 'Read Online' lines", () => {
+    expect(
+      summarize([
+        "Venture Capitalist at Redpoint",
+        "If you were forwarded this newsletter, and you'd like to receive it in the future, subscribe here.",
+        "Grey Skies in Cloud Earnings",
+        "I’m watching public company earnings to identify early weaknesses in the software market.",
+      ]),
+    ).toBe("I’m watching public company earnings to identify early weaknesses in the software market.");
+    expect(summarize(["March 7, 2022 | Read Online", "GM, this is the Milk Road. The daily email that tells you what’s going on in crypto."])).toBe(
+      "GM, this is the Milk Road. The daily email that tells you what’s going on in crypto.",
+    );
+    expect(summarize(["Short title", "No sentence"])).toBe("Short title No sentence");
+  });
+
+  it("leaves out the separator a template puts after its preheader", () => {
+    const derived = deriveFromHtml('<div class="preheader" style="color:white;height:0">Plus an interesting monochrome graphics library for the terminal. | </div><p>Body text here.</p>', "Golang Weekly");
+    expect(derived.summary).toBe("Plus an interesting monochrome graphics library for the terminal.");
+  });
+
   it("summarizes at most 300 characters on a word boundary", () => {
     const summary = summarize(["A fairly long opening line that keeps going. ".repeat(12)]);
     expect(summary.length).toBeLessThanOrEqual(300);

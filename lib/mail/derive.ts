@@ -17,7 +17,11 @@ const SPACING = new RegExp(`[\\s${FILLER_CHARS}]{2,}|[^\\S ]|[${FILLER_CHARS}]`,
 const NOT_CONTENT_IMAGE = /logo|spacer|pixel|icon|avatar|badge|sprite|social|facebook|twitter|linkedin|instagram|youtube|tiktok|divider|button|blank|transparent|separator|app-?store|google-?play|signature|headshot|emoji|powered[ _-]by|publish[ _-]on|built[ _-]with/i;
 // The image a web-view style mail declares for link previews (research notes 4.3: preferred as thumbnail).
 const DECLARED_IMAGE = new Set(["og:image", "og:image:url", "og:image:secure_url", "twitter:image"]);
-const BOILERPLATE = /^(?:view (?:this|in|it in|the)\b|view online|read (?:it )?(?:online|on the web|in (?:your )?browser|on [a-z]+)|open in (?:app|browser)|web version|having trouble|is this email not displaying|forwarded this email|subscribe|unsubscribe|share\b|listen\b|sponsored|presented by|lire en ligne)/i;
+// Inbox chrome that shares a short line with a date or a name ("March 7, 2022 | Read Online").
+const CHROME_IN_LINE = /\b(?:read|view) (?:it |this )?(?:online|on the web|in (?:your )?browser)\b|\bview this (?:email|post)\b|\blire en ligne\b/i;
+// A first line that is short and ends without a sentence's punctuation is a heading or a byline, not a sentence.
+const SENTENCE_END = /[.!?…:;"”»)]$/;
+const BOILERPLATE = /^(?:view (?:this|in|it in|the)\b|view online|read (?:it )?(?:online|on the web|in (?:your )?browser|on [a-z]+)|open in (?:app|browser)|web version|having trouble|is this email not displaying|forwarded this email|(?:if )?you (?:were|are|have been) forwarded|was this (?:email |newsletter )?forwarded|subscribe|unsubscribe|share\b|listen\b|sponsored|presented by|lire en ligne)/i;
 
 /** The elements and text of sanitized HTML, in document order: what a parser would report of it. */
 export type ElementSink = {
@@ -95,7 +99,8 @@ export function startDerivation(subject: string, options: { forwarded?: boolean 
       if (BLOCK.has(name)) flush();
       if (stack.pop()) {
         if (preheaderDepth !== 0 && hiddenDepth === preheaderDepth) {
-          const value = collapseSpaces(preheaderText);
+          // Templates end the preview with a separator before their filler: "Plus a graphics library. |"
+          const value = collapseSpaces(preheaderText).replace(/(?:\s+[|·•–—-])+$/, "");
           if (value.length >= 8 && value.toLowerCase() !== subject.trim().toLowerCase()) preheader = value.slice(0, 300);
           preheaderText = "";
           preheaderDepth = 0;
@@ -150,8 +155,8 @@ export function summarize(lines: string[]): string {
   const parts: string[] = [];
   let length = 0;
   for (const line of lines) {
-    if (line.length < 25 && parts.length === 0) continue;
-    if (BOILERPLATE.test(line)) continue;
+    if (parts.length === 0 && (line.length < 25 || (line.length < 50 && !SENTENCE_END.test(line)))) continue;
+    if (BOILERPLATE.test(line) || (line.length < 60 && CHROME_IN_LINE.test(line))) continue;
     parts.push(line);
     length += line.length + 1;
     if (length >= 300) break;
