@@ -25,7 +25,8 @@ export async function mailgunMessage(body: Buffer, contentType: string, now = Da
   const key = env.MAILGUN_SIGNING_KEY;
   if (!key || !timestamp || !token || !signature) throw new UnauthorizedError("Invalid signature");
   const expected = createHmac("sha256", key).update(timestamp + token).digest("hex");
-  const age = now / 1000 - Number(timestamp);
+  // Whole seconds, as Mailgun signs them: a timestamp exactly 5 minutes old is not older than 5 minutes.
+  const age = Math.floor(now / 1000) - Number(timestamp);
   if (!secretsMatch(signature.toLowerCase(), expected) || !Number.isFinite(age) || Math.abs(age) > MAILGUN_MAX_AGE_SECONDS) {
     throw new UnauthorizedError("Invalid signature");
   }
@@ -90,13 +91,15 @@ export function postmarkMessage(body: Buffer): ProviderMessage {
 function rebuildMessage(message: z.infer<typeof PostmarkInbound>): Buffer {
   const clean = (value: string) => value.replace(/[\r\n]+/g, " ");
   const skip = new Set(["from", "to", "cc", "subject", "date", "message-id", "content-type", "mime-version", "content-transfer-encoding"]);
+  const messageId = message.Headers?.find((header) => header.Name.toLowerCase() === "message-id")?.Value || message.MessageID;
   const headers = [
     ...(message.From ? [`From: ${clean(message.From)}`] : []),
     ...(message.To ? [`To: ${clean(message.To)}`] : []),
     ...(message.Cc ? [`Cc: ${clean(message.Cc)}`] : []),
     `Subject: =?utf-8?B?${Buffer.from(message.Subject ?? "").toString("base64")}?=`,
     ...(message.Date ? [`Date: ${clean(message.Date)}`] : []),
-    ...(message.MessageID ? [`Message-ID: <${clean(message.MessageID).replace(/^<|>$/g, "")}>`] : []),
+    // Postmark's MessageID is its own id for the delivery; the sender's Message-ID, when it has one, is among the headers.
+    ...(messageId ? [`Message-ID: <${clean(messageId).replace(/^<|>$/g, "")}>`] : []),
     ...(message.Headers ?? []).filter((header) => !skip.has(header.Name.toLowerCase())).map((header) => `${clean(header.Name)}: ${clean(header.Value)}`),
     "MIME-Version: 1.0",
   ];

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { registerUser, useDatabase } from "../support/api";
-import { emailRow, MAILGUN_KEY, mail, POSTMARK, uniqueSender } from "./inbound-support";
+import { deliver, emailRow, MAILGUN_KEY, mail, POSTMARK, uniqueSender } from "./inbound-support";
 
 useDatabase();
 
@@ -159,6 +159,25 @@ describe("POST /api/inbound/postmark", () => {
       Attachments: [{ Name: "chart.png", ContentType: "image/png", ContentID: "<chart@x>", Content: pixel }],
     });
     expect((await emailRow((inline.body as Stored).emails[0])).bodyHtml).toContain('<img src="data:image/png;base64,');
+  });
+
+  it("keys a rebuilt message by the sender's Message-ID, so the same mail through the raw route is a duplicate (200)", async () => {
+    const reader = await registerUser();
+    const messageId = `<${randomBytes(8).toString("hex")}@sender.example.com>`;
+    const from = `Field Letter <${uniqueSender()}>`;
+    const viaPostmark = await postPostmark({
+      From: from,
+      To: reader.unique_email,
+      OriginalRecipient: reader.unique_email,
+      Subject: "One message, two routes",
+      MessageID: "b7bc2f4a-e38e-4336-af7d-e6c392c2f817",
+      HtmlBody: "<p>The same message, delivered twice.</p>",
+      Headers: [{ Name: "Message-ID", Value: messageId }],
+    });
+    expect(viaPostmark.status).toBe(202);
+    const viaRaw = await deliver(mail({ to: reader.unique_email, from, messageId, subject: "One message, two routes" }));
+    expect(viaRaw.status).toBe(200);
+    expect((viaRaw.body as Stored).emails).toEqual((viaPostmark.body as Stored).emails);
   });
 
   it("refuses missing or wrong basic auth with 401 and malformed JSON with 400", async () => {
