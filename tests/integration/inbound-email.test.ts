@@ -176,6 +176,35 @@ describe("POST /api/inbound/email", () => {
     expect((await newsletterRow(row.newsletterId)).name).toBe("Tomasz Tunguz");
   });
 
+  it("dates mail at its arrival when its Date (or a forward's original date) is missing, unreadable or more than a day ahead", async () => {
+    const reader = await registerUser();
+    const soon = new Date(Date.now() + 20 * 3600_000).toUTCString();
+    const late = new Date(Date.now() + 50 * 3600_000).toUTCString();
+    const forward = fixture("fwd-gmail.eml")
+      .replace("reader@paperboy.localhost", reader.unique_email)
+      .replace("<fwd-gmail.eml@mail.gmail.com>", `<${randomBytes(6).toString("hex")}@gmail.com>`)
+      .replace("Fri, 28 Oct 2022 at 19:15", "sometime last week");
+    const cases: [string, boolean][] = [
+      [mail({ to: reader.unique_email, from: uniqueSender() }).replace(/^Date:.*\r\n/m, ""), true],
+      [mail({ to: reader.unique_email, from: uniqueSender(), date: "Wed, 15 Dec 2010    59:10 -0500" }), true],
+      [mail({ to: reader.unique_email, from: uniqueSender(), date: late }), true],
+      [mail({ to: reader.unique_email, from: uniqueSender(), date: soon }), false],
+      [forward, true],
+    ];
+    for (const [raw, atArrival] of cases) {
+      const before = Date.now();
+      const result = await deliver(raw);
+      const after = Date.now();
+      const at = (await emailRow((result.body as Stored).emails[0])).dateReceived.getTime();
+      if (atArrival) {
+        expect(at).toBeGreaterThanOrEqual(before - 1000);
+        expect(at).toBeLessThanOrEqual(after + 1000);
+      } else {
+        expect(at).toBe(Date.parse(soon));
+      }
+    }
+  });
+
   it("files a confirmation with its link and an inactive subscription", async () => {
     const reader = await registerUser();
     const confirm = fixture("confirm-double-opt-in.eml").replace("reader@paperboy.localhost", reader.unique_email).replace("<confirm-1@", `<${randomBytes(6).toString("hex")}@`);
