@@ -56,7 +56,7 @@ export async function parseMessage(raw: Buffer, envelopeTo: string[] = []): Prom
     messageKey: messageId ? `mid:${messageId.toLowerCase()}` : `sha256:${createHash("sha256").update(raw).digest("hex")}`,
     recipients: collectRecipients(envelopeTo, mail.to, mail.cc, lines),
     from: firstMailbox(mail.from),
-    subject: repairMojibake(stripNul(rawHeaderText(mail.subject ?? "", headerValue(lines, "subject")))).trim(),
+    subject: repairMojibake(stripNul(readableHeader(mail.subject ?? "", lines, "subject"))).trim(),
     date: headerDate(mail.date, headerValue(lines, "date")),
     ...listHeaders(lines),
     html,
@@ -96,8 +96,10 @@ function decodeRaw(binary: string): string {
  * corpus 43) comes out as U+FFFD. Then the header's own bytes (headerLines keeps one character per
  * byte) are decoded again, each encoded word in its own charset.
  */
-function rawHeaderText(decoded: string, raw: string | null): string {
-  if (!raw || !/\ufffd|ï¿½/.test(decoded)) return decoded;
+function readableHeader(decoded: string, lines: HeaderLines, name: string): string {
+  if (!/\ufffd|ï¿½/.test(decoded)) return decoded;
+  const raw = headerValue(lines, name);
+  if (!raw) return decoded;
   let out = "";
   let last = 0;
   let previousWordEnd = -1;
