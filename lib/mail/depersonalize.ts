@@ -55,6 +55,12 @@ function sharedMarkup(markup: string, who: RecipientIdentity, matchers: Matchers
   return markup;
 }
 
+/** An image URL (the thumbnail) as another reader may have it: none when it names the recipient or anyone's address. */
+export function sharedImageUrl(url: string | null, who: RecipientIdentity): string | null {
+  if (!url) return null;
+  return identityMatchers(who).inUrl(url) || carriesAddress(url) ? null : url;
+}
+
 export function depersonalizeText(text: string, who: RecipientIdentity): string {
   const matchers = identityMatchers(who);
   const withoutLinks = text.replace(/\bhttps?:\/\/[^\s<>"']+/g, (url) => sharedUrl(url, who, matchers) ?? "");

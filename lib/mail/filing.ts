@@ -52,7 +52,7 @@ export async function fileContent(
       senderName: content.from?.name || content.identity.name,
       senderEmail: content.from?.address ?? null,
       summary: shared.summary,
-      thumbnailUrl: content.thumbnailUrl,
+      thumbnailUrl: shared.thumbnailUrl,
       bodyHtml: shared.html,
       bodyPlain: shared.text,
       wordCount: content.wordCount,

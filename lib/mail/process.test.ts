@@ -256,6 +256,12 @@ describe("sharedContent", () => {
     expect(content.html).toContain("disable_email");
   });
 
+  it("shares no thumbnail whose URL names the recipient", async () => {
+    const content = await run("substack.eml");
+    expect(sharedContent({ ...content, thumbnailUrl: "https://img.example/banner.jpg?for=reader%40paperboy.localhost" }, reader).thumbnailUrl).toBeNull();
+    expect(sharedContent(content, reader).thumbnailUrl).toBe(content.thumbnailUrl);
+  });
+
   it("takes the recipient's name out of the shared subject", async () => {
     const content = await run("substack.eml");
     expect(sharedContent({ ...content, subject: "Reader Person, your weekly letter" }, reader).subject).toBe(", your weekly letter");

@@ -1,6 +1,6 @@
 import "server-only";
 import { detectConfirmation } from "./confirm";
-import { depersonalizeHtml, depersonalizeText, type RecipientIdentity } from "./depersonalize";
+import { depersonalizeHtml, depersonalizeText, sharedImageUrl, type RecipientIdentity } from "./depersonalize";
 import { startDerivation } from "./derive";
 import { findForwardedHeader, hasForwardSubject, mayHoldForward, stripForwardPrefix } from "./forward";
 import { htmlToText, textToHtml } from "./html-text";
@@ -73,7 +73,7 @@ export async function processMessage(raw: Buffer, envelopeTo: string[] = []): Pr
 }
 
 /** What anyone but the recipient sees: the share page, trending, other readers of the edition. */
-export function sharedContent(content: MailContent, who: RecipientIdentity): Pick<MailContent, "html" | "text" | "summary" | "subject"> {
+export function sharedContent(content: MailContent, who: RecipientIdentity): Pick<MailContent, "html" | "text" | "summary" | "subject" | "thumbnailUrl"> {
   const identity: RecipientIdentity = {
     addresses: [...who.addresses, ...(content.forwarder ? [content.forwarder.address] : [])],
     names: [...who.names, ...(content.forwarder?.name ? [content.forwarder.name] : [])],
@@ -84,6 +84,7 @@ export function sharedContent(content: MailContent, who: RecipientIdentity): Pic
     text: depersonalizeText(content.text, identity),
     summary: depersonalizeText(content.summary, identity),
     subject: depersonalizeText(content.subject, identity).trim() || content.subject,
+    thumbnailUrl: sharedImageUrl(content.thumbnailUrl, identity),
   };
 }
 
