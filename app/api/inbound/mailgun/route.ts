@@ -1,13 +1,13 @@
 // POST /api/inbound/mailgun — Mailgun's raw-MIME form post (body-mime), checked by its signature
 import { json, route } from "@/lib/api/route";
-import { providerBodyLimit, readRawBody } from "@/lib/mail/inbound";
+import { readRawBody } from "@/lib/mail/inbound";
 import { mailgunMessage } from "@/lib/mail/providers";
 import { receiveMessage } from "@/lib/mail/service";
 
 export const runtime = "nodejs";
 
 export const POST = route({ auth: "none" }, async ({ request }) => {
-  const body = await readRawBody(request, providerBodyLimit());
+  const body = await readRawBody(request, { wrapped: true });
   const { raw, envelopeTo } = await mailgunMessage(body, request.headers.get("content-type") ?? "");
   const result = await receiveMessage(raw, "mailgun", envelopeTo);
   return json(result.body, { status: result.status });

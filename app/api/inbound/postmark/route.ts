@@ -1,6 +1,6 @@
 // POST /api/inbound/postmark — Postmark's inbound JSON (RawEmail when present), HTTP basic auth
 import { json, route } from "@/lib/api/route";
-import { providerBodyLimit, readRawBody } from "@/lib/mail/inbound";
+import { readRawBody } from "@/lib/mail/inbound";
 import { postmarkMessage, requirePostmarkAuth } from "@/lib/mail/providers";
 import { receiveMessage } from "@/lib/mail/service";
 
@@ -8,7 +8,7 @@ export const runtime = "nodejs";
 
 export const POST = route({ auth: "none" }, async ({ request }) => {
   requirePostmarkAuth(request);
-  const { raw, envelopeTo } = postmarkMessage(await readRawBody(request, providerBodyLimit()));
+  const { raw, envelopeTo } = postmarkMessage(await readRawBody(request, { wrapped: true }));
   const result = await receiveMessage(raw, "postmark", envelopeTo);
   return json(result.body, { status: result.status });
 });
