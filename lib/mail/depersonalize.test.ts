@@ -25,6 +25,19 @@ describe("depersonalizeHtml", () => {
   });
 });
 
+describe("depersonalizeHtml on links that name someone the recipient list does not know", () => {
+  it("drops SendGrid and Sailthru tracked links and links whose query carries an address", () => {
+    const html = [
+      '<a href="https://u23463625.ct.sendgrid.net/ss/c/AX1lEgEQaxtvFxLaVo0GBo/3k5/3TFZmreTR0qKSCgowABnVg/h30/zzLik7UXd1H">Read</a>',
+      '<a href="https://link.axios.com/click/29107110.531083/aHR0cDovL3d3dy5heGlvcy5jb20/5fx">Axios</a>',
+      '<a href="mailto:?subject=From%20Axios&amp;body=hongbo-jcdrcby5e%40inbox-demo.omnivore.work%20has%20shared%20a%20story">Share</a>',
+      '<a href="https://news.example/refer?friend=someone@elsewhere.example">Refer</a>',
+      '<a href="mailto:editor@news.example">Write to us</a>',
+    ].join("");
+    expect(depersonalizeHtml(html, who)).toBe('<a>Read</a><a>Axios</a><a>Share</a><a>Refer</a><a href="mailto:editor@news.example">Write to us</a>');
+  });
+});
+
 describe("depersonalizeText", () => {
   it("removes addresses and personal URLs from plain text", () => {
     expect(depersonalizeText("Hello Zoë O'Brien! Unsubscribe: https://list.example/u/abc Mail: zoe.obrien@paperboy.localhost", who)).toBe("Hello there! Unsubscribe:  Mail: ");

@@ -1,4 +1,5 @@
 import "server-only";
+import { addressesIn } from "./parse";
 import { EMPTY_IMAGE } from "./sanitize";
 import { isClickTrackerUrl } from "./trackers";
 
@@ -52,6 +53,12 @@ function sharedMarkup(markup: string, who: RecipientIdentity, matchers: Matchers
     return src && matchers.inUrl(unescapeAttribute(src[1])) ? "" : markup;
   }
   return markup;
+}
+
+/** An image URL (the thumbnail) as another reader may have it: none when it names the recipient or anyone's address. */
+export function sharedImageUrl(url: string | null, who: RecipientIdentity): string | null {
+  if (!url) return null;
+  return identityMatchers(who).inUrl(url) || carriesAddress(url) ? null : url;
 }
 
 export function depersonalizeText(text: string, who: RecipientIdentity): string {
@@ -117,7 +124,7 @@ function unescapeAttribute(value: string): string {
 function sharedUrl(href: string, who: RecipientIdentity, matchers: Matchers): string | null {
   const value = href.trim();
   if (who.unsubscribeUrls.some((url) => url.trim() === value)) return null;
-  if (matchers.inUrl(value) || isClickTrackerUrl(value)) return null;
+  if (matchers.inUrl(value) || isClickTrackerUrl(value) || carriesAddress(value)) return null;
   if (/^mailto:/i.test(value)) return /unsubscribe|remove|leave/i.test(value) ? null : value;
   let url: URL;
   try {
@@ -128,6 +135,23 @@ function sharedUrl(href: string, who: RecipientIdentity, matchers: Matchers): st
   if (PERSONAL_PATH.test(url.pathname + url.hostname) && (url.search !== "" || LONG_TOKEN.test(url.pathname))) return null;
   for (const name of [...url.searchParams.keys()]) if (PERSONAL_PARAMS.test(name) || LONG_TOKEN.test(url.searchParams.get(name) ?? "")) url.searchParams.delete(name);
   return url.toString();
+}
+
+/**
+ * An e-mail address in a link's query (or a mailto's subject and body): someone's own address, often
+ * one the recipient list does not know, such as the original recipient of a forwarded issue.
+ */
+function carriesAddress(url: string): boolean {
+  const query = url.indexOf("?");
+  if (query === -1) return false;
+  let decoded = url.slice(query + 1);
+  if (!/@|%40/i.test(decoded)) return false;
+  try {
+    decoded = decodeURIComponent(decoded.replace(/\+/g, " "));
+  } catch {
+    // A malformed escape is checked as written.
+  }
+  return addressesIn(decoded).length > 0;
 }
 
 function escapeRegExp(value: string): string {

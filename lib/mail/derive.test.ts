@@ -40,6 +40,20 @@ describe("deriveFromHtml", () => {
     expect(derived).toMatchObject({ preheader: "The preview line", summary: "The preview line", thumbnailUrl: "https://x.example/hero.jpg", wordCount: 14 });
   });
 
+  it("prefers the image the mail declares for link previews, and never takes a badge or an open pixel", async () => {
+    const { sanitizeEmailHtml } = await import("./sanitize");
+    const { startDerivation } = await import("./derive");
+    const derive = (html: string) => {
+      const derivation = startDerivation("Subject");
+      sanitizeEmailHtml(html, { sink: derivation });
+      return derivation.finish().thumbnailUrl;
+    };
+    const head = '<head><meta property="og:image" content="https://static.axios.com/img-email/socialcard_axiosam3.jpg"></head>';
+    expect(derive(`${head}<body><img src="https://link.axios.com/img/624d3447776363102d0b2208hbv6u.bdsb/39c4b23e.gif"><img src="https://images.axios.com/hero.jpg" width="600"></body>`)).toBe("https://static.axios.com/img-email/socialcard_axiosam3.jpg");
+    expect(derive('<img src="https://link.axios.com/img/624d3447776363102d0b2208hbv6u.bdsb/39c4b23e.gif"><img src="https://images.axios.com/hero.jpg" width="600">')).toBe("https://images.axios.com/hero.jpg");
+    expect(derive('<img alt="Publish on Substack" src="https://cdn.substack.com/image/fetch/w_340/https%3A%2F%2Fsubstack.com%2Fimg%2Fpublish-on-substack.png" width="170">')).toBeNull();
+  });
+
   it("turns filler and every run of white space into one space, as a filler pass and then a white-space pass would", () => {
     const pool = ["a", "word", " ", " ", "\t", "\n", "\u00a0", "\u2007", "\u2028", "\u3000", "\u034f", "\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "é"];
     let seed = 3;
@@ -49,6 +63,26 @@ describe("deriveFromHtml", () => {
       const expected = text.replace(/[\u034f\u00ad\u200b-\u200f\u2007\u2060\ufeff\u00a0\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
       expect(deriveFromHtml(`<p>${text}</p>`, "Subject").text).toBe(expected);
     }
+  });
+
+  it("starts the summary at the first sentence: past bylines, titles, forwarding notes and 'Read Online' lines", () => {
+    expect(
+      summarize([
+        "Venture Capitalist at Redpoint",
+        "If you were forwarded this newsletter, and you'd like to receive it in the future, subscribe here.",
+        "Grey Skies in Cloud Earnings",
+        "I’m watching public company earnings to identify early weaknesses in the software market.",
+      ]),
+    ).toBe("I’m watching public company earnings to identify early weaknesses in the software market.");
+    expect(summarize(["March 7, 2022 | Read Online", "GM, this is the Milk Road. The daily email that tells you what’s going on in crypto."])).toBe(
+      "GM, this is the Milk Road. The daily email that tells you what’s going on in crypto.",
+    );
+    expect(summarize(["Short title", "No sentence"])).toBe("Short title No sentence");
+  });
+
+  it("leaves out the separator a template puts after its preheader", () => {
+    const derived = deriveFromHtml('<div class="preheader" style="color:white;height:0">Plus an interesting monochrome graphics library for the terminal. | </div><p>Body text here.</p>', "Golang Weekly");
+    expect(derived.summary).toBe("Plus an interesting monochrome graphics library for the terminal.");
   });
 
   it("summarizes at most 300 characters on a word boundary", () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { Parser } from "htmlparser2";
+import { isForwardHeaderLine } from "./forward";
 import { isHiddenStyle, isTrackingPixelUrl } from "./trackers";
 
 export type Link = { href: string; text: string };
@@ -13,14 +14,22 @@ const PREHEADER_CLASS = /pre-?header|preview|mcnPreviewText|preheader/i;
 const FILLER_CHARS = "\\u034f\\u00ad\\u200b-\\u200f\\u2060\\ufeff";
 // Runs of white space and filler; a lone space, most of them, needs no replacing.
 const SPACING = new RegExp(`[\\s${FILLER_CHARS}]{2,}|[^\\S ]|[${FILLER_CHARS}]`, "g");
-const NOT_CONTENT_IMAGE = /logo|spacer|pixel|icon|avatar|badge|sprite|social|facebook|twitter|linkedin|instagram|youtube|tiktok|divider|button|blank|transparent|separator|app-?store|google-?play|signature|headshot|emoji/i;
-const BOILERPLATE = /^(?:view (?:this|in|it in|the)\b|view online|read (?:it )?(?:online|on the web|in (?:your )?browser|on [a-z]+)|open in (?:app|browser)|web version|having trouble|is this email not displaying|forwarded this email|subscribe|unsubscribe|share\b|listen\b|sponsored|presented by|lire en ligne)/i;
+const NOT_CONTENT_IMAGE = /logo|spacer|pixel|icon|avatar|badge|sprite|social|facebook|twitter|linkedin|instagram|youtube|tiktok|divider|button|blank|transparent|separator|app-?store|google-?play|signature|headshot|emoji|powered[ _-]by|publish[ _-]on|built[ _-]with/i;
+// The image a web-view style mail declares for link previews (research notes 4.3: preferred as thumbnail).
+const DECLARED_IMAGE = new Set(["og:image", "og:image:url", "og:image:secure_url", "twitter:image"]);
+// Inbox chrome that shares a short line with a date or a name ("March 7, 2022 | Read Online").
+const CHROME_IN_LINE = /\b(?:read|view) (?:it |this )?(?:online|on the web|in (?:your )?browser)\b|\bview this (?:email|post)\b|\blire en ligne\b/i;
+// A first line that is short and ends without a sentence's punctuation is a heading or a byline, not a sentence.
+const SENTENCE_END = /[.!?…:;"”»)]$/;
+const BOILERPLATE = /^(?:view (?:this|in|it in|the)\b|view online|read (?:it )?(?:online|on the web|in (?:your )?browser|on [a-z]+)|open in (?:app|browser)|web version|having trouble|is this email not displaying|forwarded this email|(?:if )?you (?:were|are|have been) forwarded|was this (?:email |newsletter )?forwarded|subscribe|unsubscribe|share\b|listen\b|sponsored|presented by|lire en ligne)/i;
 
 /** The elements and text of sanitized HTML, in document order: what a parser would report of it. */
 export type ElementSink = {
   onopentag(name: string, attribs: Record<string, string>): void;
   onclosetag(name: string): void;
   ontext(text: string): void;
+  /** A <meta> element, which the output never holds: told as the input is read. */
+  onmeta?(attribs: Record<string, string>): void;
 };
 
 /** Preheader, summary, thumbnail and word count, read in one pass over the sanitized HTML. */
@@ -34,7 +43,7 @@ export function deriveFromHtml(html: string, subject: string): Derived {
  * Collects what deriveFromHtml reads, from whoever walks the sanitized HTML: the sanitizer feeds it as
  * it writes, so the HTML need not be parsed a second time.
  */
-export function startDerivation(subject: string): ElementSink & { finish(): Derived } {
+export function startDerivation(subject: string, options: { forwarded?: boolean } = {}): ElementSink & { finish(): Derived } {
   const lines: string[] = [];
   let line = "";
   let hiddenDepth = 0;
@@ -43,6 +52,7 @@ export function startDerivation(subject: string): ElementSink & { finish(): Deri
   let preheaderText = "";
   let preheader: string | null = null;
   let thumbnailUrl: string | null = null;
+  let declaredImage: string | null = null;
   const stack: boolean[] = [];
   const links: Link[] = [];
   let link: Link | null = null;
@@ -52,6 +62,12 @@ export function startDerivation(subject: string): ElementSink & { finish(): Deri
     line = "";
   };
   return {
+    onmeta(attribs) {
+      if (declaredImage || !DECLARED_IMAGE.has((attribs.property ?? attribs.name ?? "").toLowerCase())) return;
+      const src = attribs.content?.trim() ?? "";
+      // A preview image is meant to be shared ("socialcard"): only a logo, spacer or pixel is refused.
+      if (/^https:\/\//i.test(src) && !isTrackingPixelUrl(src) && !/logo|spacer|pixel|icon|avatar/i.test(src)) declaredImage = src;
+    },
     onopentag(name, attribs) {
       if (name === "img") {
         if (!thumbnailUrl && hiddenDepth === 0 && isContentImage(attribs)) thumbnailUrl = attribs.src;
@@ -83,7 +99,8 @@ export function startDerivation(subject: string): ElementSink & { finish(): Deri
       if (BLOCK.has(name)) flush();
       if (stack.pop()) {
         if (preheaderDepth !== 0 && hiddenDepth === preheaderDepth) {
-          const value = collapseSpaces(preheaderText);
+          // Templates end the preview with a separator before their filler: "Plus a graphics library. |"
+          const value = collapseSpaces(preheaderText).replace(/(?:\s+[|·•–—-])+$/, "");
           if (value.length >= 8 && value.toLowerCase() !== subject.trim().toLowerCase()) preheader = value.slice(0, 300);
           preheaderText = "";
           preheaderDepth = 0;
@@ -100,7 +117,8 @@ export function startDerivation(subject: string): ElementSink & { finish(): Deri
     finish() {
       flush();
       const text = lines.join("\n");
-      return { preheader, text, summary: preheader ?? summarize(lines), thumbnailUrl, wordCount: countWords(text), links };
+      const summary = preheader ?? summarize(options.forwarded ? afterForwardHeader(lines) : lines);
+      return { preheader, text, summary, thumbnailUrl: declaredImage ?? thumbnailUrl, wordCount: countWords(text), links };
     },
   };
 }
@@ -122,13 +140,23 @@ function isContentImage(attribs: Record<string, string>): boolean {
   return true;
 }
 
+// A forward's header block sits near the top, after the forwarder's own note.
+const FORWARD_HEADER_SCAN = 60;
+
+/** The lines of a forward after its header block: the forwarder's note and the block say nothing of the newsletter. */
+function afterForwardHeader(lines: string[]): string[] {
+  let last = -1;
+  for (let index = 0; index < Math.min(lines.length, FORWARD_HEADER_SCAN); index++) if (isForwardHeaderLine(lines[index])) last = index;
+  return last === -1 ? lines : lines.slice(last + 1);
+}
+
 /** The first sentences of the content, skipping inbox chrome, at most 300 characters on a word boundary. */
 export function summarize(lines: string[]): string {
   const parts: string[] = [];
   let length = 0;
   for (const line of lines) {
-    if (line.length < 25 && parts.length === 0) continue;
-    if (BOILERPLATE.test(line)) continue;
+    if (parts.length === 0 && (line.length < 25 || (line.length < 50 && !SENTENCE_END.test(line)))) continue;
+    if (BOILERPLATE.test(line) || (line.length < 60 && CHROME_IN_LINE.test(line))) continue;
     parts.push(line);
     length += line.length + 1;
     if (length >= 300) break;

@@ -52,7 +52,7 @@ export async function fileContent(
       senderName: content.from?.name || content.identity.name,
       senderEmail: content.from?.address ?? null,
       summary: shared.summary,
-      thumbnailUrl: content.thumbnailUrl,
+      thumbnailUrl: shared.thumbnailUrl,
       bodyHtml: shared.html,
       bodyPlain: shared.text,
       wordCount: content.wordCount,
@@ -145,13 +145,15 @@ async function findNewsletter(tx: Database, identity: NewsletterIdentity): Promi
 }
 
 /**
- * Publishers give each recipient a different Message-ID, so an edition is its newsletter, subject
- * and UTC day; a forward carries the original's subject and date, so it joins the same edition.
+ * Publishers give each recipient a different Message-ID, so an edition is its newsletter, subject,
+ * UTC day and first content image (two editions sent the same day under one subject, a morning and
+ * an evening one, differ there); a forward carries the original's subject, date and images, so it
+ * joins the same edition.
  */
-export function editionFingerprint(content: MailContent, published: Date): string {
+export function editionFingerprint(content: Pick<MailContent, "subject" | "thumbnailUrl">, published: Date): string {
   const subject = content.subject.trim().toLowerCase().replace(/\s+/g, " ");
   const day = published.toISOString().slice(0, 10);
-  return createHash("sha256").update(`${subject}\n${day}`).digest("hex").slice(0, 40);
+  return createHash("sha256").update(`${subject}\n${day}\n${content.thumbnailUrl ?? ""}`).digest("hex").slice(0, 40);
 }
 
 /** The cadence the newsletter really keeps: the median gap between its last issues. */

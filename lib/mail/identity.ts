@@ -24,9 +24,16 @@ export function normalizeSender(address: string): string {
   return `${local}@${lower.slice(at + 1)}`;
 }
 
-export function newsletterIdentity(from: Mailbox | null, listId: string | null, listName: string | null, text = ""): NewsletterIdentity {
+export function newsletterIdentity(
+  from: Mailbox | null,
+  list: { listId: string | null; listName: string | null; discussionList?: boolean },
+  text = "",
+): NewsletterIdentity {
+  const { listId, listName } = list;
   const senderAddress = from ? normalizeSender(from.address) : null;
   const senderDomain = senderAddress ? domainOf(senderAddress) : null;
+  // A discussion list's posts come from many members: the list is the newsletter (corpus 42, "Shapelib Development").
+  if (list.discussionList && listName) return { listId, senderAddress, senderDomain, name: listName.slice(0, 200) };
   return { listId, senderAddress, senderDomain, name: newsletterName(from, listName, senderDomain === "substack.com" ? text : "") };
 }
 

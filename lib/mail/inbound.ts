@@ -18,8 +18,12 @@ export function requireInboundSecret(request: Request): void {
   if (!secret || !match || !secretsMatch(match[1].trim(), secret)) throw new UnauthorizedError("Invalid credentials");
 }
 
-/** The request body, refused with 413 past MAX_MESSAGE_BYTES by its Content-Length or by the bytes read. */
-export async function readRawBody(request: Request, limit = env.MAX_MESSAGE_BYTES): Promise<Buffer> {
+/**
+ * The request body, refused with 413 past MAX_MESSAGE_BYTES by its Content-Length or by the bytes read;
+ * a provider's post (`wrapped`) may be larger, its message is measured once taken out of it.
+ */
+export async function readRawBody(request: Request, options: { wrapped?: boolean } = {}): Promise<Buffer> {
+  const limit = options.wrapped ? providerBodyLimit() : env.MAX_MESSAGE_BYTES;
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError("Message too large");
   if (!request.body) return Buffer.alloc(0);
@@ -37,6 +41,19 @@ export async function readRawBody(request: Request, limit = env.MAX_MESSAGE_BYTE
     chunks.push(Buffer.from(value));
   }
   return Buffer.concat(chunks, size);
+}
+
+/**
+ * What a provider's post may weigh: its message, up to MAX_MESSAGE_BYTES, arrives escaped inside JSON
+ * or a form (up to three times longer when percent-encoded), beside a few small fields.
+ */
+function providerBodyLimit(): number {
+  return env.MAX_MESSAGE_BYTES * 3 + 64 * 1024;
+}
+
+/** CONTRACT section 5: 413 for a message over MAX_MESSAGE_BYTES, however it was wrapped. */
+export function requireMessageSize(bytes: number): void {
+  if (bytes > env.MAX_MESSAGE_BYTES) throw new PayloadTooLargeError("Message too large");
 }
 
 /** Envelope recipients a relay passes beside the message (`X-Envelope-To`, comma-separated). */

@@ -20,6 +20,8 @@ export type ParsedMessage = {
   date: Date | null;
   listId: string | null;
   listName: string | null;
+  /** A list its members post to (List-Post is a mailto:): a discussion list, named by its List-Id, not by whoever posted. */
+  discussionList: boolean;
   listUnsubscribe: string[];
   html: string | null;
   text: string | null;
@@ -54,7 +56,7 @@ export async function parseMessage(raw: Buffer, envelopeTo: string[] = []): Prom
     messageKey: messageId ? `mid:${messageId.toLowerCase()}` : `sha256:${createHash("sha256").update(raw).digest("hex")}`,
     recipients: collectRecipients(envelopeTo, mail.to, mail.cc, lines),
     from: firstMailbox(mail.from),
-    subject: repairMojibake(stripNul(mail.subject ?? "")).trim(),
+    subject: repairMojibake(stripNul(readableHeader(mail.subject ?? "", lines, "subject"))).trim(),
     date: headerDate(mail.date, headerValue(lines, "date")),
     ...listHeaders(lines),
     html,
@@ -67,6 +69,55 @@ export async function parseMessage(raw: Buffer, envelopeTo: string[] = []): Prom
       .map((part) => part.content),
     hasHeaders: lines.some((line) => KNOWN_HEADERS.test(line.key)),
   };
+}
+
+const ENCODED_WORD = /=\?([^?\s]+)\?([QB])\?([^?]*)\?=/gi;
+
+function decodeBytes(bytes: Uint8Array, charset: string): string {
+  try {
+    return new TextDecoder(charset.replace(/\*.*$/, "")).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+/** A run of raw header bytes: UTF-8 when they read as such, else the Latin-1 family senders mean. */
+function decodeRaw(binary: string): string {
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0) & 0xff);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+/**
+ * mailparser reads header bytes as UTF-8, so a raw 8-bit byte (bare, or inside an encoded word as in
+ * corpus 43) comes out as U+FFFD. Then the header's own bytes (headerLines keeps one character per
+ * byte) are decoded again, each encoded word in its own charset.
+ */
+function readableHeader(decoded: string, lines: HeaderLines, name: string): string {
+  if (!/\ufffd|ï¿½/.test(decoded)) return decoded;
+  const raw = headerValue(lines, name);
+  if (!raw) return decoded;
+  let out = "";
+  let last = 0;
+  let previousWordEnd = -1;
+  for (const match of raw.matchAll(ENCODED_WORD)) {
+    const between = raw.slice(last, match.index);
+    // White space between two encoded words is not part of the text (RFC 2047 section 6.2).
+    if (!(previousWordEnd === last && /^\s*$/.test(between))) out += decodeRaw(between);
+    const [, charset, encoding, text] = match;
+    const bytes =
+      encoding.toUpperCase() === "B"
+        ? Uint8Array.from(Buffer.from(text, "base64"))
+        : Uint8Array.from(Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1"));
+    out += decodeBytes(bytes, charset);
+    last = match.index + match[0].length;
+    previousWordEnd = last;
+  }
+  out += decodeRaw(raw.slice(last));
+  return out.includes("\ufffd") && !decoded.includes("ï¿½") ? decoded : out;
 }
 
 /** CONTRACT section 5: the message's Date unless missing, unparsable or more than a day ahead. */
@@ -143,7 +194,7 @@ function headerValue(lines: HeaderLines, name: string): string | null {
   return stripNul(line.line.slice(line.line.indexOf(":") + 1)).replace(/\r?\n[ \t]+/g, " ").trim();
 }
 
-function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listName" | "listUnsubscribe"> {
+function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listName" | "discussionList" | "listUnsubscribe"> {
   const listIdLine = headerValue(lines, "list-id");
   let listId: string | null = null;
   let listName: string | null = null;
@@ -156,5 +207,6 @@ function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listNa
   const unsubscribeLine = headerValue(lines, "list-unsubscribe") ?? "";
   const bracketed = [...unsubscribeLine.matchAll(/<([^>]+)>/g)].map((match) => match[1].trim());
   const listUnsubscribe = bracketed.length > 0 ? bracketed : unsubscribeLine.split(",").map((part) => part.trim()).filter(Boolean);
-  return { listId, listName, listUnsubscribe };
+  const discussionList = listId !== null && /<\s*mailto:/i.test(headerValue(lines, "list-post") ?? "");
+  return { listId, listName, discussionList, listUnsubscribe };
 }

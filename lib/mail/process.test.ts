@@ -82,6 +82,23 @@ describe("processMessage on each sender shape", () => {
   });
 });
 
+describe("processMessage on lists", () => {
+  const post = (from: string, extra: string[] = []) =>
+    Buffer.from(
+      [`From: ${from}`, "To: shapelib@lists.maptools.org", "Subject: [Shapelib] need some help", "List-Id: Shapelib Development <shapelib.lists.maptools.org>", ...extra, "Content-Type: text/plain", "", "A question."].join("\r\n"),
+    );
+
+  it("names a discussion list (its members post to it) after its List-Id, not after whoever posted", async () => {
+    const first = (await processMessage(post("calpas calpas <calpas2007@yahoo.fr>", ["List-Post: <mailto:shapelib@lists.maptools.org>", "Precedence: list"]))).content;
+    expect(first.identity).toMatchObject({ listId: "shapelib.lists.maptools.org", name: "Shapelib Development" });
+    expect(first.from?.name).toBe("calpas calpas");
+  });
+
+  it("names a newsletter that only carries a List-Id after its sender", async () => {
+    expect((await processMessage(post("Milk Road <news@milkroad.com>"))).content.identity.name).toBe("Milk Road");
+  });
+});
+
 describe("processMessage on forwards", () => {
   it.each(["fwd-gmail.eml", "fwd-outlook.eml", "fwd-outlook-html.eml", "fwd-outlook-2013.eml", "fwd-apple.eml", "fwd-thunderbird.eml", "fwd-yahoo.eml", "fwd-attachment.eml"])(
     "files %s under the original sender, subject and date",
@@ -97,6 +114,48 @@ describe("processMessage on forwards", () => {
       expect(content.forwarder?.address).toBe("reader.person@gmail.com");
     },
   );
+
+  it.each([
+    "fwd-apple-html.eml",
+    "fwd-thunderbird-html.eml",
+    "fwd-yahoo-html.eml",
+    "fwd-outlook-web-no-prefix.eml",
+    "fwd-outlook-de.eml",
+    "fwd-gmail-de.eml",
+    "fwd-apple-ja.eml",
+    "fwd-nested-attachment.eml",
+    "fwd-attached-inline-forward.eml",
+  ])("files %s (an HTML header block, another language, or a forward inside a forward) under the innermost original", async (name) => {
+    const content = await run(name);
+    expect(content).toMatchObject({ isForwarded: true, subject: "Grey Skies in Cloud Earnings" });
+    expect(content.from).toEqual({ name: "Tomasz Tunguz", address: "blog@tomtunguz.com" });
+    expect(content.identity.name).toBe("Tomasz Tunguz");
+    expect(content.date?.toISOString()).toBe("2022-10-28T19:15:00.000Z");
+    expect(content.summary).toBe("Cloud earnings were grey this quarter as growth slowed across the board.");
+    expect(content.forwarder?.address).toBe("reader.person@gmail.com");
+  });
+
+  it("drops Thunderbird's and Outlook on the web's forward header blocks (they name the forwarder) from the HTML", async () => {
+    for (const name of ["fwd-thunderbird-html.eml", "fwd-outlook-web-no-prefix.eml"]) {
+      const content = await run(name);
+      expect(content.html).not.toContain("reader.person@gmail.com");
+      expect(content.html).toContain("Cloud earnings were grey");
+    }
+  });
+
+  it("takes the arrival time, not the forward's own Date, when the original's date cannot be read", async () => {
+    const raw = fixture("fwd-gmail.eml").toString("utf8").replace("Fri, 28 Oct 2022 at 19:15", "sometime last week");
+    const { content } = await processMessage(Buffer.from(raw));
+    expect(content.from?.address).toBe("blog@tomtunguz.com");
+    expect(content.date).toBeNull();
+  });
+
+  it("does not take a newsletter quoting a mail further down for a forward", async () => {
+    const html = `<p>${"This week in review, with plenty to read. ".repeat(60)}</p><pre>From: Bob Example &lt;bob@example.com&gt;\nDate: Mon, 1 Jan 2024 10:00:00 +0000\nSubject: Lunch</pre>`;
+    const raw = ["From: Weekly <news@weekly.example>", "To: reader@paperboy.localhost", "Subject: Weekly", "Content-Type: text/html; charset=utf-8", "", html].join("\r\n");
+    const { content } = await processMessage(Buffer.from(raw));
+    expect(content).toMatchObject({ isForwarded: false, from: { address: "news@weekly.example" } });
+  });
 
   it("names a forwarded Substack issue after its publication when the From line names only the author", async () => {
     const content = await run("fwd-substack-issue.eml");
@@ -147,6 +206,38 @@ describe("processMessage on confirmations", () => {
     expect(content.summary).toMatch(/^Confirmation code: 482913\./);
   });
 
+  it("recognises Ghost's sign-up magic link, whose subject and link say 'complete your sign up'", async () => {
+    const content = await run("confirm-ghost-signup.eml");
+    expect(content.kind).toBe("confirmation");
+    expect(content.confirmationUrl).toBe("https://rosie.land/members/?token=McJmN3f731hwGuW0I72tJ&action=signup&r=https%3A%2F%2Frosie.land%2F");
+  });
+
+  it("recognises Gmail's forwarding confirmation in another language, with its code in the summary", async () => {
+    const content = await run("confirm-gmail-forwarding-fr.eml");
+    expect(content.kind).toBe("confirmation");
+    expect(content.confirmationUrl).toBe("https://mail-settings.google.com/mail/vf-%5BANGjdJ8abc%5D-abcdef");
+    expect(content.summary).toMatch(/^Confirmation code: 123456789\./);
+  });
+
+  it("recognises Mailchimp's 'Please Confirm Subscription' and keeps its confirm link", async () => {
+    const content = await run("confirm-mailchimp.eml");
+    expect(content).toMatchObject({ kind: "confirmation", confirmationUrl: "https://gardennotes.us1.list-manage.com/subscribe/confirm?u=1a2b&id=3c4d&e=5e6f" });
+    expect(content.html).toContain('href="https://gardennotes.us1.list-manage.com/subscribe/confirm?u=1a2b&amp;id=3c4d&amp;e=5e6f"');
+  });
+
+  it("keeps both the confirm link and the code when a confirmation has both", async () => {
+    const content = await run("confirm-code-and-link.eml");
+    expect(content).toMatchObject({ kind: "confirmation", confirmationUrl: "https://www.milkroad.com/subscribe/confirm?token=abc123" });
+    expect(content.summary).toMatch(/^Confirmation code: 482913\./);
+  });
+
+  it("does not take the word after 'verification code' for a code", async () => {
+    const raw = ["From: Letters <news@letters.example>", "To: reader@paperboy.localhost", "Subject: Please confirm your email", "Content-Type: text/plain; charset=utf-8", "", "Enter the verification code below on the page you came from.", "", "https://letters.example/confirm?t=abc"].join("\r\n");
+    const { content } = await processMessage(Buffer.from(raw));
+    expect(content).toMatchObject({ kind: "confirmation", confirmationUrl: "https://letters.example/confirm?t=abc" });
+    expect(content.summary).not.toMatch(/Confirmation code/);
+  });
+
   it("does not take an ordinary issue for a confirmation", async () => {
     for (const name of ["substack.eml", "kit.eml", "mailchimp.eml", "ghost.eml"]) expect((await run(name)).kind).toBe("issue");
   });
@@ -163,6 +254,12 @@ describe("sharedContent", () => {
     expect(shared.html).not.toContain("email.mg2.substack.com/c/");
     expect(shared.html).toContain('href="https://slowletter.substack.com/p/companies-that-eat-people"');
     expect(content.html).toContain("disable_email");
+  });
+
+  it("shares no thumbnail whose URL names the recipient", async () => {
+    const content = await run("substack.eml");
+    expect(sharedContent({ ...content, thumbnailUrl: "https://img.example/banner.jpg?for=reader%40paperboy.localhost" }, reader).thumbnailUrl).toBeNull();
+    expect(sharedContent(content, reader).thumbnailUrl).toBe(content.thumbnailUrl);
   });
 
   it("takes the recipient's name out of the shared subject", async () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { detectConfirmation } from "./confirm";
-import { depersonalizeHtml, depersonalizeText, type RecipientIdentity } from "./depersonalize";
+import { depersonalizeHtml, depersonalizeText, sharedImageUrl, type RecipientIdentity } from "./depersonalize";
 import { startDerivation } from "./derive";
 import { findForwardedHeader, hasForwardSubject, mayHoldForward, stripForwardPrefix } from "./forward";
 import { htmlToText, textToHtml } from "./html-text";
@@ -31,23 +31,39 @@ const MAX_INLINE_IMAGE_BYTES = 512 * 1024;
 const MAX_INLINE_TOTAL_BYTES = 3 * 1024 * 1024;
 
 export async function buildContent(parsed: ParsedMessage): Promise<MailContent> {
-  const attached = await attachedOriginal(parsed);
-  if (attached) return describe(attached, { from: attached.from, subject: attached.subject, date: attached.date, forwarder: parsed.from });
+  const original = await findOriginal(parsed, MAX_FORWARD_DEPTH);
+  if (!original) return describe(parsed, { from: parsed.from, subject: parsed.subject, date: parsed.date, forwarder: null });
+  return describe(original.source, { ...original.origin, forwarder: parsed.from });
+}
 
+// A forward of a forward is followed this many messages deep, to the newsletter that started it.
+const MAX_FORWARD_DEPTH = 4;
+
+type Original = { source: ParsedMessage; origin: Omit<Origin, "forwarder"> };
+
+/**
+ * The innermost original of a forward: an attached message (followed into its own attachment or
+ * forward block), else the last forward block of the body. The original's Date counts even when it
+ * is unreadable (then the arrival time does, CONTRACT section 5), never the forward's.
+ */
+async function findOriginal(parsed: ParsedMessage, depth: number): Promise<Original | null> {
+  const attached = depth > 0 ? await attachedOriginal(parsed) : null;
+  if (attached) {
+    return (await findOriginal(attached, depth - 1)) ?? { source: attached, origin: { from: attached.from, subject: attached.subject, date: attached.date } };
+  }
   const forwardSubject = hasForwardSubject(parsed.subject);
   const plain = parsed.text ?? (parsed.html && (forwardSubject || mayHoldForward(parsed.html)) ? htmlToText(parsed.html) : "");
   const header = plain && (forwardSubject || mayHoldForward(plain)) ? findForwardedHeader(plain, parsed.subject) : null;
   if (header) {
-    const source = parsed.html ? parsed : { ...parsed, text: header.body };
-    return describe(source, {
-      from: header.from,
-      subject: header.subject ?? stripForwardPrefix(parsed.subject),
-      date: header.date ?? parsed.date,
-      forwarder: parsed.from,
-    });
+    // The forward's own List-* headers name the forwarder's list, not the original's newsletter.
+    const unlisted = { ...parsed, listId: null, listName: null, discussionList: false };
+    return {
+      source: parsed.html ? unlisted : { ...unlisted, text: header.body },
+      origin: { from: header.from, subject: stripForwardPrefix(header.subject ?? parsed.subject), date: header.date },
+    };
   }
-  if (forwardSubject) return describe(parsed, { from: parsed.from, subject: stripForwardPrefix(parsed.subject), date: parsed.date, forwarder: parsed.from });
-  return describe(parsed, { from: parsed.from, subject: parsed.subject, date: parsed.date, forwarder: null });
+  if (forwardSubject) return { source: parsed, origin: { from: parsed.from, subject: stripForwardPrefix(parsed.subject), date: parsed.date } };
+  return null;
 }
 
 /** Parses and prepares in one call: what the benchmark and the corpus suite measure. */
@@ -57,7 +73,7 @@ export async function processMessage(raw: Buffer, envelopeTo: string[] = []): Pr
 }
 
 /** What anyone but the recipient sees: the share page, trending, other readers of the edition. */
-export function sharedContent(content: MailContent, who: RecipientIdentity): Pick<MailContent, "html" | "text" | "summary" | "subject"> {
+export function sharedContent(content: MailContent, who: RecipientIdentity): Pick<MailContent, "html" | "text" | "summary" | "subject" | "thumbnailUrl"> {
   const identity: RecipientIdentity = {
     addresses: [...who.addresses, ...(content.forwarder ? [content.forwarder.address] : [])],
     names: [...who.names, ...(content.forwarder?.name ? [content.forwarder.name] : [])],
@@ -68,13 +84,14 @@ export function sharedContent(content: MailContent, who: RecipientIdentity): Pic
     text: depersonalizeText(content.text, identity),
     summary: depersonalizeText(content.summary, identity),
     subject: depersonalizeText(content.subject, identity).trim() || content.subject,
+    thumbnailUrl: sharedImageUrl(content.thumbnailUrl, identity),
   };
 }
 
 type Origin = { from: Mailbox | null; subject: string; date: Date | null; forwarder: Mailbox | null };
 
 function describe(source: ParsedMessage, origin: Origin): MailContent {
-  const derivation = startDerivation(origin.subject);
+  const derivation = startDerivation(origin.subject, { forwarded: origin.forwarder !== null });
   const html = sanitizeEmailHtml(source.html ?? textToHtml(source.text ?? ""), {
     inlineImages: inlineImageMap(source),
     dropForwardHeader: origin.forwarder !== null,
@@ -91,7 +108,7 @@ function describe(source: ParsedMessage, origin: Origin): MailContent {
   });
   const codeNote = confirmation?.code ? `Confirmation code: ${confirmation.code}. ` : "";
   return {
-    identity: newsletterIdentity(origin.from, source.listId, source.listName, derived.text),
+    identity: newsletterIdentity(origin.from, source, derived.text),
     from: origin.from,
     forwarder: origin.forwarder,
     isForwarded: origin.forwarder !== null,

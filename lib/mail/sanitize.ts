@@ -153,10 +153,21 @@ export function normalizeCid(cid: string): string {
   return value.toLowerCase();
 }
 
+// Where mail clients put a forward's header block (it names the forwarder): Gmail, Thunderbird, Outlook on the web.
+const FORWARD_HEADER_CLASS = /\b(?:gmail_attr|moz-email-headers-table)\b/;
+const FORWARD_HEADER_ID = "divRplyFwdMsg";
+
 /** The one sanitizer of stored mail HTML (CONTRACT section 5): an allow-list, run once at filing. */
 export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): string {
-  const dropsElement = (attribs: sanitizeHtml.Attributes) => options.dropForwardHeader === true && /\bgmail_attr\b/.test(attribs.class ?? "");
-  const relay = options.sink ? outputRelay(options.sink, dropsElement) : null;
+  // Marked as the element is read, while it still has its id: sanitize-html removes ids before it is closed.
+  const forwardHeaders = new WeakSet<sanitizeHtml.Attributes>();
+  const transform = (tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag => {
+    const tag = transformAny(tagName, attribs);
+    if (options.dropForwardHeader && (attribs.id === FORWARD_HEADER_ID || FORWARD_HEADER_CLASS.test(attribs.class ?? ""))) forwardHeaders.add(tag.attribs);
+    return tag;
+  };
+  const dropsElement = (attribs: sanitizeHtml.Attributes) => forwardHeaders.has(attribs);
+  const relay = options.sink ? outputRelay(options.sink, dropsElement, transform) : null;
   const clean = sanitizeHtml(cleanStyleElements(html), {
     allowedTags: ALLOWED_TAGS_COMMON_FIRST,
     allowVulnerableTags: true,
@@ -168,7 +179,7 @@ export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): 
     parseStyleAttributes: false,
     disallowedTagsMode: "discard",
     nonTextTags: ["script", "style", "textarea", "option", "xmp", "title", "noscript", "noembed", "noframes", "iframe", "template", "select", "object", "applet"],
-    transformTags: { "*": relay ? relay.transform : transformAny, a: transformLink, img: imageTransform(options.inlineImages) },
+    transformTags: { "*": relay ? relay.transform : transform, a: transformLink, img: imageTransform(options.inlineImages) },
     exclusiveFilter: relay ? relay.closing : options.dropForwardHeader ? (frame) => dropsElement(frame.attribs) : undefined,
     textFilter: relay?.text,
   });
@@ -202,7 +213,11 @@ const VOID_TAGS = new Set(["br", "col", "hr", "img", "wbr"]);
  * exclusiveFilter; written text passes textFilter (escaped), except a style sheet's, which no reader
  * of the text wants. An element exclusiveFilter drops is reported with nothing inside it.
  */
-function outputRelay(sink: ElementSink, dropsElement: (attribs: sanitizeHtml.Attributes) => boolean) {
+function outputRelay(
+  sink: ElementSink,
+  dropsElement: (attribs: sanitizeHtml.Attributes) => boolean,
+  transformTag: (tagName: string, attribs: sanitizeHtml.Attributes) => sanitizeHtml.Tag,
+) {
   let pending: { name: string; attribs: sanitizeHtml.Attributes } | null = null;
   let dropped: sanitizeHtml.Attributes | null = null;
   // What a parser of the output would have open, innermost last.
@@ -236,7 +251,8 @@ function outputRelay(sink: ElementSink, dropsElement: (attribs: sanitizeHtml.Att
   return {
     transform(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
       report();
-      const tag = transformAny(tagName, attribs);
+      if (tagName === "meta") sink.onmeta?.(attribs);
+      const tag = transformTag(tagName, attribs);
       if (ALLOWED.has(tag.tagName)) pending = { name: tag.tagName, attribs: tag.attribs };
       return tag;
     },

@@ -16,6 +16,8 @@ const PIXEL_URLS = [
   /^https?:\/\/(?:www\.)?[a-z]+weekly\.com\/open\//i,
   /^https?:\/\/sli\.[^/]+\/imp\b/i,
   /^https?:\/\/go\.[^/]+\/oo\//i,
+  // Sailthru (Axios, Bloomberg): link.<publisher>/img/<recipient and campaign>/<hash>.gif
+  /^https?:\/\/link\.[^/]+\/img\/[^/]+\/[\w-]+\.gif\b/i,
   /^https?:\/\/[^/]*\/(?:e\/)?open\.php\b/i,
   /^https?:\/\/[^/]*(?:pixel|beacon)[^/]*\//i,
   /[/?&](?:pixel|beacon|track(?:ing)?[_-]?open|open[_-]?track)\b/i,
@@ -23,7 +25,10 @@ const PIXEL_URLS = [
 
 /** Click redirectors that carry a per-recipient token in their path or query. */
 const CLICK_URLS = [
-  /^https?:\/\/[^/]*\.ct\.sendgrid\.net\/ls\/click/i,
+  // SendGrid's tracking host: every path on it (ls/click, ss/c, wf/click) names the recipient.
+  /^https?:\/\/[^/]*\.ct\.sendgrid\.net\//i,
+  // Sailthru: link.<publisher>/click/<recipient>.<campaign>/..., and its web-view link /oc/
+  /^https?:\/\/link\.[^/]+\/(?:click|oc)\//i,
   /^https?:\/\/click\.convertkit-mail\d*\.com\//i,
   /^https?:\/\/email\.mg\d*\.substack\.com\/c\//i,
   /^https?:\/\/email\.mg[^/]*\/c\//i,

@@ -126,6 +126,24 @@ describe("POST /api/inbound/email", () => {
     expect(both.emails).toHaveLength(2);
   });
 
+  it("keeps two different issues sent the same day under one subject apart, each with its own shared content", async () => {
+    const reader = await registerUser();
+    const sender = `Daily <${uniqueSender()}>`;
+    const morning = `<p>Morning edition: markets opened higher today.</p><img src="https://cdn.daily.example/morning.jpg" width="600" height="300">`;
+    const evening = `<p>Evening edition: markets closed lower today.</p><img src="https://cdn.daily.example/evening.jpg" width="600" height="300">`;
+    const a = (await deliver(mail({ to: reader.unique_email, from: sender, subject: "Daily Digest", html: morning }))).body as Stored;
+    const b = (await deliver(mail({ to: reader.unique_email, from: sender, subject: "Daily Digest", html: evening }))).body as Stored;
+    const [rowA, rowB] = [await emailRow(a.emails[0]), await emailRow(b.emails[0])];
+    expect(rowA.newsletterId).toBe(rowB.newsletterId);
+    expect(rowA.issueId).not.toBe(rowB.issueId);
+    const { GET } = await import("@/app/api/issues/share/[shareId]/route");
+    const { GET: getEmail } = await import("@/app/api/issues/[emailId]/route");
+    const own = await call(getEmail, `/api/issues/${rowB.id}`, { cookie: reader.cookie, params: { emailId: String(rowB.id) } });
+    const shareId = (own.body as { public_share_id: string }).public_share_id;
+    const shared = await call(GET, `/api/issues/share/${shareId}`, { params: { shareId } });
+    expect((shared.body as { body_html: string }).body_html).toContain("Evening edition");
+  });
+
   it("files mail from a catalog newsletter's domain under that catalog entry", async () => {
     const reader = await registerUser();
     const { getDb } = await import("@/db/client");
@@ -156,6 +174,35 @@ describe("POST /api/inbound/email", () => {
     expect(row).toMatchObject({ isForwarded: true, subject: "Grey Skies in Cloud Earnings", senderEmail: "blog@tomtunguz.com", senderName: "Tomasz Tunguz" });
     expect(row.dateReceived.toISOString()).toBe("2022-10-28T19:15:00.000Z");
     expect((await newsletterRow(row.newsletterId)).name).toBe("Tomasz Tunguz");
+  });
+
+  it("dates mail at its arrival when its Date (or a forward's original date) is missing, unreadable or more than a day ahead", async () => {
+    const reader = await registerUser();
+    const soon = new Date(Date.now() + 20 * 3600_000).toUTCString();
+    const late = new Date(Date.now() + 50 * 3600_000).toUTCString();
+    const forward = fixture("fwd-gmail.eml")
+      .replace("reader@paperboy.localhost", reader.unique_email)
+      .replace("<fwd-gmail.eml@mail.gmail.com>", `<${randomBytes(6).toString("hex")}@gmail.com>`)
+      .replace("Fri, 28 Oct 2022 at 19:15", "sometime last week");
+    const cases: [string, boolean][] = [
+      [mail({ to: reader.unique_email, from: uniqueSender() }).replace(/^Date:.*\r\n/m, ""), true],
+      [mail({ to: reader.unique_email, from: uniqueSender(), date: "Wed, 15 Dec 2010    59:10 -0500" }), true],
+      [mail({ to: reader.unique_email, from: uniqueSender(), date: late }), true],
+      [mail({ to: reader.unique_email, from: uniqueSender(), date: soon }), false],
+      [forward, true],
+    ];
+    for (const [raw, atArrival] of cases) {
+      const before = Date.now();
+      const result = await deliver(raw);
+      const after = Date.now();
+      const at = (await emailRow((result.body as Stored).emails[0])).dateReceived.getTime();
+      if (atArrival) {
+        expect(at).toBeGreaterThanOrEqual(before - 1000);
+        expect(at).toBeLessThanOrEqual(after + 1000);
+      } else {
+        expect(at).toBe(Date.parse(soon));
+      }
+    }
   });
 
   it("files a confirmation with its link and an inactive subscription", async () => {

@@ -7,7 +7,7 @@ import { receiveMessage } from "@/lib/mail/service";
 export const runtime = "nodejs";
 
 export const POST = route({ auth: "none" }, async ({ request }) => {
-  const body = await readRawBody(request);
+  const body = await readRawBody(request, { wrapped: true });
   const { raw, envelopeTo } = await mailgunMessage(body, request.headers.get("content-type") ?? "");
   const result = await receiveMessage(raw, "mailgun", envelopeTo);
   return json(result.body, { status: result.status });

@@ -8,7 +8,7 @@ export const runtime = "nodejs";
 
 export const POST = route({ auth: "none" }, async ({ request }) => {
   requirePostmarkAuth(request);
-  const { raw, envelopeTo } = postmarkMessage(await readRawBody(request));
+  const { raw, envelopeTo } = postmarkMessage(await readRawBody(request, { wrapped: true }));
   const result = await receiveMessage(raw, "postmark", envelopeTo);
   return json(result.body, { status: result.status });
 });
