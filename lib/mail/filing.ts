@@ -48,7 +48,8 @@ export async function fileContent(
     const edition = await upsertIssue(tx, {
       newsletterId: letter.id,
       fingerprint: editionFingerprint(content, dateReceived),
-      subject: shared.subject,
+      // A message without one has none: the screens say SPEC.md's "No Subject".
+      subject: shared.subject || null,
       senderName: content.from?.name || content.identity.name,
       senderEmail: content.from?.address ?? null,
       summary: shared.summary,
@@ -67,7 +68,7 @@ export async function fileContent(
         newsletterId: letter.id,
         inboundMessageId: inboundId,
         messageKey: parsed.messageKey,
-        subject: content.subject,
+        subject: content.subject || null,
         senderName: content.from?.name || content.identity.name,
         senderEmail: content.from?.address ?? null,
         summary: content.summary,

@@ -112,7 +112,7 @@ function describe(source: ParsedMessage, origin: Origin): MailContent {
     from: origin.from,
     forwarder: origin.forwarder,
     isForwarded: origin.forwarder !== null,
-    subject: origin.subject || "(no subject)",
+    subject: origin.subject,
     date: origin.date,
     html,
     text,

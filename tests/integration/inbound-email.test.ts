@@ -176,6 +176,15 @@ describe("POST /api/inbound/email", () => {
     expect((await newsletterRow(row.newsletterId)).name).toBe("Tomasz Tunguz");
   });
 
+  it("stores no subject for a message without one, so the screens can say 'No Subject'", async () => {
+    const reader = await registerUser();
+    const { GET: getEmail } = await import("@/app/api/issues/[emailId]/route");
+    const withoutSubject = mail({ to: reader.unique_email, from: uniqueSender() }).replace(/^Subject: .*\r\n/m, "");
+    const id = ((await deliver(withoutSubject)).body as Stored).emails[0];
+    const served = await call(getEmail, `/api/issues/${id}`, { cookie: reader.cookie, params: { emailId: String(id) } });
+    expect(served).toMatchObject({ status: 200, body: { subject: null } });
+  });
+
   it("dates mail at its arrival when its Date (or a forward's original date) is missing, unreadable or more than a day ahead", async () => {
     const reader = await registerUser();
     const soon = new Date(Date.now() + 20 * 3600_000).toUTCString();
