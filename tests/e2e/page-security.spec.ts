@@ -33,3 +33,24 @@ test("a shared issue's page forbids framing and sniffing, yet its newsletter sho
   expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
   await expect(page.frameLocator('iframe[title="Content of Framed safely"]').getByRole("heading", { name: "Framed safely" })).toBeVisible();
 });
+
+test("a login or sign-up form sent before the page is interactive keeps the password out of the address", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill("reader@example.com");
+  await page.getByLabel("Password").fill("hunter2-secret");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await page.waitForLoadState();
+  expect(page.url()).not.toContain("hunter2");
+
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill("Early Bird");
+  await page.getByLabel("Email").fill("early@example.com");
+  await page.getByLabel("Password", { exact: true }).fill("hunter2-secret");
+  await page.getByLabel("Confirm password").fill("hunter2-secret");
+  await page.getByRole("button", { name: "Create account" }).click();
+  await page.waitForLoadState();
+  expect(page.url()).not.toContain("hunter2");
+  await context.close();
+});
