@@ -1,15 +1,20 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { hasSessionCookie } from "@/lib/navigation/protected-paths";
+import { hasSessionCookie, isProtectedPage, PAGE_SECURITY_HEADERS } from "@/lib/navigation/protected-paths";
 import { loginPathFor } from "@/lib/navigation/safe-next";
 
-/** Sends visitors without a session cookie from protected pages to /login, remembering where they were. */
+/**
+ * Every page gets the security headers; visitors without a session cookie are sent from protected
+ * pages to /login, remembering where they were.
+ */
 export function proxy(request: NextRequest) {
-  if (hasSessionCookie(request.cookies.getAll().map((cookie) => cookie.name))) return NextResponse.next();
   const { pathname, search } = request.nextUrl;
-  return NextResponse.redirect(new URL(loginPathFor(`${pathname}${search}`), request.url));
+  const guest = isProtectedPage(pathname) && !hasSessionCookie(request.cookies.getAll().map((cookie) => cookie.name));
+  const response = guest ? NextResponse.redirect(new URL(loginPathFor(`${pathname}${search}`), request.url)) : NextResponse.next();
+  for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) response.headers.set(name, value);
+  return response;
 }
 
-// Kept in step with PROTECTED_PAGES (lib/navigation/protected-paths.ts); matchers must be literals.
+// Pages and public files; the API answers JSON, and hashed build assets need none of the headers.
 export const config = {
-  matcher: ["/feed", "/discover", "/subscriptions", "/settings", "/emails/:emailId", "/newsletter/:newsletterId", "/newsletters/:id"],
+  matcher: ["/((?!api/|_next/static/|_next/image).*)"],
 };

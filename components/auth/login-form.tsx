@@ -30,7 +30,8 @@ export function LoginForm({ next, googleClientId }: { next: string; googleClient
 
   return (
     <div className="space-y-6">
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Log in">
+      {/* POST: a form sent before the page is interactive must not put the password in the address. */}
+      <form method="post" onSubmit={submit} noValidate className="space-y-4" aria-label="Log in">
         <TextField id="email" label="Email" type="email" autoComplete="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
         <TextField id="password" label="Password" type="password" autoComplete="current-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
         {shown && <Alert>{shown}</Alert>}

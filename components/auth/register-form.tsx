@@ -34,7 +34,8 @@ export function RegisterForm({ next, googleClientId }: { next: string; googleCli
 
   return (
     <div className="space-y-6">
-      <form onSubmit={submit} noValidate className="space-y-4" aria-label="Create account">
+      {/* POST: a form sent before the page is interactive must not put the password in the address. */}
+      <form method="post" onSubmit={submit} noValidate className="space-y-4" aria-label="Create account">
         <TextField id="name" label="Full name" autoComplete="name" value={form.name} onChange={set("name")} />
         <TextField id="email" label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} />
         <TextField id="password" label="Password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} />

@@ -8,6 +8,10 @@ import { useEffect, useRef, useState } from "react";
  */
 const SANDBOX = "allow-same-origin allow-popups allow-popups-to-escape-sandbox";
 
+// Opened by this page, not the frame, so outside the sandbox: a javascript: link the sanitizer missed
+// would run in a window of this origin wherever the browser lets a noopener window run it.
+const OPENABLE = /^(?:https?|mailto):/i;
+
 function frameDocument(html: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="script-src 'none'; object-src 'none'"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html,body{margin:0}body{padding:16px;font-family:ui-sans-serif,system-ui,sans-serif;color:#0f172a;background:#fff;overflow-wrap:anywhere;line-height:1.5}img,video{max-width:100%;height:auto}table{max-width:100%}</style></head><body>${html}</body></html>`;
 }
@@ -36,7 +40,7 @@ export function EmailFrame({ html, title }: { html: string; title: string }) {
         if (!anchor) return;
         event.preventDefault();
         const href = anchor.getAttribute("href") ?? "";
-        if (!href || href.startsWith("#")) return;
+        if (!href || href.startsWith("#") || !OPENABLE.test(anchor.href)) return;
         window.open(anchor.href, "_blank", "noopener,noreferrer");
       };
       const measure = () => setHeight(Math.max(doc.documentElement.scrollHeight, doc.body.scrollHeight));

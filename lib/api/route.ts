@@ -69,7 +69,20 @@ export function otherMethods<const A extends Method[]>(auth: "user" | "none", ..
 
 function isCrossOrigin(request: Request): boolean {
   const origin = request.headers.get("origin");
-  return origin !== null && origin !== appOrigin;
+  if (origin !== null) return origin !== appOrigin;
+  // Without an Origin (older browsers, some form posts) the browser still says where the request came from.
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") return true;
+  const referer = request.headers.get("referer");
+  return referer !== null && originOf(referer) !== appOrigin;
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }
 
 async function readJson(request: Request): Promise<unknown> {

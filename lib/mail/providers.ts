@@ -1,6 +1,7 @@
 import "server-only";
 import { createHmac } from "node:crypto";
 import { z } from "zod";
+import { requireUnusedMailgunToken } from "./replay";
 import { BadRequestError, UnauthorizedError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { requireMessageSize, secretsMatch } from "./inbound";
@@ -30,6 +31,7 @@ export async function mailgunMessage(body: Buffer, contentType: string, now = Da
   if (!secretsMatch(signature.toLowerCase(), expected) || !Number.isFinite(age) || Math.abs(age) > MAILGUN_MAX_AGE_SECONDS) {
     throw new UnauthorizedError("Invalid signature");
   }
+  await requireUnusedMailgunToken(token, form);
   const mime = form.get("body-mime");
   const raw = typeof mime === "string" ? Buffer.from(mime, "utf8") : mime ? Buffer.from(await mime.arrayBuffer()) : null;
   if (!raw) throw new BadRequestError("Not a parsable message: body-mime is missing");

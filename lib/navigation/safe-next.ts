@@ -17,6 +17,8 @@ export function safeNextPath(value: string | string[] | null | undefined): strin
     return null;
   }
   if (url.origin !== BASE || GUEST_PAGES.has(url.pathname)) return null;
+  // Dot segments resolve away: "/.//evil.com" and "/%2e%2e//evil.com" become "//evil.com", another host.
+  if (url.pathname.startsWith("//")) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }
 

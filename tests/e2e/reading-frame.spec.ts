@@ -9,6 +9,7 @@ const HOSTILE = [
   `<svg onload="window.top.__pwned = 3"></svg>`,
   `<a href="#below">Jump below</a>`,
   `<a href="https://fieldnotes.example/outside">Outside link</a>`,
+  `<a href="javascript:localStorage.setItem('pwned', '1')">Script link</a>`,
 ].join("\n");
 
 async function expectNothingRan(page: Page) {
@@ -45,6 +46,15 @@ test("even unsanitized script in a body stays inert, and links open in a new tab
 
   await body.getByRole("link", { name: "Jump below" }).click();
   await expect(page).toHaveURL(new RegExp(`/emails/${id}$`));
+
+  const windows: string[] = [];
+  const record = (other: Page) => windows.push(other.url());
+  context.on("page", record);
+  await body.getByRole("link", { name: "Script link" }).click();
+  await page.waitForTimeout(1_000);
+  context.off("page", record);
+  expect(windows, "a javascript: link opens no window").toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem("pwned"))).toBeNull();
 
   await context.route("https://fieldnotes.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<p>Outside</p>" }));
   const popup = context.waitForEvent("page");

@@ -96,6 +96,24 @@ describe("POST /api/auth/register", () => {
     expect(result).toMatchObject({ status: 403, body: { detail: "Cross-origin request refused" } });
   });
 
+  it.each([
+    ["Sec-Fetch-Site says cross-site", { "sec-fetch-site": "cross-site" }],
+    ["Sec-Fetch-Site says same-site (another origin of the site)", { "sec-fetch-site": "same-site" }],
+    ["the Referer is another site's page", { referer: "https://evil.example/landing" }],
+  ])("refuses a write without Origin when %s", async (_label, headers) => {
+    const email = uniqueEmail();
+    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Eve", email, password: "secret1" }, headers: { ...randomClient(), ...headers } });
+    expect(result).toMatchObject({ status: 403, body: { detail: "Cross-origin request refused" } });
+    const signIn = await call(login, "/api/auth/login", { method: "POST", body: { email, password: "secret1" }, headers: { ...randomClient(), ...headers } });
+    expect(signIn.status).toBe(403);
+  });
+
+  it("accepts a write without Origin that the browser says came from this site's own pages", async () => {
+    const headers = { ...randomClient(), "sec-fetch-site": "same-origin", referer: `${process.env.APP_URL}/register` };
+    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Sam Origin", email: uniqueEmail(), password: "secret1" }, headers });
+    expect(result.status).toBe(201);
+  });
+
   it("throttles repeated attempts on one e-mail with 429 and Retry-After", async () => {
     const email = uniqueEmail();
     const statuses: number[] = [];
@@ -190,6 +208,13 @@ describe("POST /api/auth/logout", () => {
     expect(result.headers.getSetCookie().some((value) => value.includes("session_token=;") || /Max-Age=0/i.test(value))).toBe(true);
     const replayed = await call(me, "/api/users/me", { cookie: user.cookie });
     expect(replayed).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+  });
+
+  it("refuses a logout forged from another site, so the session stays", async () => {
+    const reader = await registerUser();
+    const forged = await call(logout, "/api/auth/logout", { method: "POST", cookie: reader.cookie, headers: { "sec-fetch-site": "cross-site", referer: "https://evil.example/" } });
+    expect(forged.status).toBe(403);
+    expect((await call(me, "/api/users/me", { cookie: reader.cookie })).status).toBe(200);
   });
 
   it("answers 401 without a session", async () => {

@@ -54,6 +54,18 @@ describe("POST /api/inbound/mailgun", () => {
     expect((await postMailgun(signed(mime, reader.unique_email, 6 * 60))).status).toBe(401);
   });
 
+  it("refuses a captured signature replayed with another message or recipient, but takes Mailgun's retry of the same post", async () => {
+    const reader = await registerUser();
+    const victim = await registerUser();
+    const post = signed(mail({ to: reader.unique_email, from: uniqueSender() }), reader.unique_email);
+    const first = await postMailgun(post);
+    expect(first.status).toBe(202);
+    expect(await postMailgun(post)).toEqual({ status: 200, body: first.body });
+    const forged = { ...post, "body-mime": mail({ to: victim.unique_email, from: uniqueSender(), subject: "Reset your password here" }), recipient: victim.unique_email };
+    expect(await postMailgun(forged)).toEqual({ status: 401, body: { detail: "Invalid signature" } });
+    expect(await postMailgun({ ...post, recipient: victim.unique_email })).toEqual({ status: 401, body: { detail: "Invalid signature" } });
+  });
+
   it("answers 404 for an unknown recipient and 400 without body-mime", async () => {
     expect((await postMailgun(signed(mail({ to: "ghost-reader@paperboy.localhost" }), "ghost-reader@paperboy.localhost"))).status).toBe(404);
     const withoutMime = signed("x", "x@paperboy.localhost");
