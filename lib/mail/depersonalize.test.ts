@@ -25,6 +25,21 @@ describe("depersonalizeHtml", () => {
   });
 });
 
+describe("depersonalize on a mail merge that names the reader", () => {
+  const alice = { addresses: ["alice.anders@paperboy.localhost"], names: ["Alice Anders"], unsubscribeUrls: [] };
+
+  it("drops the first name where the merge addresses the reader, and the address's local part", () => {
+    expect(depersonalizeText("Alice, your picks for this week", alice)).toBe("Your picks for this week");
+    const html = depersonalizeHtml("<p>Thanks for reading, Alice! Your account alice.anders is active. Signed up as alice.anders.</p>", alice);
+    expect(html).toBe("<p>Thanks for reading! Your account  is active. Signed up as .</p>");
+  });
+
+  it("keeps the same word where it is not the reader being addressed", () => {
+    const mark = { addresses: ["markus@paperboy.localhost"], names: ["Mark Twain"], unsubscribeUrls: [] };
+    expect(depersonalizeText("Mark your calendar: markus.example.com and newmarkus stay.", mark)).toBe("Mark your calendar: markus.example.com and newmarkus stay.");
+  });
+});
+
 describe("depersonalizeHtml on links that name someone the recipient list does not know", () => {
   it("drops SendGrid and Sailthru tracked links and links whose query carries an address", () => {
     const html = [

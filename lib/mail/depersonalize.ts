@@ -80,12 +80,21 @@ function identityMatchers(who: RecipientIdentity): Matchers {
   ];
   const names = [...new Set(who.names.map((name) => name.trim()).filter((name) => name.length >= 2))];
   const firstNames = names.map((name) => name.split(/\s+/)[0]).filter((name) => name.length >= 2);
-  const textNeedles = [...addresses, ...firstNames.map((name) => name.toLowerCase()), ...names.map((name) => escapeText(name).toLowerCase())];
+  const textNeedles = [...addresses, ...locals, ...firstNames.map((name) => name.toLowerCase()), ...names.map((name) => escapeText(name).toLowerCase())];
   const mention = textNeedles.length > 0 ? new RegExp(textNeedles.map(escapeRegExp).join("|"), "i") : null;
   const greeting = alternation([...names, ...firstNames]);
   const greetingPattern = greeting ? new RegExp(`\\b${GREETING}\\s+(?:${greeting})(?![\\p{L}\\p{N}])`, "giu") : null;
   const removal = alternation([...addresses, ...names]);
   const removalPattern = removal ? new RegExp(removal, "gi") : null;
+  // Mail merges address the reader by first name ("Alice, your picks", "Thanks for reading, Alice!");
+  // elsewhere a first name may be an ordinary word ("Mark your calendar"), so only these uses go.
+  const first = alternation(firstNames);
+  const openingPattern = first ? new RegExp(`(^|[.!?]\\s+)(?:${first}),\\s*(\\p{L})`, "gu") : null;
+  const closingPattern = first ? new RegExp(`,\\s*(?:${first})(?=\\s*[!.?]|\\s*$)`, "gu") : null;
+  // A local part alone (the reader's Paperboy address is one) is as personal as the address; lower case
+  // as the addresses are, and only as a whole token.
+  const local = alternation(locals);
+  const localPattern = local ? new RegExp(`(?<![\\w.+-])(?:${local})(?![\\w+-]|\\.\\w)`, "g") : null;
   return {
     inUrl: (url) => {
       const lower = url.toLowerCase();
@@ -99,6 +108,9 @@ function identityMatchers(who: RecipientIdentity): Matchers {
       let value = text;
       if (greetingPattern) value = value.replace(greetingPattern, "$1 there");
       if (removalPattern) value = value.replace(removalPattern, "");
+      if (openingPattern) value = value.replace(openingPattern, (_, before: string, letter: string) => before + letter.toUpperCase());
+      if (closingPattern) value = value.replace(closingPattern, "");
+      if (localPattern) value = value.replace(localPattern, "");
       return value;
     },
   };
