@@ -8,14 +8,18 @@ RUN npm ci --no-audit --no-fund
 FROM node:22-bookworm-slim AS builder
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1 NEXT_OUTPUT=standalone
+# The policy links are written into the pages at build time (.env stays out of the build context).
+ARG NEXT_PUBLIC_TERMS_URL
+ARG NEXT_PUBLIC_PRIVACY_URL
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npm run build
 
 # Command-line tools (SMTP receiver, mail and catalog scripts) need the sources and tsx.
+# Started without npm, which would pass `docker stop`'s SIGTERM to a shell that does not pass it on.
 FROM builder AS tools
 ENV NODE_ENV=production
-CMD ["npm", "run", "smtp"]
+CMD ["node", "--conditions=react-server", "--import", "tsx", "scripts/smtp.ts"]
 
 FROM node:22-bookworm-slim AS runner
 WORKDIR /app

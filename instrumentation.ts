@@ -2,8 +2,18 @@
 // before the first request is served.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
-  const { prepareDatabase } = await import("@/db/client");
-  await prepareDatabase();
+  try {
+    const { dataPath, databaseLocation, env } = await import("@/lib/env");
+    if (!env.DATABASE_URL) (await import("@/lib/embedded-lock")).lockEmbeddedDatabase(dataPath());
+    const { prepareDatabase } = await import("@/db/client");
+    await prepareDatabase().catch((error: unknown) => {
+      throw new Error(`could not open the database at ${databaseLocation()}: ${error instanceof Error ? error.message : String(error)}`);
+    });
+  } catch (error) {
+    // Without its configuration or database the server could only answer 500s: stop, saying why, in one line.
+    console.error(`Paperboy cannot start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
   const { describeLoad, seedCatalog } = await import("@/lib/newsletters/catalog");
   try {
     console.log(`Newsletter catalog: ${describeLoad(await seedCatalog())}`);

@@ -6,26 +6,38 @@ import { z } from "zod";
 
 const optional = z.string().optional();
 
-const EnvSchema = z.object({
-  DATABASE_URL: optional,
-  DATA_DIR: z.string().default(".data"),
-  MAIL_DOMAIN: z.string().default("paperboy.localhost"),
-  APP_URL: z.url().default("http://localhost:3000"),
-  AUTH_SECRET: optional,
-  INBOUND_SECRET: optional,
-  MAILGUN_SIGNING_KEY: optional,
-  POSTMARK_INBOUND_USER: optional,
-  POSTMARK_INBOUND_PASSWORD: optional,
-  GOOGLE_CLIENT_ID: optional,
-  GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
-  SMTP_PORT: z.coerce.number().int().positive().default(2525),
-  MAX_MESSAGE_BYTES: z.coerce.number().int().positive().default(26_214_400),
-});
+function envSchema(port: string | undefined) {
+  return z.object({
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+    DATA_DIR: z.string().default(".data"),
+    MAIL_DOMAIN: z.hostname({ error: "must be a domain name, such as paperboy.example" }).default("paperboy.localhost"),
+    // Follows PORT, so `PORT=3400 npm start` accepts the writes of its own pages.
+    APP_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).default(`http://localhost:${port ?? 3000}`),
+    AUTH_SECRET: optional,
+    INBOUND_SECRET: optional,
+    MAILGUN_SIGNING_KEY: optional,
+    POSTMARK_INBOUND_USER: optional,
+    POSTMARK_INBOUND_PASSWORD: optional,
+    GOOGLE_CLIENT_ID: optional,
+    GOOGLE_JWKS_URL: z.url({ error: "must be a URL" }).default("https://www.googleapis.com/oauth2/v3/certs"),
+    SMTP_PORT: z.coerce.number({ error: "must be a port number" }).int().min(1).max(65_535).default(2525),
+    MAX_MESSAGE_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(26_214_400),
+  });
+}
 
-// An empty variable (as docker compose passes an unset one) means "use the default".
-const provided = Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== ""));
+export type Env = z.infer<ReturnType<typeof envSchema>>;
 
-export const env = EnvSchema.parse(provided);
+/** The configuration in `source`; throws one line naming every variable that is wrong, so each entry point can print it as is. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  // An empty variable (as docker compose passes an unset one) means "use the default".
+  const provided = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const result = envSchema(provided.PORT).safeParse(provided);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+  throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+}
+
+export const env = parseEnv(process.env);
 
 export const appOrigin = new URL(env.APP_URL).origin;
 
@@ -33,6 +45,13 @@ export function dataPath(...segments: string[]): string {
   const dir = path.resolve(env.DATA_DIR);
   mkdirSync(dir, { recursive: true });
   return path.join(dir, ...segments);
+}
+
+/** Where the database is, for messages: PostgreSQL's host and database (never its password), else PGlite's folder. */
+export function databaseLocation(config: Env = env): string {
+  if (!config.DATABASE_URL) return path.resolve(config.DATA_DIR, "pglite");
+  const url = new URL(config.DATABASE_URL);
+  return `${url.host || url.searchParams.get("host") || "localhost"}${url.pathname}`;
 }
 
 let cachedSecret: string | undefined;

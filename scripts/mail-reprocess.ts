@@ -1,19 +1,16 @@
 // `npm run mail:reprocess`: files again every inbound message left `failed` (after the fault is fixed).
-import { closeDb, prepareDatabase } from "@/db/client";
-import { reprocessFailed } from "@/lib/mail/service";
+import "./load-env.mjs";
+import { runCommand } from "./command";
 
-async function main(): Promise<number> {
+await runCommand("Reprocessing failed", async () => {
+  const { closeDb, openDatabase } = await import("./database");
   try {
-    await prepareDatabase();
+    await openDatabase();
+    const { reprocessFailed } = await import("@/lib/mail/service");
     const { filed, failed } = await reprocessFailed();
     console.log(`Filed ${filed} message${filed === 1 ? "" : "s"}; ${failed} still failing.`);
     return failed === 0 ? 0 : 1;
-  } catch (error) {
-    console.error("Reprocessing failed:", error instanceof Error ? error.message : error);
-    return 1;
   } finally {
     await closeDb();
   }
-}
-
-process.exitCode = await main();
+});

@@ -1,12 +1,9 @@
 // `npm run mail:send -- FILE.eml --to ADDRESS`: posts a message file to the raw inbound route of
 // APP_URL with INBOUND_SECRET, as a mail relay would. Without a file, sends a short sample issue.
-import { existsSync } from "node:fs";
+import "./load-env.mjs";
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-
-// Next.js reads .env for the server; this script reads the same file so both share INBOUND_SECRET.
-if (existsSync(".env")) process.loadEnvFile(".env");
-const { env } = await import("@/lib/env");
+import { runCommand } from "./command";
 
 const SAMPLE = (to: string) =>
   [
@@ -21,11 +18,12 @@ const SAMPLE = (to: string) =>
   ].join("\r\n");
 
 async function main(): Promise<number> {
+  const { env } = await import("@/lib/env");
   const { values, positionals } = parseArgs({ options: { to: { type: "string" }, url: { type: "string" } }, allowPositionals: true });
   const appUrl = values.url ?? env.APP_URL;
   const secret = env.INBOUND_SECRET;
   if (!values.to) {
-    console.error("Usage: npm run mail:send -- [FILE.eml] --to you@MAIL_DOMAIN");
+    console.error("Usage: npm run mail:send -- [FILE.eml] --to you@MAIL_DOMAIN [--url APP_URL]");
     return 2;
   }
   if (!secret) {
@@ -43,12 +41,14 @@ async function main(): Promise<number> {
       body: new Uint8Array(body),
     });
   } catch {
-    console.error(`Could not reach ${target}. Is the app running (npm run dev, or npm start)?`);
+    console.error(`Could not reach ${target}. Is the app running (npm run dev, or npm start), and there (--url, or APP_URL)?`);
     return 1;
   }
   console.log(`${response.status} ${await response.text()}`);
   if (response.status === 202 || response.status === 200) console.log(`Open ${new URL("/feed", appUrl)} to read it.`);
+  // The server reads .env when it starts: one started before INBOUND_SECRET was written there refuses it.
+  if (response.status === 401) console.error("The server runs with another INBOUND_SECRET: restart it after setting INBOUND_SECRET in .env.");
   return response.ok ? 0 : 1;
 }
 
-process.exitCode = await main();
+await runCommand("Sending failed", main);

@@ -1,10 +1,14 @@
 // `npm run db:migrate`: applies pending migrations and exits (the server also applies them at start).
-import { closeDb, prepareDatabase } from "@/db/client";
+import "./load-env.mjs";
+import { runCommand } from "./command";
 
-prepareDatabase()
-  .then(() => console.log("Database is up to date."))
-  .catch((error: unknown) => {
-    console.error("Migration failed:", error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  })
-  .finally(() => closeDb());
+await runCommand("Migration failed", async () => {
+  const { closeDb, openDatabase } = await import("./database");
+  try {
+    await openDatabase();
+    console.log("Database is up to date.");
+    return 0;
+  } finally {
+    await closeDb();
+  }
+});

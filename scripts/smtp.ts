@@ -1,15 +1,28 @@
 // `npm run smtp`: the SMTP receiver on SMTP_PORT, filing mail through the same path as the webhooks.
-import { closeDb, prepareDatabase } from "@/db/client";
-import { env } from "@/lib/env";
-import { createSmtpServer } from "@/lib/mail/smtp";
+import "./load-env.mjs";
+import { errorMessage } from "./command";
+import { listenFailure, stopWithNpm } from "./lifecycle.mjs";
 
-await prepareDatabase();
-const server = createSmtpServer();
-server.on("error", (error) => console.error("SMTP error:", error.message));
-server.listen(env.SMTP_PORT, () => console.log(`Paperboy SMTP receiver listening on port ${env.SMTP_PORT} for @${env.MAIL_DOMAIN}`));
-
-function stop(): void {
-  server.close(() => void closeDb().finally(() => process.exit(0)));
+async function main(): Promise<void> {
+  const { closeDb, openDatabase } = await import("./database");
+  const { env } = await import("@/lib/env");
+  const { createSmtpServer } = await import("@/lib/mail/smtp");
+  await openDatabase();
+  const server = createSmtpServer();
+  const stop = () => server.close(() => void closeDb().finally(() => process.exit(0)));
+  server.on("error", (error: NodeJS.ErrnoException) => {
+    // Failing to listen ends the receiver; an error on one connection does not.
+    if (error.syscall !== "listen") return console.error("SMTP error:", error.message);
+    console.error(`SMTP receiver failed: ${listenFailure(error, env.SMTP_PORT, "SMTP_PORT")}`);
+    void closeDb().finally(() => process.exit(1));
+  });
+  server.listen(env.SMTP_PORT, () => console.log(`Paperboy SMTP receiver listening on port ${env.SMTP_PORT} for @${env.MAIL_DOMAIN}`));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  stopWithNpm(stop);
 }
-process.on("SIGINT", stop);
-process.on("SIGTERM", stop);
+
+await main().catch((error: unknown) => {
+  console.error(`SMTP receiver failed: ${errorMessage(error)}`);
+  process.exit(1);
+});

@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm start`: build when the sources are newer than the last build, then serve.
 // Migrations run inside the server process at start (instrumentation.ts), on PGlite and PostgreSQL alike.
-import { spawnSync, spawn } from "node:child_process";
+import "./load-env.mjs";
+import { spawn } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
+import { assertPortFree, stopWithNpm } from "./lifecycle.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
@@ -24,18 +26,35 @@ function needsBuild() {
 }
 
 const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
+const port = process.env.PORT || "3000";
+
+// The build, then the server: a signal goes to whichever runs, so that neither outlives `npm start`.
+let child;
+const stop = (signal) => (child?.exitCode === null && child.signalCode === null ? child.kill(signal) : process.exit(1));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
+stopWithNpm(stop);
+
+function run(args) {
+  child = spawn(process.execPath, args, { cwd: root, stdio: "inherit" });
+  return new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+// Before a build of a minute or more, not after it.
+try {
+  await assertPortFree(port, "PORT");
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
 
 if (needsBuild()) {
   console.log("Building Paperboy (first start, or the sources changed)...");
-  const build = spawnSync(process.execPath, [next, "build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const status = await run([next, "build"]);
+  if (status !== 0) process.exit(status);
 }
 
-const port = process.env.PORT || "3000";
 // On two cores, V8's helper threads (concurrent marking, parallel scavenges) compete with the requests
 // themselves: filing newsletters at 8 at once went from about 37 to 41 messages/s with GC on the
 // thread that allocates.
 const nodeFlags = availableParallelism() <= 2 ? ["--single-threaded-gc"] : [];
-const server = spawn(process.execPath, [...nodeFlags, next, "start", "--port", port], { cwd: root, stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
-server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+process.exit(await run([...nodeFlags, next, "start", "--port", port]));

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import path from "node:path";
+import { databaseLocation, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("runs on a bare machine with the documented defaults", () => {
+    const env = parseEnv({});
+    expect(env).toMatchObject({ MAIL_DOMAIN: "paperboy.localhost", APP_URL: "http://localhost:3000", DATA_DIR: ".data", SMTP_PORT: 2525, MAX_MESSAGE_BYTES: 26_214_400 });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("treats empty variables, as docker compose passes them, as unset", () => {
+    const env = parseEnv({ DATABASE_URL: "", APP_URL: "", MAIL_DOMAIN: "" });
+    expect(env).toMatchObject({ APP_URL: "http://localhost:3000", MAIL_DOMAIN: "paperboy.localhost" });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("serves its own origin on another PORT unless APP_URL says otherwise", () => {
+    expect(parseEnv({ PORT: "3400" }).APP_URL).toBe("http://localhost:3400");
+    expect(parseEnv({ PORT: "3400", APP_URL: "https://read.example.com" }).APP_URL).toBe("https://read.example.com");
+  });
+
+  it("accepts PostgreSQL URLs in their usual forms", () => {
+    for (const url of ["postgres://paperboy:p%40ss@db:5432/paperboy", "postgresql://root@127.0.0.1/test", "postgres:///paperboy?host=/var/run/postgresql"]) {
+      expect(parseEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
+    }
+  });
+
+  it.each([
+    [{ DATABASE_URL: "notaurl" }, "Invalid configuration: DATABASE_URL must be a postgres:// URL"],
+    [{ DATABASE_URL: "mysql://root@localhost/paperboy" }, "Invalid configuration: DATABASE_URL must be a postgres:// URL"],
+    [{ APP_URL: "localhost:3000" }, "Invalid configuration: APP_URL must be an http:// or https:// URL"],
+    [{ MAIL_DOMAIN: "bad domain!" }, "Invalid configuration: MAIL_DOMAIN must be a domain name, such as paperboy.example"],
+    [{ MAIL_DOMAIN: "@paperboy.example" }, "Invalid configuration: MAIL_DOMAIN must be a domain name, such as paperboy.example"],
+    [{ SMTP_PORT: "smtp" }, "Invalid configuration: SMTP_PORT must be a port number"],
+  ])("refuses %o in one line", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(new Error(message));
+  });
+
+  it("names every wrong variable at once", () => {
+    expect(() => parseEnv({ APP_URL: "x", MAIL_DOMAIN: "a b" })).toThrow(
+      "Invalid configuration: MAIL_DOMAIN must be a domain name, such as paperboy.example; APP_URL must be an http:// or https:// URL",
+    );
+  });
+});
+
+describe("databaseLocation", () => {
+  it("names the PostgreSQL server and database, never the password", () => {
+    expect(databaseLocation(parseEnv({ DATABASE_URL: "postgres://paperboy:secret@db:5432/paperboy" }))).toBe("db:5432/paperboy");
+    expect(databaseLocation(parseEnv({ DATABASE_URL: "postgres:///paperboy?host=/var/run/postgresql" }))).toBe("/var/run/postgresql/paperboy");
+  });
+
+  it("names the embedded database's folder", () => {
+    expect(databaseLocation(parseEnv({ DATA_DIR: "/srv/paperboy" }))).toBe(path.resolve("/srv/paperboy/pglite"));
+  });
+});

@@ -1,0 +1,34 @@
+// What the long-running commands (`npm start`, `npm run smtp`) share about ports and stopping.
+import net from "node:net";
+
+/** One line saying why a server could not listen on `port`, naming the variable that moves it. */
+export function listenFailure(error, port, variable) {
+  if (error.code === "EADDRINUSE") return `Port ${port} is already in use: stop what listens there, or set ${variable} to another port.`;
+  if (error.code === "EACCES") return `Port ${port} is not open to this user: set ${variable} to a port above 1023.`;
+  return `Cannot listen on port ${port}: ${error.message}`;
+}
+
+/** Resolves when `port` is free to listen on; else rejects with the line of listenFailure. */
+export function assertPortFree(port, variable) {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error) => reject(new Error(listenFailure(error, port, variable))));
+    probe.listen(Number(port), () => probe.close(() => resolve()));
+  });
+}
+
+/**
+ * npm passes a signal only to the shell it runs a script in, and that shell dies without passing it on:
+ * `kill` of `npm start` left the server running, its port and database still held. Under npm, losing
+ * that shell means exactly this, so `stop` is called as the signal would have been.
+ */
+export function stopWithNpm(stop) {
+  if (!process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    stop("SIGTERM");
+  }, 1000);
+  watch.unref();
+}
