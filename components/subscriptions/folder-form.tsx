@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { errorMessage } from "@/lib/api/client";
 import { useCreateFolder } from "@/lib/subscriptions/hooks";
 import { raiseAlert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
@@ -15,7 +16,11 @@ export function FolderForm({ onMessage }: { onMessage: (message: string | null) 
     const trimmed = name.trim();
     if (!trimmed) return onMessage(raiseAlert("Folder name cannot be empty."));
     onMessage(null);
-    create.mutate(trimmed, { onSuccess: () => setName(""), onError: () => onMessage(raiseAlert("Failed to create folder.")) });
+    create.mutate(trimmed, {
+      onSuccess: () => setName(""),
+      // SPEC.md section 8's alert, and on the page the server's reason beside it when it gives one.
+      onError: (error) => onMessage(`${raiseAlert("Failed to create folder.")} ${errorMessage(error, "")}`.trim()),
+    });
   };
 
   return (

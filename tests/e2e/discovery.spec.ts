@@ -185,6 +185,15 @@ test("a reader creates a folder and deletes it after confirming", async ({ page 
   await expect(folder).toBeVisible();
   await expect(page.getByPlaceholder("New folder name")).toHaveValue("");
 
+  page.once("dialog", (alert) => {
+    alerts.push(`${alert.type()}: ${alert.message()}`);
+    void alert.dismiss();
+  });
+  await page.getByPlaceholder("New folder name").fill("Weekend reads");
+  await page.getByRole("button", { name: "+ Create" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Failed to create folder. A folder with this name already exists." })).toBeVisible();
+  expect(alerts).toEqual(["alert: Folder name cannot be empty.", "alert: Failed to create folder."]);
+
   await folder.click();
   await expect(page.getByText("No items to display in this folder.")).toBeVisible();
 
