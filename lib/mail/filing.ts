@@ -32,14 +32,13 @@ export async function fileContent(
   arrivedAt: Date,
 ): Promise<number[]> {
   const userIds = recipients.map((recipient) => recipient.userId);
-  const shared = sharedContent(content, {
-    addresses: [
-      ...recipients.flatMap((recipient) => [recipient.email, ...recipient.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`)]),
-      ...parsed.recipients,
-    ],
-    names: recipients.map((recipient) => recipient.name),
-    unsubscribeUrls: [],
-  });
+  const addresses = [
+    ...recipients.flatMap((recipient) => [recipient.email, ...recipient.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`)]),
+    ...parsed.recipients,
+  ];
+  const shared = sharedContent(content, { addresses, names: recipients.map((recipient) => recipient.name), unsubscribeUrls: [] });
+  // A forward Paperboy could not recognise stays from the reader who sent it: others see no sender, not them.
+  const fromReader = content.from !== null && addresses.some((address) => address.toLowerCase() === content.from?.address.toLowerCase());
   const dateReceived = receivedDate(content.date, arrivedAt);
   const filed = await filingTransaction(async (tx) => {
     await updateInboundStatus(inboundId, "filed", null, tx);
@@ -50,8 +49,8 @@ export async function fileContent(
       fingerprint: editionFingerprint(content, dateReceived),
       // A message without one has none: the screens say SPEC.md's "No Subject".
       subject: shared.subject || null,
-      senderName: content.from?.name || content.identity.name,
-      senderEmail: content.from?.address ?? null,
+      senderName: fromReader ? null : content.from?.name || content.identity.name,
+      senderEmail: fromReader ? null : (content.from?.address ?? null),
       summary: shared.summary,
       thumbnailUrl: shared.thumbnailUrl,
       bodyHtml: shared.html,

@@ -260,6 +260,18 @@ describe("POST /api/inbound/email", () => {
     expect(edition.bodyHtml).toContain('href="https://letters.example.org/post"');
   });
 
+  it("gives a reader's own mail that is no recognisable forward no sender in the shared edition", async () => {
+    const reader = await registerUser("Olga Own");
+    const body = (await deliver(mail({ to: reader.unique_email, from: `Olga Own <${reader.email.toUpperCase()}>` }))).body as Stored;
+    const row = await emailRow(body.emails[0]);
+    const { getDb } = await import("@/db/client");
+    const { issue } = await import("@/db/schema");
+    const { eq } = await import("drizzle-orm");
+    const [edition] = await getDb().select().from(issue).where(eq(issue.id, row.issueId));
+    expect(row).toMatchObject({ senderName: "Olga Own", senderEmail: reader.email });
+    expect(edition).toMatchObject({ senderName: null, senderEmail: null });
+  });
+
   it("files a message whose headers and envelope carry NUL bytes, which PostgreSQL text refuses", async () => {
     const reader = await registerUser();
     const raw = mail({
