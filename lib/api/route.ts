@@ -41,7 +41,10 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends "us
       const query = options.query ? parse(options.query, Object.fromEntries(new URL(request.url).searchParams), "query") : undefined;
       const body = options.body ? parse(options.body, await readJson(request), "body") : undefined;
       const result = await handler({ request, user, body, query, params } as Context<B, Q, P, A>);
-      return result instanceof Response ? result : json(result);
+      const response = result instanceof Response ? result : json(result);
+      // A reader's own data: never kept by a shared cache, nor by the browser after they sign out.
+      if (user && !response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");
+      return response;
     } catch (error) {
       return errorResponse(error);
     }

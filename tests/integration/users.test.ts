@@ -22,6 +22,12 @@ describe("GET /api/users/me", () => {
     );
   });
 
+  it("keeps the answer out of shared caches and the browser's cache", async () => {
+    const user = await registerUser();
+    const result = await call(getMe, "/api/users/me", { cookie: user.cookie });
+    expect(result.headers.get("cache-control")).toBe("private, no-store");
+  });
+
   it.each([
     ["no cookie", undefined],
     ["a forged cookie", "paperboy.session_token=forged.signature"],
