@@ -101,7 +101,8 @@ async function auditEveryScreen(page: Page, seeded: Seeded, phone: boolean): Pro
 
   await page.goto("/subscriptions");
   const lists = page.getByRole("navigation", { name: "Subscription lists" });
-  await expect(page.getByRole("article", { name: seeded.newsletterName })).toBeVisible();
+  // A card's title is one level below its panel's heading.
+  await expect(page.getByRole("article", { name: seeded.newsletterName }).getByRole("heading", { level: 4 })).toBeVisible();
   await check("/subscriptions All Newsletters");
   for (const [name, shown] of [
     ["Favorites", "Earlier dispatch"],
