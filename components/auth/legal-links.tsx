@@ -7,7 +7,7 @@ const linkClass = "underline underline-offset-4 hover:text-slate-900 dark:hover:
 /** The policies open in their own tab, so a half-filled form is not lost. */
 export function LegalLinks() {
   return (
-    <p className="text-xs text-slate-500 dark:text-slate-500">
+    <p className="text-xs text-slate-500 dark:text-slate-400">
       By continuing you agree to our{" "}
       <a href={TERMS_URL} target="_blank" rel="noopener noreferrer" className={linkClass}>
         Terms of Service

@@ -13,7 +13,10 @@ type Props = {
   layout?: "carousel" | "grid";
 };
 
-/** A list of newsletter cards with its loading, error and empty states; a carousel scrolls sideways. */
+/**
+ * A list of newsletter cards with its loading, error and empty states; a carousel scrolls sideways,
+ * with room above the cards for a focused card's ring, which the scrolling box would otherwise cut.
+ */
 export function NewsletterList({ query, empty, label, onSubscribe, layout = "carousel" }: Props) {
   if (query.isPending) return <Spinner label="Loading newsletters..." className="py-10" />;
   if (query.isError) return <Alert>{errorMessage(query.error, "Failed to fetch newsletters")}</Alert>;
@@ -21,7 +24,7 @@ export function NewsletterList({ query, empty, label, onSubscribe, layout = "car
   const listClass =
     layout === "grid"
       ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-      : "-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 sm:scroll-px-6 lg:scroll-px-8 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 [scrollbar-width:thin]";
+      : "-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 pt-1 sm:scroll-px-6 lg:scroll-px-8 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 [scrollbar-width:thin]";
   return (
     <ul className={listClass} aria-label={label}>
       {query.data.map((newsletter) => (

@@ -23,12 +23,14 @@ export function EmailActions({ email, onBookmark, onShare, onProblem }: Props) {
   const like = useToggleLike();
   const subject = email.subject || "No Subject";
   const saved = email.is_favorited || email.folder_ids.length > 0;
+  // A shown count is part of the button's name, so speech users can say what they see (WCAG 2.5.3).
+  const counted = (count: number, one: string, many: string) => (count > 0 ? `, ${formatCount(count)} ${count === 1 ? one : many}` : "");
   return (
     <div className="flex items-center gap-1">
       <button
         type="button"
         aria-pressed={email.is_liked}
-        aria-label={`${email.is_liked ? "Unlike" : "Like"} ${subject}`}
+        aria-label={`${email.is_liked ? "Unlike" : "Like"} ${subject}${counted(email.like_count, "like", "likes")}`}
         onClick={() => {
           onProblem(null);
           like.mutate({ id: email.id, is_liked: email.is_liked }, { onError: (error) => onProblem(errorMessage(error, "Failed to toggle like status")) });
@@ -38,7 +40,7 @@ export function EmailActions({ email, onBookmark, onShare, onProblem }: Props) {
         <HeartIcon filled={email.is_liked} width={18} height={18} />
         {email.like_count > 0 && <span>{formatCount(email.like_count)}</span>}
       </button>
-      <button type="button" aria-label={`Comments on ${subject}`} onClick={() => router.push(`/emails/${email.id}?showComments=true`)} className={action}>
+      <button type="button" aria-label={`Comments on ${subject}${counted(email.comment_count, "comment", "comments")}`} onClick={() => router.push(`/emails/${email.id}?showComments=true`)} className={action}>
         <CommentIcon width={18} height={18} />
         {email.comment_count > 0 && <span>{formatCount(email.comment_count)}</span>}
       </button>

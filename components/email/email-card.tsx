@@ -17,6 +17,8 @@ import { SubscribeModal } from "./subscribe-modal";
 import { useNarrow } from "./use-narrow";
 
 export type EmailCardLayout = "row" | "tile";
+/** The card's title is one level below the heading of the list it is in. */
+type TitleLevel = "h3" | "h4";
 type Dialog = "folders" | "share" | "subscribe" | null;
 
 // A tap on one of these does its own thing, not open the issue.
@@ -26,7 +28,7 @@ const OWN_ACTION = "a, button, input, select, textarea, label";
  * One issue in a list, with its own like, folder, share and subscription dialogs.
  * `layout` "row" puts the thumbnail beside the text (one column), "tile" above it.
  */
-export function EmailCard({ email, layout = "tile" }: { email: Email; layout?: EmailCardLayout }) {
+export function EmailCard({ email, layout = "tile", titleLevel: Title = "h3" }: { email: Email; layout?: EmailCardLayout; titleLevel?: TitleLevel }) {
   const router = useRouter();
   const narrow = useNarrow();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -69,11 +71,11 @@ export function EmailCard({ email, layout = "tile" }: { email: Email; layout?: E
         />
         <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
           <div className="flex items-start gap-2">
-            <h3 className="min-w-0 flex-1 text-base font-semibold leading-snug text-slate-900 dark:text-white">
+            <Title className="min-w-0 flex-1 text-base font-semibold leading-snug text-slate-900 dark:text-white">
               <Link href={href} className="break-words rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300">
                 {subject}
               </Link>
-            </h3>
+            </Title>
             {!email.is_subscribed && email.kind === "issue" && (
               <button
                 type="button"

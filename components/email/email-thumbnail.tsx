@@ -32,7 +32,7 @@ function InitialsPlaceholder({ name, className }: { name: string; className: str
       style={hueVariable(hue)}
       className={`flex items-center justify-center overflow-hidden bg-gradient-to-br from-[hsl(var(--hue)_70%_95%)] to-[hsl(var(--hue)_45%_88%)] dark:from-[hsl(var(--hue)_35%_18%)] dark:to-[hsl(var(--hue)_30%_12%)] ${className}`}
     >
-      <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-white/70 text-xl font-semibold text-[hsl(var(--hue)_55%_32%)] shadow-sm dark:bg-slate-900/50 dark:text-[hsl(var(--hue)_70%_82%)]">
+      <span className="flex h-14 w-14 items-center justify-center rounded-2xl bg-white/70 text-xl font-semibold text-[hsl(var(--hue)_55%_25%)] shadow-sm dark:bg-slate-900/50 dark:text-[hsl(var(--hue)_70%_82%)]">
         {initials}
       </span>
     </div>

@@ -68,7 +68,10 @@ export function FeedView() {
           {feed.isPlaceholderData && loading && <Spinner label="Updating..." className="justify-start" />}
           {feed.isError && <Alert>{feedErrorText(feed.error)}</Alert>}
           {pending.length > 0 && (
-            <section aria-label="Pending confirmations" className="space-y-3">
+            <section aria-labelledby="pending-title" className="space-y-3">
+              <h2 id="pending-title" className="sr-only">
+                Pending confirmations
+              </h2>
               {pending.map((email) => (
                 <ConfirmationCard key={email.id} email={email} />
               ))}
@@ -80,13 +83,19 @@ export function FeedView() {
           ) : issues.length === 0 ? (
             <EmptyState action={{ href: "/discover", label: "Discover newsletters" }}>No newsletters in your feed yet.</EmptyState>
           ) : (
-            <ul aria-label="Issues" className={`grid gap-4 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}>
-              {issues.map((email) => (
-                <li key={email.id} className="min-w-0">
-                  <EmailCard email={email} layout={layout} />
-                </li>
-              ))}
-            </ul>
+            <>
+              {/* The cards' h3 titles sit under this heading, not straight under the page's h1. */}
+              <h2 id="issues-title" className="sr-only">
+                Issues
+              </h2>
+              <ul aria-labelledby="issues-title" className={`grid gap-4 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}>
+                {issues.map((email) => (
+                  <li key={email.id} className="min-w-0">
+                    <EmailCard email={email} layout={layout} />
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
           <Pagination page={state.page} totalPages={totalPages} disabled={loading} onPage={goToPage} />
         </>

@@ -14,7 +14,7 @@ export function NewsletterAvatar({ src, name, className = "h-12 w-12 text-base" 
     <span
       aria-hidden="true"
       style={hueVariable(hue)}
-      className={`${className} relative flex shrink-0 items-center justify-center overflow-hidden rounded-xl bg-[hsl(var(--hue)_70%_90%)] font-semibold text-[hsl(var(--hue)_55%_30%)] dark:bg-[hsl(var(--hue)_45%_22%)] dark:text-[hsl(var(--hue)_70%_85%)]`}
+      className={`${className} relative flex shrink-0 items-center justify-center overflow-hidden rounded-xl bg-[hsl(var(--hue)_70%_90%)] font-semibold text-[hsl(var(--hue)_55%_25%)] dark:bg-[hsl(var(--hue)_45%_22%)] dark:text-[hsl(var(--hue)_70%_85%)]`}
     >
       {loaded ? null : initials}
       {showImage && (

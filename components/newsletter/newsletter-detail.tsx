@@ -77,9 +77,9 @@ function Details({ newsletter }: { newsletter: Newsletter }) {
           </section>
           <RecentIssues newsletterId={newsletter.id} />
         </div>
-        <aside>
+        <div>
           <QuickStatsPanel newsletter={newsletter} />
-        </aside>
+        </div>
       </div>
       {flow.dialog}
     </div>

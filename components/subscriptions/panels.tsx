@@ -71,7 +71,7 @@ function IssueGrid({ issues }: { issues: Email[] }) {
     <ul className="grid gap-4 xl:grid-cols-2">
       {issues.map((issue) => (
         <li key={issue.id} className="min-w-0">
-          <EmailCard email={issue} />
+          <EmailCard email={issue} titleLevel="h4" />
         </li>
       ))}
     </ul>

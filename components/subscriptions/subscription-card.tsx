@@ -26,11 +26,11 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
       <div className="flex min-w-0 flex-1 items-center gap-3">
         <NewsletterAvatar src={newsletter.logoUrl} name={newsletter.name} />
         <div className="min-w-0">
-          <h3 className="truncate font-semibold text-slate-900 dark:text-white">
+          <h4 className="truncate font-semibold text-slate-900 dark:text-white">
             <Link href={`/newsletter/${newsletter.id}`} className="rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300">
               {newsletter.name}
             </Link>
-          </h3>
+          </h4>
           <p className="truncate text-sm text-slate-500 dark:text-slate-400">{newsletter.publisher}</p>
           <p className={`text-xs ${active ? "text-emerald-700 dark:text-emerald-400" : "text-slate-500 dark:text-slate-400"}`}>
             {statusLine(subscription)}

@@ -17,7 +17,7 @@ export function SubscriptionsView() {
     <div className="mx-auto max-w-6xl space-y-6">
       <h2 className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">My Subscriptions</h2>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-[16rem_minmax(0,1fr)] lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <aside className="md:sticky md:top-20 md:self-start">
+        <div className="md:sticky md:top-20 md:self-start">
           <SidePanel
             view={view}
             onSelect={(next) => {
@@ -27,7 +27,7 @@ export function SubscriptionsView() {
             message={panelMessage}
             onMessage={setPanelMessage}
           />
-        </aside>
+        </div>
         <div className="min-w-0 space-y-4">
           {failure && <Alert>{failure}</Alert>}
           <ViewPanel view={view} onFailure={setFailure} />

@@ -6,8 +6,9 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 
 /**
  * Keeps keyboard focus inside a modal dialog: focus moves in on open, Tab wraps around,
- * and focus returns to where it was when the dialog closes. Without `onEscape`, Escape is
- * swallowed, so a dialog that must be finished loses nothing.
+ * and focus returns to where it was when the dialog closes (or to the page's main region when
+ * that control went away with it, as a confirmed subscription's icon does). Without `onEscape`,
+ * Escape is swallowed, so a dialog that must be finished loses nothing.
  */
 export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onEscape?: () => void) {
   // Callers pass a fresh closer on every render; were it a dependency, any re-render of the screen
@@ -50,7 +51,8 @@ export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onEscape?:
     return () => {
       document.removeEventListener("keydown", onKey);
       document.body.style.overflow = previousOverflow;
-      opener?.focus();
+      const back = opener?.isConnected ? opener : document.querySelector<HTMLElement>("main[tabindex]");
+      back?.focus();
     };
   }, [dialog, closable]);
 }

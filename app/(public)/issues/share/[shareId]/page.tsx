@@ -74,9 +74,12 @@ export default async function SharedIssuePage({ params }: Props) {
             </div>
           </article>
         ) : (
-          <p role="alert" className="rounded-2xl border border-slate-200 bg-white px-6 py-14 text-center text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
-            {failed ? "Error: Failed to fetch shared email" : "Email not found. The link may be invalid or expired."}
-          </p>
+          <>
+            <h1 className="sr-only">Shared newsletter</h1>
+            <p role="alert" className="rounded-2xl border border-slate-200 bg-white px-6 py-14 text-center text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+              {failed ? "Error: Failed to fetch shared email" : "Email not found. The link may be invalid or expired."}
+            </p>
+          </>
         )}
       </main>
       <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-500 dark:border-slate-800 dark:text-slate-400">
