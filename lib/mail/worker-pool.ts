@@ -64,6 +64,8 @@ const holder = globalThis as typeof globalThis & { paperboyPreparingPool?: Prepa
  */
 export function prepareMessage(raw: Buffer, envelopeTo: string[]): Promise<PreparedMessage> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return prepareHere(raw, envelopeTo);
-  holder.paperboyPreparingPool ??= new PreparingPool(Math.max(1, Math.min(4, availableParallelism())));
+  // One core is left to the server thread and PostgreSQL: on 2 cores, 8 deliveries at once filed about
+  // 112 messages/s with one worker against 106 with two (less switching between threads that share a core).
+  holder.paperboyPreparingPool ??= new PreparingPool(Math.max(1, Math.min(4, availableParallelism() - 1)));
   return holder.paperboyPreparingPool.prepare(raw, envelopeTo);
 }
