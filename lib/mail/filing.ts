@@ -32,13 +32,15 @@ export async function fileContent(
   arrivedAt: Date,
 ): Promise<number[]> {
   const userIds = recipients.map((recipient) => recipient.userId);
-  const addresses = [
-    ...recipients.flatMap((recipient) => [recipient.email, ...recipient.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`)]),
-    ...parsed.recipients,
-  ];
-  const shared = sharedContent(content, { addresses, names: recipients.map((recipient) => recipient.name), unsubscribeUrls: [] });
+  const readerAddresses = recipients.flatMap((recipient) => [recipient.email, ...recipient.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`)]);
+  const shared = sharedContent(content, {
+    addresses: [...readerAddresses, ...parsed.recipients],
+    names: recipients.map((recipient) => recipient.name),
+    unsubscribeUrls: [],
+  });
   // A forward Paperboy could not recognise stays from the reader who sent it: others see no sender, not them.
-  const fromReader = content.from !== null && addresses.some((address) => address.toLowerCase() === content.from?.address.toLowerCase());
+  const sender = content.from?.address.toLowerCase();
+  const fromReader = readerAddresses.some((address) => address.toLowerCase() === sender);
   const dateReceived = receivedDate(content.date, arrivedAt);
   const filed = await filingTransaction(async (tx) => {
     await updateInboundStatus(inboundId, "filed", null, tx);
