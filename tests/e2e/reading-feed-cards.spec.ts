@@ -1,12 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { articleHtml, deliver } from "./reading-support";
+import { expect, test } from "@playwright/test";
+import { articleHtml, deliver, HOUR, issueCard } from "./reading-support";
 import { signedInReader } from "./support";
-
-const HOUR = 3_600_000;
-
-function issueCard(page: Page, subject: string) {
-  return page.getByRole("article", { name: subject, exact: true });
-}
 
 test("pages are written to the URL, page 1 leaves it, a page past the end is ignored, and a page change scrolls to the top", async ({ page }) => {
   const { user } = await signedInReader(page);

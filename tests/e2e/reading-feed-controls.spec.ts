@@ -1,8 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { articleHtml, deliver } from "./reading-support";
+import { articleHtml, deliver, HOUR } from "./reading-support";
 import { signedInReader } from "./support";
-
-const HOUR = 3_600_000;
 
 async function shownSubjects(page: Page): Promise<string[]> {
   return page.getByRole("list", { name: "Issues" }).getByRole("article").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label") ?? ""));

@@ -1,8 +1,15 @@
-import { expect, type APIRequestContext } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const INBOUND_SECRET = "e2e-inbound-secret";
 
 export type Issue = { subject: string; from?: string; html: string; date?: Date };
+
+export const HOUR = 3_600_000;
+
+/** A feed card, found by its subject as a screen reader names it. */
+export function issueCard(page: Page, subject: string) {
+  return page.getByRole("article", { name: subject, exact: true });
+}
 
 let sequence = 0;
 

@@ -1,12 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { articleHtml, deliver } from "./reading-support";
+import { expect, test } from "@playwright/test";
+import { articleHtml, deliver, HOUR, issueCard } from "./reading-support";
 import { horizontalOverflow, signedInReader } from "./support";
-
-const HOUR = 3_600_000;
-
-function issueCard(page: Page, subject: string) {
-  return page.getByRole("article", { name: subject, exact: true });
-}
 
 test("a reader opens an issue from page 2 of the feed, reads it and comes back to the same page", async ({ page }) => {
   const { user } = await signedInReader(page);
