@@ -33,8 +33,16 @@ describe("parseEnv", () => {
     [{ MAIL_DOMAIN: "bad domain!" }, "Invalid configuration: MAIL_DOMAIN must be a domain name, such as paperboy.example"],
     [{ MAIL_DOMAIN: "@paperboy.example" }, "Invalid configuration: MAIL_DOMAIN must be a domain name, such as paperboy.example"],
     [{ SMTP_PORT: "smtp" }, "Invalid configuration: SMTP_PORT must be a port number"],
+    [{ SMTP_URL: "http://relay:25" }, "Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL"],
+    [{ FETCH_ALLOW_HOSTS: "127.0.0.1" }, "Invalid configuration: FETCH_ALLOW_HOSTS must be comma-separated host:port pairs"],
+    [{ FETCH_ALLOW_HOSTS: "http://intranet:80" }, "Invalid configuration: FETCH_ALLOW_HOSTS must be comma-separated host:port pairs"],
   ])("refuses %o in one line", (source, message) => {
     expect(() => parseEnv(source)).toThrow(new Error(message));
+  });
+
+  it("takes outbound mail and fetch settings", () => {
+    const env = parseEnv({ SMTP_URL: "smtp://user:pass@mailpit:1025", MAIL_FROM: "Paperboy <noreply@read.example>", FETCH_ALLOW_HOSTS: "intranet:8080, [::1]:3000,127.0.0.1:4000" });
+    expect(env).toMatchObject({ SMTP_URL: "smtp://user:pass@mailpit:1025", MAIL_FROM: "Paperboy <noreply@read.example>", FETCH_ALLOW_HOSTS: "intranet:8080, [::1]:3000,127.0.0.1:4000" });
   });
 
   it("names every wrong variable at once", () => {

@@ -5,6 +5,7 @@ import path from "node:path";
 import { z } from "zod";
 
 const optional = z.string().optional();
+const HOST_PORT = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i;
 
 function envSchema(port: string | undefined) {
   return z.object({
@@ -22,6 +23,13 @@ function envSchema(port: string | undefined) {
     GOOGLE_JWKS_URL: z.url({ error: "must be a URL" }).default("https://www.googleapis.com/oauth2/v3/certs"),
     SMTP_PORT: z.coerce.number({ error: "must be a port number" }).int().min(1).max(65_535).default(2525),
     MAX_MESSAGE_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(26_214_400),
+    SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+    MAIL_FROM: optional,
+    // Comma-separated host:port pairs that outgoing requests may reach although they resolve to a private address.
+    FETCH_ALLOW_HOSTS: z
+      .string()
+      .refine((value) => value.split(",").every((pair) => HOST_PORT.test(pair.trim())), { error: "must be comma-separated host:port pairs" })
+      .optional(),
   });
 }
 

@@ -1,0 +1,157 @@
+import "server-only";
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import type { LookupFunction } from "node:net";
+import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
+import { env } from "@/lib/env";
+
+/** Any request guardedFetch would not make or finish: refused address, scheme, redirects, timeout, size. */
+export class FetchRefusedError extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = "FetchRefusedError";
+  }
+}
+
+export type GuardedFetchInit = {
+  method?: "GET" | "POST";
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+  maxBytes?: number;
+  timeoutMs?: number;
+};
+
+export type GuardedResponse = { status: number; headers: Headers; body: Buffer; url: string };
+
+export const MAX_REDIRECTS = 3;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+// Headers that would carry something of ours (a session, a page we were on) to a sender's server.
+const WITHHELD = new Set(["cookie", "authorization", "proxy-authorization", "referer", "host", "content-length"]);
+
+// The filtering agents check every address the socket is about to connect to (after DNS), so a
+// name that resolves to a public address once and a private one later still cannot get through.
+const guardedAgents = { "http:": new RequestFilteringHttpAgent(), "https:": new RequestFilteringHttpsAgent() };
+const allowedAgents = { "http:": new http.Agent(), "https:": new https.Agent() };
+
+let resolver: LookupFunction = dns.lookup;
+
+/** Tests answer names with addresses of their choosing, so no lookup or packet leaves the machine; returns the undo. */
+export function setFetchResolver(lookup: LookupFunction): () => void {
+  const previous = resolver;
+  resolver = lookup;
+  return () => {
+    resolver = previous;
+  };
+}
+
+/** Whether `url`'s host:port is one FETCH_ALLOW_HOSTS lets through to a private or loopback address. */
+export function isAllowedHost(url: URL): boolean {
+  const port = url.port || (url.protocol === "https:" ? "443" : "80");
+  const key = `${url.hostname}:${port}`.toLowerCase();
+  return (env.FETCH_ALLOW_HOSTS ?? "").split(",").some((pair) => pair.trim().toLowerCase() === key);
+}
+
+/**
+ * A request to a URL that came from mail, under CONTRACT 6.1: http(s) only, public addresses only
+ * (unless FETCH_ALLOW_HOSTS), at most 3 redirects each checked again, one deadline for the whole
+ * exchange, a size cap, and nothing of ours sent along.
+ */
+export async function guardedFetch(url: string, init: GuardedFetchInit = {}): Promise<GuardedResponse> {
+  const signal = AbortSignal.timeout(init.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const maxBytes = init.maxBytes ?? DEFAULT_MAX_BYTES;
+  let target = parseTarget(url);
+  let method = init.method ?? "GET";
+  let body = init.body;
+  for (let redirects = 0; ; redirects++) {
+    const response = await exchange(target, { method, headers: init.headers ?? {}, body, signal, maxBytes });
+    const location = response.headers.get("location");
+    if (!REDIRECTS.has(response.status) || !location) return { ...response, url: target.href };
+    if (redirects === MAX_REDIRECTS) throw new FetchRefusedError(`more than ${MAX_REDIRECTS} redirects`);
+    target = parseTarget(location, target);
+    // As browsers do: 307 and 308 repeat the request, the others turn it into a GET without a body.
+    if (response.status !== 307 && response.status !== 308) {
+      method = "GET";
+      body = undefined;
+    }
+  }
+}
+
+function parseTarget(value: string, base?: URL): URL {
+  let url: URL;
+  try {
+    url = new URL(value, base);
+  } catch {
+    throw new FetchRefusedError("not a URL");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefusedError("only http and https URLs are fetched");
+  return url;
+}
+
+type Exchange = { method: string; headers: Record<string, string>; body?: string | Buffer; signal: AbortSignal; maxBytes: number };
+
+function exchange(url: URL, request: Exchange): Promise<Omit<GuardedResponse, "url">> {
+  const protocol = url.protocol as "http:" | "https:";
+  const headers: Record<string, string> = { "user-agent": "Paperboy", "accept-encoding": "identity" };
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (!WITHHELD.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+  }
+  if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body));
+  const send = protocol === "https:" ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      {
+        protocol,
+        // URL keeps an IPv6 literal in brackets; a socket wants it bare. Userinfo in the URL is never sent.
+        hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        method: request.method,
+        headers,
+        agent: isAllowedHost(url) ? allowedAgents[protocol] : guardedAgents[protocol],
+        lookup: resolver,
+        signal: request.signal,
+      },
+      (res) => {
+        const declared = Number(res.headers["content-length"]);
+        if (declared > request.maxBytes) {
+          res.destroy();
+          return reject(new FetchRefusedError(`response larger than ${request.maxBytes} bytes`));
+        }
+        const chunks: Buffer[] = [];
+        let received = 0;
+        res.on("data", (chunk: Buffer) => {
+          received += chunk.length;
+          if (received > request.maxBytes) {
+            res.destroy();
+            reject(new FetchRefusedError(`response larger than ${request.maxBytes} bytes`));
+          } else chunks.push(chunk);
+        });
+        res.on("error", (error) => reject(refusal(error, request.signal)));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: toHeaders(res.headers), body: Buffer.concat(chunks) }));
+      },
+    );
+    req.on("error", (error) => reject(refusal(error, request.signal)));
+    req.end(request.body);
+  });
+}
+
+function refusal(error: Error, signal: AbortSignal): FetchRefusedError {
+  if (error instanceof FetchRefusedError) return error;
+  if (signal.aborted) return new FetchRefusedError("timed out");
+  // request-filtering-agent's words; its message names the host, which may be personal, so it is not passed on.
+  if (/is not allowed/.test(error.message)) return new FetchRefusedError("the address is not public");
+  const code = (error as NodeJS.ErrnoException).code;
+  return new FetchRefusedError(`could not connect${code ? ` (${code})` : ""}`);
+}
+
+function toHeaders(raw: http.IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    for (const item of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, item);
+  }
+  return headers;
+}
