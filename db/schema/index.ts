@@ -2,3 +2,4 @@ export * from "./auth";
 export * from "./newsletters";
 export * from "./mail";
 export * from "./reading";
+export * from "./control";

@@ -88,6 +88,8 @@ export const subscription = pgTable(
     status: text("status", { enum: ["active", "inactive"] }).notNull(),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** Mail still arrives and is filed, but the feed leaves it out unless asked (CONTRACT 6.2). */
+    muted: boolean("muted").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .notNull()
@@ -96,6 +98,8 @@ export const subscription = pgTable(
   },
   (table) => [
     uniqueIndex("subscription_user_newsletter_idx").on(table.userId, table.newsletterId),
+    // Every feed page asks for the reader's muted newsletters: an index-only lookup of usually no rows.
+    index("subscription_user_muted_idx").on(table.userId, table.newsletterId).where(sql`${table.muted}`),
     // Both carry the third column so "who else follows this" and "what else do they follow" are index-only.
     index("subscription_newsletter_status_idx").on(table.newsletterId, table.status, table.userId),
     index("subscription_user_status_idx").on(table.userId, table.status, table.newsletterId),

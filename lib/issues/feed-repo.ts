@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, exists, gte, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
-import { email, newsletterCategory, userEmailTotal } from "@/db/schema";
+import { email, newsletterCategory, subscription, userEmailTotal } from "@/db/schema";
 import { findEmailRows, selectRows, type EmailRow } from "./repo";
 import type { FeedQuery } from "./schemas";
 
@@ -26,10 +26,30 @@ function wordsQuery(search: string, suffix = ""): string {
 const bindValues = (values: FeedValues): Bind => (name) => values[name];
 const bindPlaceholders: Bind = (name) => sql.placeholder(name);
 
+type Owner = FeedValues["userId"] | ReturnType<typeof sql.placeholder>;
+
+/**
+ * The reader's muted newsletters, read in the statement itself (no round trip of its own) from a
+ * partial index that usually holds none of their rows.
+ */
+function mutedNewsletterIds(owner: Owner): SQL {
+  return sql`array(select ${subscription.newsletterId} from ${subscription} where ${subscription.userId} = ${owner} and ${subscription.muted})`;
+}
+
+const mutedEmail = alias(email, "muted_email");
+
+/** How many of the kept total are muted emails (of one kind): what the unfiltered feed leaves out of it. */
+function mutedCount(owner: Owner, kind?: FeedQuery["kind"]): SQL {
+  const muted = and(eq(mutedEmail.userId, owner), sql`${mutedEmail.newsletterId} = any(${mutedNewsletterIds(owner)})`, kind ? eq(mutedEmail.kind, kind) : undefined);
+  return sql`(${getDb().select({ count: sql`count(*)` }).from(mutedEmail).where(muted)})`;
+}
+
 /** The query's filters; which are present depends on the query, their values come from `bind`. */
 function feedConditions(query: FeedQuery, bind: Bind): SQL[] {
   const owner = bind("userId");
   const conditions: SQL[] = [eq(email.userId, owner)];
+  // newsletter_id is in every feed index, so leaving muted newsletters out is checked in the index.
+  if (!query.include_muted) conditions.push(sql`${email.newsletterId} <> all(${mutedNewsletterIds(owner)})`);
   if (query.recency_filter !== "all_time") conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${bind("days")}::int)`));
   // Literal, not bound: a statement prepared per shape then plans the flags' index for them.
   if (query.read_status !== "all") conditions.push(query.read_status === "read" ? sql`${email.isRead}` : sql`not ${email.isRead}`);
@@ -77,20 +97,21 @@ const pageEmail = alias(email, "page_email");
  * A page of the user's whole feed by date with the kept total, in one round trip. The date index gives
  * the exact order (id breaks ties), so one generic plan serves every user and page.
  */
-function prepareFeedPageByDate(db: Database, sortOrder: FeedQuery["sort_order"]) {
+function prepareFeedPageByDate(db: Database, sortOrder: FeedQuery["sort_order"], includeMuted: boolean, shape: string) {
   const direction = sortOrder === "asc" ? asc : desc;
   const userId = sql.placeholder("userId");
   const pageIds = db
     .select({ id: pageEmail.id })
     .from(pageEmail)
-    .where(eq(pageEmail.userId, userId))
+    .where(and(eq(pageEmail.userId, userId), includeMuted ? undefined : sql`${pageEmail.newsletterId} <> all(${mutedNewsletterIds(userId)})`))
     .orderBy(direction(pageEmail.dateReceived), direction(pageEmail.id))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"));
-  const total = sql<number>`(select coalesce(sum(${userEmailTotal.total}), 0)::int from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId})`;
+  const kept = sql`(select coalesce(sum(${userEmailTotal.total}), 0) from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId})`;
+  const total = includeMuted ? sql<number>`${kept}::int` : sql<number>`(${kept} - ${mutedCount(userId)})::int`;
   return selectRows(db, total, sql`${email.id} = any(array(${pageIds}))`)
     .orderBy(direction(email.dateReceived), direction(email.id))
-    .prepare(`feed_page_by_date_${sortOrder}`);
+    .prepare(shape);
 }
 
 /**
@@ -149,8 +170,8 @@ const SORT_CODES = { date_received: "d", subject: "s", sender_name: "n", time_to
  * keys prepared statements by their first 63 bytes.
  */
 function filteredShape(query: FeedQuery): string {
-  const { sort_by, sort_order, recency_filter, read_status, subscription_status, category_id, kind, search } = query;
-  const present = `${recency_filter === "all_time" ? "" : "R"}${category_id === undefined ? "" : "C"}${kind ? "K" : ""}${search ? "S" : ""}`;
+  const { sort_by, sort_order, recency_filter, read_status, subscription_status, category_id, kind, search, include_muted } = query;
+  const present = `${recency_filter === "all_time" ? "" : "R"}${category_id === undefined ? "" : "C"}${kind ? "K" : ""}${search ? "S" : ""}${include_muted ? "M" : ""}`;
   return `feed_${SORT_CODES[sort_by]}${sort_order[0]}_${read_status[0]}${subscription_status[0]}_${present}`;
 }
 
@@ -163,8 +184,9 @@ async function findUnfilteredPageIds(userId: number, query: FeedQuery): Promise<
   const column = SORT_COLUMNS[query.sort_by];
   const where = and(...feedConditions(query, bindValues(feedValues(userId, query))));
   const ofKind = query.kind ? sql` and ${userEmailTotal.kind} = ${query.kind}` : sql``;
-  const keptTotal = sql`(select sum(${userEmailTotal.total}) from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId}${ofKind})`;
-  const result = (await getDb().execute(sql`select coalesce(${keptTotal}, 0)::int as total,
+  const keptTotal = sql`coalesce((select sum(${userEmailTotal.total}) from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId}${ofKind}), 0)`;
+  const total = query.include_muted ? keptTotal : sql`${keptTotal} - ${mutedCount(userId, query.kind)}`;
+  const result = (await getDb().execute(sql`select (${total})::int as total,
     array(select ${email.id} from ${email} where ${where} order by ${column} ${direction}, ${email.id} ${direction} limit ${query.page_size} offset ${pageOffset(query)}) as ids`)) as unknown as {
     rows: { ids: number[]; total: number }[];
   };
@@ -183,7 +205,8 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
   const page = { limit: query.page_size, offset: pageOffset(query), withBodies: false };
   if (isUnfiltered(query)) {
     if (!query.kind && query.sort_by === "date_received") {
-      const rows = await preparedOnce(preparedPagesByDate, query.sort_order, (db) => prepareFeedPageByDate(db, query.sort_order)).execute({ userId, ...page });
+      const shape = `feed_page_by_date_${query.sort_order}${query.include_muted ? "_all" : ""}`;
+      const rows = await preparedOnce(preparedPagesByDate, shape, (db) => prepareFeedPageByDate(db, query.sort_order, query.include_muted, shape)).execute({ userId, ...page });
       return { rows, total: rows[0]?.feedTotal ?? (await findUnfilteredPageIds(userId, query)).total };
     }
     const { ids, total } = await findUnfilteredPageIds(userId, query);

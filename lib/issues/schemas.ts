@@ -24,6 +24,11 @@ export const FeedQuery = PageQuery.extend({
   category_id: positiveInt("category_id").max(MAX_ID, `category_id must be at most ${MAX_ID}.`).optional(),
   kind: z.enum(["issue", "confirmation"]).optional(),
   search: z.string().trim().max(200, "search must be at most 200 characters.").optional(),
+  /** Muted newsletters' mail is left out unless asked for (CONTRACT 6.2). */
+  include_muted: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
 });
 export type FeedQuery = z.infer<typeof FeedQuery>;
 

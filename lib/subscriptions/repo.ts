@@ -42,6 +42,16 @@ export async function upsertSubscriptions(userId: number, newsletterIds: number[
   });
 }
 
+/** Mutes or unmutes the user's subscription, creating it (unconfirmed) when there is none. */
+export async function upsertMuted(userId: number, newsletterId: number, muted: boolean): Promise<SubscriptionRow> {
+  const [row] = await getDb()
+    .insert(subscription)
+    .values({ userId, newsletterId, status: "inactive", muted })
+    .onConflictDoUpdate({ target: [subscription.userId, subscription.newsletterId], set: { muted } })
+    .returning();
+  return row;
+}
+
 export async function findSubscriptions(userId: number): Promise<SubscriptionRow[]> {
   return getDb()
     .select()

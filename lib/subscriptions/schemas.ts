@@ -14,5 +14,8 @@ export type BulkSubscribeInput = z.infer<typeof BulkSubscribeInput>;
 export const SubscriptionStatusInput = z.object({ status: z.enum(["active", "inactive"]) });
 export type SubscriptionStatusInput = z.infer<typeof SubscriptionStatusInput>;
 
+export const MuteInput = z.object({ muted: z.boolean({ error: "muted must be true or false." }) });
+export type MuteInput = z.infer<typeof MuteInput>;
+
 export const NewsletterParams = z.object({ newsletterId: idParam });
 export const SubscriptionParams = z.object({ subscriptionId: idParam });

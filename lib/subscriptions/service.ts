@@ -1,7 +1,7 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
 import { describeNewsletters } from "@/lib/newsletters/service";
-import { findNewslettersByIds, findSubscription, findSubscriptions, findVisibleNewsletterIds, upsertSubscriptions, type SubscriptionRow } from "./repo";
+import { findNewslettersByIds, findSubscription, findSubscriptions, findVisibleNewsletterIds, upsertMuted, upsertSubscriptions, type SubscriptionRow } from "./repo";
 import type { BulkSubscribeInput, SubscribeInput } from "./schemas";
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
@@ -13,7 +13,7 @@ async function describeSubscriptions(rows: SubscriptionRow[]) {
   return rows.flatMap((row) => {
     const metadata = newsletters.get(row.newsletterId);
     if (!metadata) return [];
-    return [{ id: row.id, newsletterId: row.newsletterId, newsletter_metadata: metadata, subscribed_at: iso(row.subscribedAt), unsubscribed_at: iso(row.unsubscribedAt), status: row.status }];
+    return [{ id: row.id, newsletterId: row.newsletterId, newsletter_metadata: metadata, subscribed_at: iso(row.subscribedAt), unsubscribed_at: iso(row.unsubscribedAt), status: row.status, muted: row.muted }];
   });
 }
 
@@ -35,6 +35,15 @@ export async function subscribeMany(userId: number, input: BulkSubscribeInput) {
 
 export async function changeSubscription(userId: number, newsletterId: number, status: "active" | "inactive") {
   const [subscription] = await setStatus(userId, [newsletterId], status);
+  return subscription;
+}
+
+/** CONTRACT 6.2: a muted newsletter's mail is still filed, but the feed leaves it out. */
+export async function muteNewsletter(userId: number, newsletterId: number, muted: boolean) {
+  const [visible] = await findVisibleNewsletterIds(userId, [newsletterId]);
+  if (visible === undefined) throw new NotFoundError("Newsletter not found");
+  const [subscription] = await describeSubscriptions([await upsertMuted(userId, newsletterId, muted)]);
+  if (!subscription) throw new NotFoundError("Newsletter not found");
   return subscription;
 }
 

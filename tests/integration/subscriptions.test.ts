@@ -30,6 +30,7 @@ describe("POST /api/newsletters/subscribe", () => {
         subscribed_at: expect.any(String),
         unsubscribed_at: null,
         status: "active",
+        muted: false,
       },
     });
   });
