@@ -1,0 +1,57 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import nodemailer, { type Transporter } from "nodemailer";
+import { z } from "zod";
+import { env } from "@/lib/env";
+import { writeOutbox } from "./outbox";
+
+/** One message to send. `id` (set by sendMail) keeps a retried job the same message, with the same Message-ID. */
+export const OutboundMail = z.object({
+  id: z.uuid().optional(),
+  to: z.string().min(1),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  from: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  // The recipient and subject are a reader's personal unsubscribe address: the log names neither.
+  private: z.boolean().optional(),
+});
+export type OutboundMail = z.infer<typeof OutboundMail>;
+
+export function mailFrom(): string {
+  return env.MAIL_FROM ?? `Paperboy <noreply@${env.MAIL_DOMAIN}>`;
+}
+
+let relay: { url: string; transport: Transporter } | undefined;
+
+function relayTransport(url: string): Transporter {
+  if (relay?.url !== url) {
+    // Short timeouts: a relay that hangs fails this attempt and the job is retried, instead of holding a worker.
+    relay = { url, transport: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) };
+  }
+  return relay.transport;
+}
+
+const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
+
+/** Sends through SMTP_URL (throwing when the relay fails), or without one writes the outbox file and logs one line. */
+export async function deliverMail(mail: OutboundMail): Promise<void> {
+  const id = mail.id ?? randomUUID();
+  const message = {
+    from: mail.from ?? mailFrom(),
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers,
+    messageId: `<${id}@${env.MAIL_DOMAIN}>`,
+  };
+  if (env.SMTP_URL) {
+    await relayTransport(env.SMTP_URL).sendMail(message);
+    return;
+  }
+  const { message: raw } = (await composer.sendMail(message)) as { message: Buffer };
+  const file = await writeOutbox(id, raw);
+  console.log(mail.private ? `Outbound mail written to ${file}` : `Outbound mail to ${mail.to}, "${mail.subject}", written to ${file}`);
+}
