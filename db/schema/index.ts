@@ -3,3 +3,4 @@ export * from "./newsletters";
 export * from "./mail";
 export * from "./reading";
 export * from "./control";
+export * from "./unsubscribe";

@@ -16,6 +16,7 @@ import {
   insertSubscriptionAndShare,
   updateInboundStatus,
   upsertIssue,
+  upsertUnsubscribeRoute,
   type NewsletterRow,
   type Recipient,
 } from "./repo";
@@ -87,6 +88,11 @@ export async function fileContent(
       delta.emails++;
       if (!receivedBefore) delta.recipients++;
       await insertSubscriptionAndShare(tx, { userId, newsletterId: letter.id, emailId: id, shareId: randomBytes(18).toString("base64url") });
+      // Addressed to several readers at once, the links could be any one's: none of them gets another's way out.
+      const headers = userIds.length === 1 ? content.unsubscribeHeaders : null;
+      if (headers) {
+        await upsertUnsubscribeRoute(tx, { userId, newsletterId: letter.id, listUnsubscribe: headers.list, listUnsubscribePost: headers.post, seenAt: arrivedAt });
+      }
     }
     if (delta.emails === 0 && delta.issues === 0) return { emailIds, stats: null };
     if (edition.created && (letter.source === "mail" || !letter.sendingFrequency)) {

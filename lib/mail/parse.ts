@@ -4,6 +4,7 @@ import { simpleParser, type AddressObject, type HeaderLines } from "mailparser";
 import { repairMojibake } from "./charset";
 
 export type Mailbox = { name: string; address: string };
+export type UnsubscribeHeaders = { list: string; post: string | null };
 export type InlineImage = { cid: string; contentType: string; content: Buffer };
 
 /** What filing needs from one RFC 5322 message, decoded to UTF-8. */
@@ -23,6 +24,8 @@ export type ParsedMessage = {
   /** A list its members post to (List-Post is a mailto:): a discussion list, named by its List-Id, not by whoever posted. */
   discussionList: boolean;
   listUnsubscribe: string[];
+  /** The List-Unsubscribe and List-Unsubscribe-Post values as sent (capped), kept for the reader's own unsubscribe. */
+  unsubscribeHeaders: UnsubscribeHeaders | null;
   html: string | null;
   text: string | null;
   inlineImages: InlineImage[];
@@ -194,7 +197,10 @@ function headerValue(lines: HeaderLines, name: string): string | null {
   return stripNul(line.line.slice(line.line.indexOf(":") + 1)).replace(/\r?\n[ \t]+/g, " ").trim();
 }
 
-function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listName" | "discussionList" | "listUnsubscribe"> {
+// Far beyond any real List-Unsubscribe; a hostile value past it is cut, and a URI it cuts is unusable.
+const MAX_UNSUBSCRIBE_HEADER = 8_192;
+
+function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listName" | "discussionList" | "listUnsubscribe" | "unsubscribeHeaders"> {
   const listIdLine = headerValue(lines, "list-id");
   let listId: string | null = null;
   let listName: string | null = null;
@@ -208,5 +214,7 @@ function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listNa
   const bracketed = [...unsubscribeLine.matchAll(/<([^>]+)>/g)].map((match) => match[1].trim());
   const listUnsubscribe = bracketed.length > 0 ? bracketed : unsubscribeLine.split(",").map((part) => part.trim()).filter(Boolean);
   const discussionList = listId !== null && /<\s*mailto:/i.test(headerValue(lines, "list-post") ?? "");
-  return { listId, listName, discussionList, listUnsubscribe };
+  const post = headerValue(lines, "list-unsubscribe-post");
+  const unsubscribeHeaders = unsubscribeLine ? { list: unsubscribeLine.slice(0, MAX_UNSUBSCRIBE_HEADER), post: post ? post.slice(0, 200) : null } : null;
+  return { listId, listName, discussionList, listUnsubscribe, unsubscribeHeaders };
 }

@@ -5,7 +5,7 @@ import { startDerivation } from "./derive";
 import { findForwardedHeader, hasForwardSubject, mayHoldForward, stripForwardPrefix } from "./forward";
 import { htmlToText, textToHtml } from "./html-text";
 import { newsletterIdentity, type NewsletterIdentity } from "./identity";
-import { parseMessage, type Mailbox, type ParsedMessage } from "./parse";
+import { parseMessage, type Mailbox, type ParsedMessage, type UnsubscribeHeaders } from "./parse";
 import { normalizeCid, sanitizeEmailHtml } from "./sanitize";
 
 /** One message made ready for filing: who it is from, what it says, and its safe HTML. */
@@ -25,6 +25,8 @@ export type MailContent = {
   kind: "issue" | "confirmation";
   confirmationUrl: string | null;
   listUnsubscribe: string[];
+  /** Only ever stored for the one reader whose mail carried them (filing.ts). */
+  unsubscribeHeaders: UnsubscribeHeaders | null;
 };
 
 const MAX_INLINE_IMAGE_BYTES = 512 * 1024;
@@ -122,6 +124,7 @@ function describe(source: ParsedMessage, origin: Origin): MailContent {
     kind: confirmation ? "confirmation" : "issue",
     confirmationUrl: confirmation?.url ?? null,
     listUnsubscribe: source.listUnsubscribe,
+    unsubscribeHeaders: source.unsubscribeHeaders,
   };
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
-import { email, inboundMessage, issue, newsletter, share, subscription, user, userAddress } from "@/db/schema";
+import { email, inboundMessage, issue, newsletter, share, subscription, unsubscribeRoute, user, userAddress } from "@/db/schema";
 
 export type InboundSource = (typeof inboundMessage.$inferInsert)["source"];
 export type InboundRow = typeof inboundMessage.$inferSelect;
@@ -152,6 +152,18 @@ export async function insertSubscriptionAndShare(tx: Database, values: { userId:
       INSERT INTO ${subscription} (user_id, newsletter_id, status) VALUES (${values.userId}, ${values.newsletterId}, 'inactive') ON CONFLICT DO NOTHING
     )
     INSERT INTO ${share} (user_id, email_id, share_id) VALUES (${values.userId}, ${values.emailId}, ${values.shareId}) ON CONFLICT DO NOTHING`);
+}
+
+/** Keeps the reader's latest List-Unsubscribe pair for this newsletter; an older message arriving late changes nothing. */
+export async function upsertUnsubscribeRoute(tx: Database, values: { userId: number; newsletterId: number; listUnsubscribe: string; listUnsubscribePost: string | null; seenAt: Date }): Promise<void> {
+  await tx
+    .insert(unsubscribeRoute)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [unsubscribeRoute.userId, unsubscribeRoute.newsletterId],
+      set: { listUnsubscribe: values.listUnsubscribe, listUnsubscribePost: values.listUnsubscribePost, seenAt: values.seenAt },
+      setWhere: lte(unsubscribeRoute.seenAt, values.seenAt),
+    });
 }
 
 export async function findRecentPublishedDates(tx: Database, newsletterId: number): Promise<Date[]> {

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, desc, eq, exists, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, inArray, or, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { email, newsletter, subscription } from "@/db/schema";
+import { email, newsletter, subscription, unsubscribeRoute } from "@/db/schema";
 
 export type SubscriptionRow = typeof subscription.$inferSelect;
 
@@ -71,4 +71,52 @@ export async function findSubscription(userId: number, subscriptionId: number): 
 export async function findNewslettersByIds(newsletterIds: number[]) {
   if (newsletterIds.length === 0) return [];
   return getDb().select().from(newsletter).where(inArray(newsletter.id, [...new Set(newsletterIds)]));
+}
+
+/** Sending goes on this long after an unsubscribe before it counts as ignoring it. */
+const GRACE = sql`interval '48 hours'`;
+
+export type UnsubscribeRouteRow = { newsletterId: number; listUnsubscribe: string; listUnsubscribePost: string | null; sentAfterLeaving: boolean };
+
+/** The reader's own unsubscribe headers for these newsletters, and whether an issue arrived well after they last left. */
+export async function findUnsubscribeRoutes(userId: number, newsletterIds: number[]): Promise<UnsubscribeRouteRow[]> {
+  if (newsletterIds.length === 0) return [];
+  const lateIssue = exists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(email)
+      .where(
+        and(
+          eq(email.userId, userId),
+          eq(email.newsletterId, unsubscribeRoute.newsletterId),
+          eq(email.kind, "issue"),
+          gt(email.createdAt, sql`${unsubscribeRoute.leftAt} + ${GRACE}`),
+        ),
+      ),
+  );
+  return getDb()
+    .select({
+      newsletterId: unsubscribeRoute.newsletterId,
+      listUnsubscribe: unsubscribeRoute.listUnsubscribe,
+      listUnsubscribePost: unsubscribeRoute.listUnsubscribePost,
+      sentAfterLeaving: sql<boolean>`${unsubscribeRoute.leftAt} IS NOT NULL AND ${lateIssue}`,
+    })
+    .from(unsubscribeRoute)
+    .where(and(eq(unsubscribeRoute.userId, userId), inArray(unsubscribeRoute.newsletterId, newsletterIds)));
+}
+
+export async function findSubscriptionTo(userId: number, newsletterId: number): Promise<SubscriptionRow | undefined> {
+  const [row] = await getDb()
+    .select()
+    .from(subscription)
+    .where(and(eq(subscription.userId, userId), eq(subscription.newsletterId, newsletterId)));
+  return row;
+}
+
+/** A real unsubscribe went out: issues arriving 48 hours after this show the sender ignoring it. */
+export async function updateLeftAt(userId: number, newsletterId: number, at: Date): Promise<void> {
+  await getDb()
+    .update(unsubscribeRoute)
+    .set({ leftAt: at })
+    .where(and(eq(unsubscribeRoute.userId, userId), eq(unsubscribeRoute.newsletterId, newsletterId)));
 }

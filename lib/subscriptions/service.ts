@@ -1,19 +1,51 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
 import { describeNewsletters } from "@/lib/newsletters/service";
-import { findNewslettersByIds, findSubscription, findSubscriptions, findVisibleNewsletterIds, upsertMuted, upsertSubscriptions, type SubscriptionRow } from "./repo";
+import { isAllowedHost } from "@/lib/fetch/guarded-fetch";
+import {
+  findNewslettersByIds,
+  findSubscription,
+  findSubscriptions,
+  findUnsubscribeRoutes,
+  findVisibleNewsletterIds,
+  upsertMuted,
+  upsertSubscriptions,
+  type SubscriptionRow,
+  type UnsubscribeRouteRow,
+} from "./repo";
+import { parseUnsubscribeHeaders, unsubscribeMethods, type UnsubscribeOptions } from "./unsubscribe-header";
 import type { BulkSubscribeInput, SubscribeInput } from "./schemas";
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** Subscription of CONTRACT.md section 3, each with its Newsletter. */
-async function describeSubscriptions(rows: SubscriptionRow[]) {
-  const described = await describeNewsletters(await findNewslettersByIds(rows.map((row) => row.newsletterId)));
+/** The ways out this reader's own mail offers (RFC 8058 one-click only to https, or http on FETCH_ALLOW_HOSTS). */
+export function unsubscribeOptions(route: Pick<UnsubscribeRouteRow, "listUnsubscribe" | "listUnsubscribePost"> | undefined): UnsubscribeOptions {
+  return parseUnsubscribeHeaders(route?.listUnsubscribe ?? null, route?.listUnsubscribePost ?? null, isAllowedHost);
+}
+
+/** Subscription of CONTRACT.md sections 3 and 6.2, each with its Newsletter. */
+export async function describeSubscriptions(userId: number, rows: SubscriptionRow[]) {
+  const ids = rows.map((row) => row.newsletterId);
+  const [described, routeRows] = await Promise.all([findNewslettersByIds(ids).then(describeNewsletters), findUnsubscribeRoutes(userId, ids)]);
   const newsletters = new Map(described.map((item) => [item.id, item]));
+  const routes = new Map(routeRows.map((route) => [route.newsletterId, route]));
   return rows.flatMap((row) => {
     const metadata = newsletters.get(row.newsletterId);
     if (!metadata) return [];
-    return [{ id: row.id, newsletterId: row.newsletterId, newsletter_metadata: metadata, subscribed_at: iso(row.subscribedAt), unsubscribed_at: iso(row.unsubscribedAt), status: row.status, muted: row.muted }];
+    const route = routes.get(row.newsletterId);
+    return [
+      {
+        id: row.id,
+        newsletterId: row.newsletterId,
+        newsletter_metadata: metadata,
+        subscribed_at: iso(row.subscribedAt),
+        unsubscribed_at: iso(row.unsubscribedAt),
+        status: row.status,
+        muted: row.muted,
+        unsubscribe_methods: unsubscribeMethods(unsubscribeOptions(route)),
+        sending_after_unsubscribe: row.status === "inactive" && route?.sentAfterLeaving === true,
+      },
+    ];
   });
 }
 
@@ -21,7 +53,7 @@ async function setStatus(userId: number, newsletterIds: number[], status: "activ
   const unique = [...new Set(newsletterIds)];
   const visible = await findVisibleNewsletterIds(userId, unique);
   if (visible.length !== unique.length) throw new NotFoundError("Newsletter not found");
-  return describeSubscriptions(await upsertSubscriptions(userId, visible, status));
+  return describeSubscriptions(userId, await upsertSubscriptions(userId, visible, status));
 }
 
 export async function subscribe(userId: number, input: SubscribeInput) {
@@ -42,19 +74,19 @@ export async function changeSubscription(userId: number, newsletterId: number, s
 export async function muteNewsletter(userId: number, newsletterId: number, muted: boolean) {
   const [visible] = await findVisibleNewsletterIds(userId, [newsletterId]);
   if (visible === undefined) throw new NotFoundError("Newsletter not found");
-  const [subscription] = await describeSubscriptions([await upsertMuted(userId, newsletterId, muted)]);
+  const [subscription] = await describeSubscriptions(userId, [await upsertMuted(userId, newsletterId, muted)]);
   if (!subscription) throw new NotFoundError("Newsletter not found");
   return subscription;
 }
 
 export async function listSubscriptions(userId: number) {
-  return { items: await describeSubscriptions(await findSubscriptions(userId)) };
+  return { items: await describeSubscriptions(userId, await findSubscriptions(userId)) };
 }
 
 export async function getSubscription(userId: number, subscriptionId: number) {
   const row = await findSubscription(userId, subscriptionId);
   if (!row) throw new NotFoundError("Subscription not found");
-  const [described] = await describeSubscriptions([row]);
+  const [described] = await describeSubscriptions(userId, [row]);
   if (!described) throw new NotFoundError("Subscription not found");
   return described;
 }

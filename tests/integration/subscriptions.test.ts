@@ -31,6 +31,8 @@ describe("POST /api/newsletters/subscribe", () => {
         unsubscribed_at: null,
         status: "active",
         muted: false,
+        unsubscribe_methods: [],
+        sending_after_unsubscribe: false,
       },
     });
   });
