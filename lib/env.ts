@@ -30,6 +30,11 @@ function envSchema(port: string | undefined) {
       .string()
       .refine((value) => value.split(",").every((pair) => HOST_PORT.test(pair.trim())), { error: "must be comma-separated host:port pairs" })
       .optional(),
+    // Only a proxy in front of every request may say which name and scheme a request was addressed to.
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
   });
 }
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
-import { appOrigin } from "@/lib/env";
+import { isCrossOrigin } from "./origin";
 import { BadRequestError, ForbiddenError, HttpError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "./errors";
 
 const MAX_JSON_BYTES = 1_048_576;
@@ -68,24 +68,6 @@ export function otherMethods<const A extends Method[]>(auth: "user" | "none", ..
   const options = async () => noContent({ allow: served.join(", ") });
   const refused = METHODS.filter((method) => !allowed.includes(method)).map((method) => [method, refuse]);
   return Object.fromEntries([...refused, ["OPTIONS", options]]) as Record<Exclude<Method, A[number]> | "OPTIONS", Handler>;
-}
-
-function isCrossOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (origin !== null) return origin !== appOrigin;
-  // Without an Origin (older browsers, some form posts) the browser still says where the request came from.
-  const site = request.headers.get("sec-fetch-site");
-  if (site !== null && site !== "same-origin" && site !== "none") return true;
-  const referer = request.headers.get("referer");
-  return referer !== null && originOf(referer) !== appOrigin;
-}
-
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
 }
 
 async function readJson(request: Request): Promise<unknown> {

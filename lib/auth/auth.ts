@@ -3,7 +3,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { getDb, type Database } from "@/db/client";
 import * as schema from "@/db/schema";
-import { appOrigin, authSecret, env } from "@/lib/env";
+import { allowedOrigins } from "@/lib/api/origin";
+import { authSecret, env } from "@/lib/env";
 import { isValidGoogleIdToken } from "./google";
 import { assignIdentity, recordAddress } from "./repo";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schemas";
@@ -15,7 +16,8 @@ function createAuth(db: Database) {
     // The contract owns /api/auth/*; Better Auth's own handler lives beside it.
     basePath: "/api/better-auth",
     secret: authSecret(),
-    trustedOrigins: [appOrigin],
+    // The same origins our own routes accept writes from (lib/api/origin.ts).
+    trustedOrigins: (request) => (request ? allowedOrigins(request.headers) : []),
     telemetry: { enabled: false },
     // Failed sign-ins are expected traffic, not warnings worth a log line each.
     logger: { level: "error" },
