@@ -14,6 +14,15 @@ export async function register() {
     console.error(`Paperboy cannot start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
+  const { env } = await import("@/lib/env");
+  // Jobs run here unless WORKER=off (`npm run worker` processes run them beside the web instances).
+  if (env.WORKER === "on") {
+    const { startWorker } = await import("@/lib/worker/service");
+    await startWorker().catch((error: unknown) => {
+      console.error(`Paperboy cannot start: the job queue did not start: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
+  }
   const { describeLoad, seedCatalog } = await import("@/lib/newsletters/catalog");
   try {
     console.log(`Newsletter catalog: ${describeLoad(await seedCatalog())}`);

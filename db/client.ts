@@ -59,6 +59,9 @@ class PreparingClient extends Client {
 function connect(): Connection {
   if (env.DATABASE_URL) {
     const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10, Client: PreparingClient as typeof Client });
+    // An idle connection the server drops (a restart, a failover) is an error event: without a listener it
+    // would end the process. The pool replaces it; queries meanwhile fail and answer 503 (lib/api/route.ts).
+    pool.on("error", (error) => console.error(`Database connection lost: ${error.message}`));
     return { kind: "pg", pool, db: drizzlePg(pool, { schema }) };
   }
   const client = new PGlite(dataPath("pglite"), { extensions: { btree_gin, pg_trgm } });
@@ -103,6 +106,24 @@ export async function pingDatabase(): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * Runs SQL on this process's connection for the job queue (pg-boss's `db.executeSql` adapter), so jobs
+ * share the pool, or PGlite's single connection, instead of opening their own. pg-boss sends whole
+ * scripts (BEGIN; ...; COMMIT) without values: PGlite runs those with exec, which allows several statements.
+ */
+export async function executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }> {
+  const conn = connection();
+  if (conn.kind === "pg") {
+    const result: unknown = await conn.pool.query(text, values);
+    // A script answers one result per statement; pg-boss reads rows only from single statements.
+    const last = (Array.isArray(result) ? result.at(-1) : result) as { rows?: Record<string, unknown>[] } | undefined;
+    return { rows: last?.rows ?? [] };
+  }
+  if (values && values.length > 0) return conn.client.query<Record<string, unknown>>(text, values);
+  const results = await conn.client.exec(text);
+  return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
 }
 
 export async function closeDb(): Promise<void> {

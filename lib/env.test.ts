@@ -36,6 +36,7 @@ describe("parseEnv", () => {
     [{ SMTP_URL: "http://relay:25" }, "Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL"],
     [{ FETCH_ALLOW_HOSTS: "127.0.0.1" }, "Invalid configuration: FETCH_ALLOW_HOSTS must be comma-separated host:port pairs"],
     [{ FETCH_ALLOW_HOSTS: "http://intranet:80" }, "Invalid configuration: FETCH_ALLOW_HOSTS must be comma-separated host:port pairs"],
+    [{ WORKER: "yes" }, "Invalid configuration: WORKER must be on or off"],
   ])("refuses %o in one line", (source, message) => {
     expect(() => parseEnv(source)).toThrow(new Error(message));
   });

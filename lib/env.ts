@@ -35,6 +35,10 @@ function envSchema(port: string | undefined) {
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("false")
       .transform((value) => value === "true" || value === "1"),
+    // `off` on web instances when `npm run worker` processes run the jobs beside them.
+    WORKER: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
+    // Where the job queue keeps its tables; tests give each process its own so they never take each other's jobs.
+    JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lowercase SQL name" }).default("pgboss"),
   });
 }
 

@@ -7,6 +7,7 @@ import { receivedDate, type ParsedMessage } from "./parse";
 import { sharedContent, type MailContent } from "./process";
 import {
   addNewsletterStats,
+  findEmailIds,
   filingTransaction,
   findCatalogNewsletterByDomain,
   findNewsletterBy,
@@ -14,7 +15,7 @@ import {
   insertEmail,
   insertNewsletter,
   insertSubscriptionAndShare,
-  updateInboundStatus,
+  markFiled,
   upsertIssue,
   upsertUnsubscribeRoute,
   type NewsletterRow,
@@ -24,7 +25,10 @@ import {
 /** A mail-created newsletter joins discovery once this many different users receive it. */
 export const PUBLIC_AT_RECIPIENTS = 3;
 
-/** Files one stored message for its users, and marks it filed, in one transaction; returns their email ids. */
+/**
+ * Files one stored message for its users, and marks it filed, in one transaction; returns their email ids.
+ * A message another filing (a concurrent retry, another instance) marked filed first is left as it is.
+ */
 export async function fileContent(
   inboundId: number,
   parsed: Pick<ParsedMessage, "messageKey" | "recipients">,
@@ -44,7 +48,7 @@ export async function fileContent(
   const fromReader = readerAddresses.some((address) => address.toLowerCase() === sender);
   const dateReceived = receivedDate(content.date, arrivedAt);
   const filed = await filingTransaction(async (tx) => {
-    await updateInboundStatus(inboundId, "filed", null, tx);
+    if (!(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
     if (userIds.length === 0) return { emailIds: [], stats: null };
     const letter = await findOrCreateNewsletter(tx, content.identity);
     const edition = await upsertIssue(tx, {
@@ -108,7 +112,7 @@ export async function fileContent(
       console.error(`Newsletter ${stats.newsletterId} totals missed a filing`, error);
     });
   }
-  return filed.emailIds;
+  return filed.emailIds ?? findEmailIds(userIds, parsed.messageKey);
 }
 
 /** List-Id, then sender address, then sender domain (never a domain many publishers share). */

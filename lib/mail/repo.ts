@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { email, inboundMessage, issue, newsletter, share, subscription, unsubscribeRoute, user, userAddress } from "@/db/schema";
 
@@ -43,7 +43,8 @@ export async function insertInboundMessage(values: {
   const db = getDb();
   const [created] = await db
     .insert(inboundMessage)
-    .values({ ...values, sizeBytes: values.raw.length })
+    // The filing that follows at once is its first attempt (lib/mail/retry.ts counts them).
+    .values({ ...values, sizeBytes: values.raw.length, attempts: 1 })
     .onConflictDoNothing({ target: inboundMessage.dedupKey })
     .returning(storedColumns);
   if (created) return { row: created, created: true };
@@ -51,11 +52,80 @@ export async function insertInboundMessage(values: {
   return { row: existing, created: false };
 }
 
-export async function updateInboundStatus(id: number, status: "filed" | "failed", error: string | null, db: Database = getDb()): Promise<void> {
-  await db
+/**
+ * Marks the message filed, unless it already is: the first of two concurrent filings (an instance's own
+ * and a retry job's) takes the row lock and wins; the other, waiting, then matches nothing and backs off.
+ */
+export async function markFiled(id: number, db: Database): Promise<boolean> {
+  const rows = await db
     .update(inboundMessage)
-    .set({ status, error, processedAt: new Date(), attempts: sql`${inboundMessage.attempts} + 1` })
-    .where(eq(inboundMessage.id, id));
+    .set({ status: "filed", error: null, processedAt: new Date() })
+    .where(and(eq(inboundMessage.id, id), ne(inboundMessage.status, "filed")))
+    .returning({ id: inboundMessage.id });
+  return rows.length > 0;
+}
+
+/** Records why an attempt failed (never the message itself); a message filed meanwhile stays filed. */
+export async function markFailed(id: number, error: string): Promise<void> {
+  await getDb()
+    .update(inboundMessage)
+    .set({ status: "failed", error, processedAt: new Date() })
+    .where(and(eq(inboundMessage.id, id), ne(inboundMessage.status, "filed")));
+}
+
+/** Counts one more attempt at filing the message, unless it is filed; false when it is (or is gone). */
+export async function claimAttempt(id: number): Promise<boolean> {
+  const rows = await getDb()
+    .update(inboundMessage)
+    .set({ attempts: sql`${inboundMessage.attempts} + 1`, processedAt: new Date() })
+    .where(and(eq(inboundMessage.id, id), ne(inboundMessage.status, "filed")))
+    .returning({ id: inboundMessage.id });
+  return rows.length > 0;
+}
+
+export async function findInbound(id: number): Promise<InboundRow | undefined> {
+  const [row] = await getDb().select().from(inboundMessage).where(eq(inboundMessage.id, id));
+  return row;
+}
+
+/**
+ * Claims the messages due for another attempt: not filed, fewer than `maxAttempts` so far, and the last
+ * one started (or the arrival) longer ago than `firstDelaySeconds` times 3^(attempts - 1). Each claimed
+ * row counts the attempt at once, so concurrent sweeps on several instances never claim one message
+ * twice (SKIP LOCKED), and a message that kills its process at every attempt still runs out of them.
+ */
+export async function claimDueInbound(maxAttempts: number, firstDelaySeconds: number, limit: number): Promise<number[]> {
+  const result = (await getDb().execute(sql`
+    UPDATE ${inboundMessage} SET attempts = attempts + 1, processed_at = now()
+    WHERE id IN (
+      SELECT id FROM ${inboundMessage}
+      WHERE status IN ('received', 'failed') AND attempts < ${maxAttempts}
+        AND coalesce(processed_at, received_at) < now() - make_interval(secs => ${firstDelaySeconds} * power(3, greatest(attempts, 1) - 1))
+      ORDER BY id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`)) as unknown as { rows: { id: number }[] };
+  return result.rows.map((row) => row.id);
+}
+
+/**
+ * Ends the messages whose last attempt never reported back (its process died) once no attempt is left:
+ * `failed`, with the last error seen if any.
+ */
+export async function failAbandonedInbound(maxAttempts: number, afterSeconds: number): Promise<number> {
+  const rows = await getDb()
+    .update(inboundMessage)
+    .set({ status: "failed", error: sql`coalesce(${inboundMessage.error}, ${`Filing did not finish in ${maxAttempts} attempts`})`, processedAt: new Date() })
+    .where(
+      and(
+        eq(inboundMessage.status, "received"),
+        gte(inboundMessage.attempts, maxAttempts),
+        lt(inboundMessage.processedAt, sql`now() - make_interval(secs => ${afterSeconds})`),
+      ),
+    )
+    .returning({ id: inboundMessage.id });
+  return rows.length;
 }
 
 /** Failed messages, and received ones whose filing never finished (the process died before its commit). */
@@ -80,7 +150,7 @@ export async function findEmailIds(userIds: number[], messageKey: string): Promi
 
 /**
  * The filing transaction. Its commit need not wait for the disk: the raw message is already durable,
- * and a filing lost in a crash leaves it `received`, which mail:reprocess files again.
+ * and a filing lost in a crash leaves it `received`, which the retry sweep (lib/mail/retry.ts) files again.
  */
 export function filingTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
   return getDb().transaction(async (tx) => {

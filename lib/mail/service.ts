@@ -11,7 +11,8 @@ import {
   findEmailIds,
   findUnfiledInbound,
   insertInboundMessage,
-  updateInboundStatus,
+  claimAttempt,
+  markFailed,
   type InboundRow,
   type Recipient,
   type InboundSource,
@@ -24,6 +25,8 @@ export type InboundResult = { status: 200 | 202; body: { message_id: number; ema
 /**
  * Verify-store-answer order of CONTRACT section 5: the message is parsed enough to find its users
  * (400, 404), stored once, then filed; a filing failure leaves it `failed` and still answers 2xx.
+ * Filing here is the fast path: a message it leaves unfiled (a failure, a crash) is filed again by a
+ * job (lib/mail/retry.ts).
  */
 export async function receiveMessage(raw: Buffer, source: InboundSource, envelope: string[] = []): Promise<InboundResult> {
   if (raw.length === 0) throw new BadRequestError("Empty message");
@@ -36,7 +39,7 @@ export async function receiveMessage(raw: Buffer, source: InboundSource, envelop
   if (recipients.length === 0) throw new NotFoundError("Unknown recipient");
   const userIds = recipients.map((recipient) => recipient.userId);
   const { row, created } = await insertInboundMessage({ dedupKey: `${facts.messageKey} ${userIds.join(",")}`, source, envelopeTo, raw });
-  if (!created && row.status === "filed") {
+  if (!created && (row.status === "filed" || !(await claimAttempt(row.id)))) {
     return { status: 200, body: { message_id: row.id, emails: await findEmailIds(userIds, facts.messageKey) } };
   }
   const emails = await fileOrMarkFailed(row.id, prepared, recipients, row.receivedAt);
@@ -47,25 +50,28 @@ export async function receiveMessage(raw: Buffer, source: InboundSource, envelop
 export async function reprocessFailed(limit = 1000): Promise<{ filed: number; failed: number }> {
   const rows = await findUnfiledInbound(new Date(Date.now() - 10 * 60_000), limit);
   let filed = 0;
-  for (const row of rows) if (await refile(row)) filed++;
+  // One filed meanwhile (by a job, another instance) counts as filed.
+  for (const row of rows) if (!(await claimAttempt(row.id)) || (await fileStored(row))) filed++;
   return { filed, failed: rows.length - filed };
 }
 
-async function refile(row: InboundRow): Promise<boolean> {
+/** Files a stored message from its raw bytes; on failure marks it `failed` with the reason. True when filed. */
+export async function fileStored(row: InboundRow): Promise<boolean> {
   try {
     const parsed = await parseMessage(row.raw, row.envelopeTo);
     const recipients = await resolveRecipients(parsed.recipients);
     await fileContent(row.id, parsed, await buildContent(parsed), recipients, row.receivedAt);
     return true;
   } catch (error) {
-    await updateInboundStatus(row.id, "failed", describeError(error));
+    await markFailed(row.id, describeError(error));
     return false;
   }
 }
 
 async function fileOrMarkFailed(inboundId: number, prepared: PreparedMessage & { parsable: true }, recipients: Recipient[], arrivedAt: Date): Promise<number[]> {
-  let failure = prepared.failure;
-  if (prepared.content !== null) {
+  let failure: string;
+  if (prepared.content === null) failure = prepared.failure;
+  else {
     try {
       return await fileContent(inboundId, prepared.facts, prepared.content, recipients, arrivedAt);
     } catch (error) {
@@ -73,7 +79,7 @@ async function fileOrMarkFailed(inboundId: number, prepared: PreparedMessage & {
     }
   }
   console.error(`Inbound message ${inboundId} could not be filed: ${failure}`);
-  await updateInboundStatus(inboundId, "failed", failure);
+  await markFailed(inboundId, failure);
   return [];
 }
 

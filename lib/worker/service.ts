@@ -1,0 +1,30 @@
+import "server-only";
+import { startRunner, type Runner } from "@/lib/jobs/runner";
+import { SWEEP_SECONDS, sweepInbound } from "@/lib/mail/retry";
+import { jobHandlers } from "./handlers";
+
+const holder = globalThis as typeof globalThis & { paperboyWorker?: Promise<{ runner: Runner; sweep: NodeJS.Timeout }> };
+
+function sweep(): void {
+  // The database away for a while: the next sweep tries again.
+  sweepInbound().catch((error: unknown) => console.error(`Inbound retry sweep: ${error instanceof Error ? error.message : String(error)}`));
+}
+
+/** Runs jobs in this process (`npm start` unless WORKER=off, `npm run worker`) until stopWorker. */
+export function startWorker(): Promise<void> {
+  holder.paperboyWorker ??= startRunner(jobHandlers).then((runner) => {
+    sweep();
+    return { runner, sweep: setInterval(sweep, SWEEP_SECONDS * 1000) };
+  });
+  return holder.paperboyWorker.then(() => undefined);
+}
+
+/** Takes no new job and waits up to `timeoutMs` for the running ones. */
+export async function stopWorker(timeoutMs: number): Promise<void> {
+  const started = holder.paperboyWorker;
+  holder.paperboyWorker = undefined;
+  if (!started) return;
+  const { runner, sweep } = await started;
+  clearInterval(sweep);
+  await runner.stop(timeoutMs);
+}
