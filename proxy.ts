@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { hasSessionCookie, isProtectedPage, PAGE_SECURITY_HEADERS } from "@/lib/navigation/protected-paths";
+import { hasSessionCookie, isProtectedPage, pageSecurityHeaders } from "@/lib/navigation/protected-paths";
 import { loginPathFor } from "@/lib/navigation/safe-next";
 
 /**
@@ -10,11 +10,11 @@ export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const guest = isProtectedPage(pathname) && !hasSessionCookie(request.cookies.getAll().map((cookie) => cookie.name));
   const response = guest ? NextResponse.redirect(new URL(loginPathFor(`${pathname}${search}`), request.url)) : NextResponse.next();
-  for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) response.headers.set(name, value);
+  for (const [name, value] of Object.entries(pageSecurityHeaders(pathname))) response.headers.set(name, value);
   return response;
 }
 
-// Pages and public files; the API answers JSON, and hashed build assets need none of the headers.
+// Pages and public files; the API answers JSON, hashed build assets and proxied images (/img/) set their own.
 export const config = {
-  matcher: ["/((?!api/|_next/static/|_next/image).*)"],
+  matcher: ["/((?!api/|img/|_next/static/|_next/image).*)"],
 };

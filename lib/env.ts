@@ -39,6 +39,8 @@ function envSchema(port: string | undefined) {
     WORKER: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
     // Where the job queue keeps its tables; tests give each process its own so they never take each other's jobs.
     JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lowercase SQL name" }).default("pgboss"),
+    // The image proxy's disk cache under DATA_DIR/image-cache: the least recently used images go past this.
+    IMAGE_CACHE_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(536_870_912),
   });
 }
 

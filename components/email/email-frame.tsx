@@ -12,8 +12,12 @@ const SANDBOX = "allow-same-origin allow-popups allow-popups-to-escape-sandbox";
 // would run in a window of this origin wherever the browser lets a noopener window run it.
 const OPENABLE = /^(?:https?|mailto):/i;
 
+// Nothing of the sender's loads while reading: images come through the app's image proxy (same origin)
+// or as data: (inline cid: parts), styles only from the body itself, and no fonts, scripts or media.
+const FRAME_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'none'; media-src 'none'; script-src 'none'; object-src 'none'; frame-src 'none'; form-action 'none'";
+
 function frameDocument(html: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="script-src 'none'; object-src 'none'"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html,body{margin:0}body{padding:16px;font-family:ui-sans-serif,system-ui,sans-serif;color:#0f172a;background:#fff;overflow-wrap:anywhere;line-height:1.5}img,video{max-width:100%;height:auto}table{max-width:100%}</style></head><body>${html}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html,body{margin:0}body{padding:16px;font-family:ui-sans-serif,system-ui,sans-serif;color:#0f172a;background:#fff;overflow-wrap:anywhere;line-height:1.5}img,video{max-width:100%;height:auto}table{max-width:100%}</style></head><body>${html}</body></html>`;
 }
 
 function anchorOf(target: EventTarget | null): HTMLAnchorElement | null {

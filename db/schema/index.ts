@@ -4,3 +4,4 @@ export * from "./mail";
 export * from "./reading";
 export * from "./control";
 export * from "./unsubscribe";
+export * from "./feeds";

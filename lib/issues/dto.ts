@@ -1,5 +1,6 @@
 import "server-only";
 import { minutesToRead } from "@/lib/format/read-time";
+import { servedHtml } from "@/lib/images/rewrite";
 import type { EmailRow } from "./repo";
 
 export { minutesToRead };
@@ -48,7 +49,7 @@ export function toEmailDto(row: EmailRow, options: { withBodies?: boolean } = {}
     kind: email.kind,
     confirmation_url: email.confirmationUrl,
   };
-  return options.withBodies ? { ...dto, body_html: email.bodyHtml, body_plain: email.bodyPlain } : dto;
+  return options.withBodies ? { ...dto, body_html: servedHtml(email.bodyHtml), body_plain: email.bodyPlain } : dto;
 }
 
 export type EmailDto = ReturnType<typeof toEmailDto>;
@@ -106,7 +107,7 @@ export function toSharedEmailDto(row: SharedIssueFields, options: { withBodies?:
     comment_count: Number(row.commentCount),
     kind: "issue",
     confirmation_url: null,
-    ...(options.withBodies ? { body_html: issue.bodyHtml, body_plain: issue.bodyPlain } : {}),
+    ...(options.withBodies ? { body_html: servedHtml(issue.bodyHtml), body_plain: issue.bodyPlain } : {}),
   };
 }
 

@@ -28,3 +28,13 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
 };
+
+// Where a sender's HTML is shown. The issue frame is srcdoc, so it inherits this page's policy: images
+// only from this origin (the image proxy) and data:, fonts only our own, so reading tells no sender anything.
+const READING_PAGE = /^\/(?:emails|issues\/share)\/[^/]+\/?$/;
+const READING_PAGE_POLICY = `${PAGE_SECURITY_HEADERS["Content-Security-Policy"]}; img-src 'self' data:; font-src 'self' data:; media-src 'none'`;
+
+/** The security headers of the page at `pathname`. */
+export function pageSecurityHeaders(pathname: string): Readonly<Record<string, string>> {
+  return READING_PAGE.test(pathname) ? { ...PAGE_SECURITY_HEADERS, "Content-Security-Policy": READING_PAGE_POLICY } : PAGE_SECURITY_HEADERS;
+}

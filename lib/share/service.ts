@@ -1,5 +1,6 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
+import { servedHtml } from "@/lib/images/rewrite";
 import { findSharedIssue } from "./repo";
 
 type SharedRow = NonNullable<Awaited<ReturnType<typeof findSharedIssue>>>;
@@ -17,7 +18,7 @@ function toSharedIssue(row: SharedRow) {
     subject: row.subject,
     sender_name: row.senderName,
     date_received: row.publishedAt.toISOString(),
-    body_html: row.bodyHtml,
+    body_html: servedHtml(row.bodyHtml),
     body_plain: row.bodyPlain,
     newsletter_metadata: { id: row.newsletter.id, newsletter_name: row.newsletter.name, newsletter_url: row.newsletter.websiteUrl, logoUrl: row.newsletter.logoUrl },
   };

@@ -1,0 +1,32 @@
+import "server-only";
+
+export type OpmlOutline = { title: string; xmlUrl: string; htmlUrl: string | null };
+
+const escapeXml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
+
+// XML 1.0 has no way to write most control characters, escaped or not.
+const unwritable = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
+
+function attributes(values: Record<string, string | null>): string {
+  return Object.entries(values)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([name, value]) => ` ${name}="${escapeXml(unwritable(value))}"`)
+    .join("");
+}
+
+/** An OPML 2.0 subscription list: one outline per feed, every value escaped. */
+export function opmlDocument(title: string, created: Date, outlines: OpmlOutline[]): string {
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<opml version="2.0">',
+    "  <head>",
+    `    <title>${escapeXml(unwritable(title))}</title>`,
+    `    <dateCreated>${created.toUTCString()}</dateCreated>`,
+    "  </head>",
+    "  <body>",
+    ...outlines.map((outline) => `    <outline${attributes({ type: "rss", text: outline.title, title: outline.title, xmlUrl: outline.xmlUrl, htmlUrl: outline.htmlUrl })}/>`),
+    "  </body>",
+    "</opml>",
+  ];
+  return `${lines.join("\n")}\n`;
+}
