@@ -6,8 +6,11 @@ import { CheckIcon, CopyIcon } from "../ui/icons";
 
 export const COPIED_FOR_MS = 2_000;
 
-/** Copies `text`; says 'Copied!' for 2 seconds (SPEC.md section 9), or asks for a manual copy. */
-export function CopyButton({ text }: { text: string }) {
+/**
+ * Copies `text`; says 'Copied!' for 2 seconds (SPEC.md section 9), or asks for a manual copy.
+ * `what` names the text for screen readers where one page has several copy buttons.
+ */
+export function CopyButton({ text, what }: { text: string; what?: string }) {
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -28,10 +31,11 @@ export function CopyButton({ text }: { text: string }) {
       <button type="button" onClick={copy} className={buttonClass(state === "copied" ? "secondary" : "primary", "min-w-28")}>
         {state === "copied" ? <CheckIcon /> : <CopyIcon />}
         <span aria-live="polite">{state === "copied" ? "Copied!" : "Copy"}</span>
+        {what && <span className="sr-only">{` ${what}`}</span>}
       </button>
       {state === "failed" && (
         <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
-          Could not copy email to clipboard. Please copy it manually.
+          Could not copy {what ?? "email"} to clipboard. Please copy it manually.
         </p>
       )}
     </div>

@@ -26,6 +26,7 @@ export function verifiedImageUrl(signature: string, encoded: string): string | n
   const url = Buffer.from(encoded, "base64url").toString();
   // One spelling per URL: bytes that are not UTF-8, or stray padding, do not name it.
   if (Buffer.from(url).toString("base64url") !== encoded) return null;
-  const expected = signatureOf(url);
-  return timingSafeEqual(expected, Buffer.from(signature, "base64url")) ? url : null;
+  const given = Buffer.from(signature, "base64url");
+  if (given.toString("base64url") !== signature) return null;
+  return timingSafeEqual(signatureOf(url), given) ? url : null;
 }

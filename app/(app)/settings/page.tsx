@@ -1,8 +1,14 @@
 import type { Metadata } from "next";
+import { FeedsSection } from "@/components/settings/feeds-section";
 import { SettingsView } from "@/components/settings/settings-view";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default function SettingsPage() {
-  return <SettingsView />;
+  return (
+    <>
+      <SettingsView />
+      <FeedsSection />
+    </>
+  );
 }

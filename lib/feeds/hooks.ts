@@ -1,0 +1,27 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api/client";
+
+export type FeedLink = { scope: "all" | "folder" | "newsletter"; id: number | null; title: string; atom_url: string; json_url: string };
+export type FeedList = { token_created_at: string; items: FeedLink[] };
+
+export const feedKeys = {
+  all: ["feeds"] as const,
+  list: () => [...feedKeys.all, "list"] as const,
+};
+
+export const feedsQuery = () =>
+  queryOptions({
+    queryKey: feedKeys.list(),
+    queryFn: ({ signal }) => apiFetch<FeedList>("/api/users/me/feeds", { signal }),
+  });
+
+export const useFeeds = () => useQuery(feedsQuery());
+
+/** A new feed token: the answer is the new list, so it replaces the cached one at once. */
+export function useRotateFeeds() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<FeedList>("/api/users/me/feeds/rotate", { method: "POST" }),
+    onSuccess: (list) => queryClient.setQueryData(feedKeys.list(), list),
+  });
+}
