@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "@/db/client";
+import { senderBlockKeys } from "@/lib/control/sender";
 import { env } from "@/lib/env";
 import { isSharedDomain, type NewsletterIdentity } from "./identity";
 import { receivedDate, type ParsedMessage } from "./parse";
@@ -9,6 +10,7 @@ import {
   addNewsletterStats,
   findEmailIds,
   filingTransaction,
+  findBlockingUsers,
   findCatalogNewsletterByDomain,
   findNewsletterBy,
   findRecentPublishedDates,
@@ -16,8 +18,10 @@ import {
   insertNewsletter,
   insertSubscriptionAndShare,
   markFiled,
+  updateDeliveryOutcomes,
   upsertIssue,
   upsertUnsubscribeRoute,
+  type FiledOutcome,
   type NewsletterRow,
   type Recipient,
 } from "./repo";
@@ -28,6 +32,7 @@ export const PUBLIC_AT_RECIPIENTS = 3;
 /**
  * Files one stored message for its users, and marks it filed, in one transaction; returns their email ids.
  * A message another filing (a concurrent retry, another instance) marked filed first is left as it is.
+ * A reader who blocked the sender (the original's, for a forward) gets nothing filed, only a log entry.
  */
 export async function fileContent(
   inboundId: number,
@@ -36,7 +41,10 @@ export async function fileContent(
   recipients: Recipient[],
   arrivedAt: Date,
 ): Promise<number[]> {
-  const userIds = recipients.map((recipient) => recipient.userId);
+  const blocking = new Set(await findBlockingUsers(recipients.map((recipient) => recipient.userId), blockKeys(content)));
+  const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.has(userId));
+  const blocked: FiledOutcome[] = [...blocking].map((userId) => ({ userId, outcome: "blocked", emailId: null }));
+  const header = { sender: content.from?.address.toLowerCase() ?? null, subject: content.subject || null };
   const readerAddresses = recipients.flatMap((recipient) => [recipient.email, ...recipient.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`)]);
   const shared = sharedContent(content, {
     addresses: [...readerAddresses, ...parsed.recipients],
@@ -49,7 +57,10 @@ export async function fileContent(
   const dateReceived = receivedDate(content.date, arrivedAt);
   const filed = await filingTransaction(async (tx) => {
     if (!(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
-    if (userIds.length === 0) return { emailIds: [], stats: null };
+    if (userIds.length === 0) {
+      await updateDeliveryOutcomes(tx, inboundId, blocked, header);
+      return { emailIds: [], stats: null };
+    }
     const letter = await findOrCreateNewsletter(tx, content.identity);
     const edition = await upsertIssue(tx, {
       newsletterId: letter.id,
@@ -66,9 +77,10 @@ export async function fileContent(
       publishedAt: dateReceived,
     });
     const emailIds: number[] = [];
+    const outcomes = [...blocked];
     const delta = { issues: edition.created ? 1 : 0, emails: 0, recipients: 0, published: dateReceived, sendingFrequency: null as string | null };
     for (const userId of userIds) {
-      const { id, created, receivedBefore } = await insertEmail(tx, {
+      const { id, created, receivedBefore, muted } = await insertEmail(tx, {
         userId,
         issueId: edition.id,
         newsletterId: letter.id,
@@ -88,16 +100,18 @@ export async function fileContent(
         confirmationUrl: content.confirmationUrl,
       });
       emailIds.push(id);
+      outcomes.push({ userId, emailId: id, outcome: !created ? "duplicate" : muted ? "muted" : content.kind === "confirmation" ? "confirmation" : "filed" });
       if (!created) continue;
       delta.emails++;
       if (!receivedBefore) delta.recipients++;
       await insertSubscriptionAndShare(tx, { userId, newsletterId: letter.id, emailId: id, shareId: randomBytes(18).toString("base64url") });
       // Addressed to several readers at once, the links could be any one's: none of them gets another's way out.
-      const headers = userIds.length === 1 ? content.unsubscribeHeaders : null;
+      const headers = recipients.length === 1 ? content.unsubscribeHeaders : null;
       if (headers) {
         await upsertUnsubscribeRoute(tx, { userId, newsletterId: letter.id, listUnsubscribe: headers.list, listUnsubscribePost: headers.post, seenAt: arrivedAt });
       }
     }
+    await updateDeliveryOutcomes(tx, inboundId, outcomes, header);
     if (delta.emails === 0 && delta.issues === 0) return { emailIds, stats: null };
     if (edition.created && (letter.source === "mail" || !letter.sendingFrequency)) {
       delta.sendingFrequency = sendingFrequency(await findRecentPublishedDates(tx, letter.id));
@@ -113,6 +127,12 @@ export async function fileContent(
     });
   }
   return filed.emailIds ?? findEmailIds(userIds, parsed.messageKey);
+}
+
+/** What blocks this message: its sender's (the original's, for a forward) address and domains. */
+function blockKeys(content: MailContent): string[] {
+  const addresses = [content.from?.address, content.identity.senderAddress].filter((address): address is string => Boolean(address));
+  return [...new Set(addresses.flatMap(senderBlockKeys))];
 }
 
 /** List-Id, then sender address, then sender domain (never a domain many publishers share). */

@@ -3,7 +3,7 @@ import { parseMessage, stripNul, type ParsedMessage } from "./parse";
 import { buildContent, type MailContent } from "./process";
 
 /** What the request needs of the message besides its content. */
-export type MessageFacts = Pick<ParsedMessage, "messageKey" | "recipients" | "hasHeaders">;
+export type MessageFacts = Pick<ParsedMessage, "messageKey" | "recipients" | "hasHeaders" | "from" | "subject">;
 
 /**
  * A message parsed and made ready for filing. Content that could not be built carries its error
@@ -21,7 +21,7 @@ export async function prepareHere(raw: Buffer, envelopeTo: string[]): Promise<Pr
   } catch {
     return { parsable: false };
   }
-  const facts = { messageKey: parsed.messageKey, recipients: parsed.recipients, hasHeaders: parsed.hasHeaders };
+  const facts = { messageKey: parsed.messageKey, recipients: parsed.recipients, hasHeaders: parsed.hasHeaders, from: parsed.from, subject: parsed.subject };
   try {
     return { parsable: true, facts, content: await buildContent(parsed), failure: null };
   } catch (error) {

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
-import { email, inboundMessage, issue, newsletter, share, subscription, unsubscribeRoute, user, userAddress } from "@/db/schema";
+import { blockedSender, delivery, email, inboundMessage, issue, newsletter, share, subscription, unsubscribeRoute, user, userAddress } from "@/db/schema";
 
 export type InboundSource = (typeof inboundMessage.$inferInsert)["source"];
 export type InboundRow = typeof inboundMessage.$inferSelect;
@@ -22,7 +22,8 @@ export async function findRecipients(localParts: string[]): Promise<Recipient[]>
       userId: user.id,
       name: user.name,
       email: user.email,
-      localParts: sql<string[]>`array(SELECT ${userAddress.localPart} FROM ${userAddress} WHERE ${userAddress.userId} = ${user.id}) || ${user.uniqueLocal}`,
+      // Qualified by hand: in a one-table select Drizzle writes "id" bare, which inside this subquery means user_address.id.
+      localParts: sql<string[]>`array(SELECT ${userAddress.localPart} FROM ${userAddress} WHERE ${userAddress.userId} = "user"."id") || ${user.uniqueLocal}`,
     })
     .from(user)
     .where(or(inArray(user.uniqueLocal, localParts), inArray(user.id, earlierOwners)))
@@ -33,13 +34,20 @@ export type StoredInbound = Pick<InboundRow, "id" | "status" | "receivedAt">;
 // Never the raw bytes back: they would come over the wire again, hex-encoded, for nothing.
 const storedColumns = { id: inboundMessage.id, status: inboundMessage.status, receivedAt: inboundMessage.receivedAt };
 
-/** Stores the raw bytes once per dedup key; a second delivery finds the first row. */
-export async function insertInboundMessage(values: {
-  dedupKey: string;
-  source: InboundSource;
-  envelopeTo: string[];
-  raw: Buffer;
-}): Promise<{ row: StoredInbound; created: boolean }> {
+/** Which reader's own address the message came to: their delivery log shows it to them alone. */
+export type DeliveryTarget = { userId: number; recipient: string };
+/** What the delivery log says a message was, before (or without) filing. */
+export type DeliveryHeader = { sender: string | null; subject: string | null };
+
+/**
+ * Stores the raw bytes once per dedup key, with one pending delivery per reader; a second delivery
+ * finds the first row.
+ */
+export async function insertInboundMessage(
+  values: { dedupKey: string; source: InboundSource; envelopeTo: string[]; raw: Buffer },
+  targets: DeliveryTarget[] = [],
+  header: DeliveryHeader = { sender: null, subject: null },
+): Promise<{ row: StoredInbound; created: boolean }> {
   const db = getDb();
   const [created] = await db
     .insert(inboundMessage)
@@ -47,7 +55,12 @@ export async function insertInboundMessage(values: {
     .values({ ...values, sizeBytes: values.raw.length, attempts: 1 })
     .onConflictDoNothing({ target: inboundMessage.dedupKey })
     .returning(storedColumns);
-  if (created) return { row: created, created: true };
+  if (created) {
+    if (targets.length > 0) {
+      await db.insert(delivery).values(targets.map((target) => ({ ...target, ...header, inboundMessageId: created.id, receivedAt: created.receivedAt })));
+    }
+    return { row: created, created: true };
+  }
   const [existing] = await db.select(storedColumns).from(inboundMessage).where(eq(inboundMessage.dedupKey, values.dedupKey));
   return { row: existing, created: false };
 }
@@ -138,6 +151,47 @@ export async function findUnfiledInbound(staleBefore: Date, limit: number): Prom
     .limit(limit);
 }
 
+/** A delivery of a message these readers already hold: logged as `duplicate`, beside their copy. */
+export async function insertDuplicateDeliveries(inboundId: number, targets: DeliveryTarget[], header: DeliveryHeader, messageKey: string): Promise<void> {
+  if (targets.length === 0) return;
+  await getDb()
+    .insert(delivery)
+    .values(
+      targets.map((target) => ({
+        ...target,
+        ...header,
+        inboundMessageId: inboundId,
+        outcome: "duplicate" as const,
+        emailId: sql`(select ${email.id} from ${email} where ${email.userId} = ${target.userId} and ${email.messageKey} = ${messageKey})`,
+      })),
+    );
+}
+
+export type FiledOutcome = { userId: number; outcome: "filed" | "duplicate" | "blocked" | "muted" | "confirmation"; emailId: number | null };
+
+/** Gives the message's pending deliveries their outcome, in the filing transaction. */
+export async function updateDeliveryOutcomes(tx: Database, inboundId: number, outcomes: FiledOutcome[], header: DeliveryHeader): Promise<void> {
+  if (outcomes.length === 0) return;
+  const values = sql.join(
+    outcomes.map((item) => sql`(${item.userId}::int, ${item.outcome}::text, ${item.emailId}::int)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE ${delivery} SET outcome = v.outcome, email_id = v.email_id, sender = ${header.sender}, subject = ${header.subject}
+    FROM (VALUES ${values}) AS v(user_id, outcome, email_id)
+    WHERE ${delivery.inboundMessageId} = ${inboundId} AND ${delivery.userId} = v.user_id AND ${delivery.outcome} = 'pending'`);
+}
+
+/** The readers among these who block any of the sender's keys (its address, its domains). */
+export async function findBlockingUsers(userIds: number[], senderKeys: string[]): Promise<number[]> {
+  if (userIds.length === 0 || senderKeys.length === 0) return [];
+  const rows = await getDb()
+    .selectDistinct({ userId: blockedSender.userId })
+    .from(blockedSender)
+    .where(and(inArray(blockedSender.userId, userIds), inArray(blockedSender.sender, senderKeys)));
+  return rows.map((row) => row.userId);
+}
+
 export async function findEmailIds(userIds: number[], messageKey: string): Promise<number[]> {
   if (userIds.length === 0) return [];
   const rows = await getDb()
@@ -196,23 +250,24 @@ export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ 
 }
 
 /**
- * The email's id, whether this call created it (ON CONFLICT keeps one copy per user and message), and
- * whether the user had received this newsletter before: asked in the same statement, whose subquery
- * does not see the row it inserts.
+ * The email's id, whether this call created it (ON CONFLICT keeps one copy per user and message),
+ * whether the user had received this newsletter before, and whether they muted it: asked in the same
+ * statement, whose subquery does not see the row it inserts.
  */
-export async function insertEmail(tx: Database, values: EmailInsert): Promise<{ id: number; created: boolean; receivedBefore: boolean }> {
+export async function insertEmail(tx: Database, values: EmailInsert): Promise<{ id: number; created: boolean; receivedBefore: boolean; muted: boolean }> {
   const receivedBefore = sql<boolean>`EXISTS (SELECT 1 FROM ${email} AS prior WHERE prior.user_id = ${values.userId} AND prior.newsletter_id = ${values.newsletterId})`;
+  const muted = sql<boolean>`EXISTS (SELECT 1 FROM ${subscription} WHERE ${subscription.userId} = ${values.userId} AND ${subscription.newsletterId} = ${values.newsletterId} AND ${subscription.muted})`;
   const [created] = await tx
     .insert(email)
     .values(values)
     .onConflictDoNothing({ target: [email.userId, email.messageKey] })
-    .returning({ id: email.id, receivedBefore });
-  if (created) return { id: created.id, created: true, receivedBefore: created.receivedBefore };
+    .returning({ id: email.id, receivedBefore, muted });
+  if (created) return { id: created.id, created: true, receivedBefore: created.receivedBefore, muted: created.muted };
   const [existing] = await tx
     .select({ id: email.id })
     .from(email)
     .where(and(eq(email.userId, values.userId), eq(email.messageKey, values.messageKey)));
-  return { id: existing.id, created: false, receivedBefore: true };
+  return { id: existing.id, created: false, receivedBefore: true, muted: false };
 }
 
 /** The user's subscription, created inactive unless one exists, and the email's share id, in one round trip. */

@@ -10,9 +10,11 @@ import {
   findRecipients,
   findEmailIds,
   findUnfiledInbound,
+  insertDuplicateDeliveries,
   insertInboundMessage,
   claimAttempt,
   markFailed,
+  type DeliveryTarget,
   type InboundRow,
   type Recipient,
   type InboundSource,
@@ -38,8 +40,11 @@ export async function receiveMessage(raw: Buffer, source: InboundSource, envelop
   const recipients = await resolveRecipients(facts.recipients);
   if (recipients.length === 0) throw new NotFoundError("Unknown recipient");
   const userIds = recipients.map((recipient) => recipient.userId);
-  const { row, created } = await insertInboundMessage({ dedupKey: `${facts.messageKey} ${userIds.join(",")}`, source, envelopeTo, raw });
+  const targets = deliveryTargets(recipients, facts.recipients);
+  const header = { sender: facts.from?.address.toLowerCase() ?? null, subject: facts.subject || null };
+  const { row, created } = await insertInboundMessage({ dedupKey: `${facts.messageKey} ${userIds.join(",")}`, source, envelopeTo, raw }, targets, header);
   if (!created && (row.status === "filed" || !(await claimAttempt(row.id)))) {
+    await insertDuplicateDeliveries(row.id, targets, header, facts.messageKey);
     return { status: 200, body: { message_id: row.id, emails: await findEmailIds(userIds, facts.messageKey) } };
   }
   const emails = await fileOrMarkFailed(row.id, prepared, recipients, row.receivedAt);
@@ -88,6 +93,16 @@ export async function resolveRecipients(addresses: string[]): Promise<Recipient[
   const domain = `@${env.MAIL_DOMAIN.toLowerCase()}`;
   const localParts = [...new Set(addresses.filter((address) => address.toLowerCase().endsWith(domain)).map(recipientLocalPart))];
   return findRecipients(localParts);
+}
+
+/** For each reader, the first of the message's addresses that is theirs: what their delivery log names. */
+function deliveryTargets(recipients: Recipient[], addresses: string[]): DeliveryTarget[] {
+  const domain = `@${env.MAIL_DOMAIN.toLowerCase()}`;
+  const ours = addresses.filter((address) => address.toLowerCase().endsWith(domain));
+  return recipients.map((recipient) => {
+    const own = ours.find((address) => recipient.localParts.includes(recipientLocalPart(address)));
+    return { userId: recipient.userId, recipient: (own ?? `${recipient.localParts.at(-1)}${domain}`).toLowerCase() };
+  });
 }
 
 /** Checks a recipient before the message body is sent (SMTP RCPT TO). */

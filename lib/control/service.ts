@@ -1,0 +1,39 @@
+import "server-only";
+import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
+import { pagedList } from "@/lib/issues/dto";
+import { deleteBlockedSender, findBlockedSenders, findDeliveryPage, insertBlockedSender, type BlockedSenderRow } from "./repo";
+import type { BlockSenderInput, DeliveriesQuery } from "./schemas";
+import { normalizeBlockedSender } from "./sender";
+
+const toBlockedSenderDto = (row: BlockedSenderRow) => ({ id: row.id, sender: row.sender, created_at: row.createdAt.toISOString() });
+
+export async function listBlockedSenders(userId: number) {
+  return { items: (await findBlockedSenders(userId)).map(toBlockedSenderDto) };
+}
+
+export async function blockSender(userId: number, input: BlockSenderInput) {
+  const sender = normalizeBlockedSender(input.sender);
+  if (!sender) throw ValidationError.of("sender", "Enter an e-mail address (news@example.com) or a domain starting with @ (@example.com).");
+  const row = await insertBlockedSender(userId, sender);
+  if (!row) throw new ConflictError("This sender is already blocked.");
+  return toBlockedSenderDto(row);
+}
+
+export async function unblockSender(userId: number, id: number): Promise<void> {
+  if (!(await deleteBlockedSender(userId, id))) throw new NotFoundError("Blocked sender not found");
+}
+
+/** CONTRACT 6.2's delivery log: every message that reached the reader, newest first. */
+export async function listDeliveries(userId: number, query: DeliveriesQuery) {
+  const { rows, total } = await findDeliveryPage(userId, { page: query.page, pageSize: query.page_size, outcome: query.outcome });
+  const items = rows.map((row) => ({
+    id: row.id,
+    received_at: row.receivedAt.toISOString(),
+    from: row.sender,
+    subject: row.subject,
+    recipient: row.recipient,
+    outcome: row.outcome,
+    email_id: row.emailId,
+  }));
+  return pagedList(items, total, query.page, query.page_size);
+}
