@@ -7,6 +7,7 @@ import { inputClass } from "../ui/button";
 import { ArrowUpIcon, SearchIcon } from "../ui/reader-icons";
 import { allToNull, nextSort, withFilters, type FeedState, type SortField } from "./feed-query";
 import type { FeedUpdate } from "./use-feed-state";
+import { MarkAllRead } from "./mark-all-read";
 import { ViewToggle } from "./view-toggle";
 
 const SEARCH_DEBOUNCE_MS = 500;
@@ -91,7 +92,10 @@ export function FeedControls({ state, onChange }: Props) {
             );
           })}
         </div>
-        <ViewToggle value={state.view} onChange={(view) => onChange((current) => ({ ...current, view }))} />
+        <div className="flex flex-wrap items-center gap-2">
+          <MarkAllRead state={state} />
+          <ViewToggle value={state.view} onChange={(view) => onChange((current) => ({ ...current, view }))} />
+        </div>
       </div>
     </section>
   );

@@ -92,6 +92,17 @@ export function feedApiParams(state: FeedState): URLSearchParams {
   return params;
 }
 
+/**
+ * The query of POST /api/issues/feed/mark-read: the feed's filters and search, without paging or sort.
+ * Only issues: a confirmation waits at the top of the feed until the reader acts on it.
+ */
+export function markReadParams(state: FeedState): URLSearchParams {
+  const params = feedApiParams(state);
+  for (const key of ["page", "page_size", "sort_by", "sort_order"]) params.delete(key);
+  params.set("kind", "issue");
+  return params;
+}
+
 /** The active column flips its order; a new column starts ascending. */
 export function nextSort(state: Pick<FeedState, "sort_by" | "sort_order">, column: SortField): Pick<FeedState, "sort_by" | "sort_order"> {
   if (state.sort_by === column) return { sort_by: column, sort_order: state.sort_order === "asc" ? "desc" : "asc" };

@@ -10,7 +10,14 @@ const MAX_JSON_DEPTH = 32;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 type Schema<T> = z.ZodType<T>;
-type Options<B, Q, P, A extends "user" | "none"> = { auth: A; body?: Schema<B>; query?: Schema<Q>; params?: Schema<P> };
+type Options<B, Q, P, A extends "user" | "none"> = {
+  auth: A;
+  body?: Schema<B>;
+  query?: Schema<Q>;
+  /** The query's fields may also come as a JSON body (a POST that takes a GET's query); the body's win. */
+  queryInBody?: boolean;
+  params?: Schema<P>;
+};
 type Context<B, Q, P, A> = { request: Request; user: A extends "user" ? SessionUser : null; body: B; query: Q; params: P };
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
@@ -38,7 +45,8 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends "us
       if (options.auth === "user" && !user) throw new UnauthorizedError();
       if (!SAFE_METHODS.has(request.method) && isCrossOrigin(request)) throw new ForbiddenError("Cross-origin request refused");
       const params = options.params ? parse(options.params, (await next?.params) ?? {}, "params") : undefined;
-      const query = options.query ? parse(options.query, Object.fromEntries(new URL(request.url).searchParams), "query") : undefined;
+      const searchParams = Object.fromEntries(new URL(request.url).searchParams);
+      const query = options.query ? parse(options.query, options.queryInBody ? { ...searchParams, ...(await readJson(request)) } : searchParams, "query") : undefined;
       const body = options.body ? parse(options.body, await readJson(request), "body") : undefined;
       const result = await handler({ request, user, body, query, params } as Context<B, Q, P, A>);
       const response = result instanceof Response ? result : json(result);
@@ -70,7 +78,7 @@ export function otherMethods<const A extends Method[]>(auth: "user" | "none", ..
   return Object.fromEntries([...refused, ["OPTIONS", options]]) as Record<Exclude<Method, A[number]> | "OPTIONS", Handler>;
 }
 
-async function readJson(request: Request): Promise<unknown> {
+async function readJson(request: Request): Promise<object> {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_JSON_BYTES) throw new PayloadTooLargeError();
   const text = await request.text();
   if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new PayloadTooLargeError();

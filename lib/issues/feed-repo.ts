@@ -1,10 +1,10 @@
 import "server-only";
-import { and, asc, desc, eq, exists, gte, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gte, inArray, not, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
-import { email, newsletterCategory, subscription, userEmailTotal } from "@/db/schema";
+import { email, emailRead, newsletterCategory, subscription, userEmailTotal } from "@/db/schema";
 import { findEmailRows, selectRows, type EmailRow } from "./repo";
-import type { FeedQuery } from "./schemas";
+import type { FeedFilters, FeedQuery } from "./schemas";
 
 const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
 const SORT_COLUMNS = { date_received: email.dateReceived, subject: email.subject, sender_name: email.senderName, time_to_read: email.wordCount } as const;
@@ -14,7 +14,7 @@ type FeedPage = { rows: EmailRow[]; total: number };
 type FeedValues = { userId: number; days: number; categoryId: number; kind: "issue" | "confirmation"; search: string };
 type Bind = <K extends keyof FeedValues>(name: K) => FeedValues[K] | ReturnType<typeof sql.placeholder>;
 
-function feedValues(userId: number, query: FeedQuery): FeedValues {
+function feedValues(userId: number, query: FeedFilters): FeedValues {
   return { userId, days: RECENCY_DAYS[query.recency_filter] ?? 0, categoryId: query.category_id ?? 0, kind: query.kind ?? "issue", search: wordsQuery(query.search ?? "") };
 }
 
@@ -45,7 +45,7 @@ function mutedCount(owner: Owner, kind?: FeedQuery["kind"]): SQL {
 }
 
 /** The query's filters; which are present depends on the query, their values come from `bind`. */
-function feedConditions(query: FeedQuery, bind: Bind): SQL[] {
+function feedConditions(query: FeedFilters, bind: Bind): SQL[] {
   const owner = bind("userId");
   const conditions: SQL[] = [eq(email.userId, owner)];
   // newsletter_id is in every feed index, so leaving muted newsletters out is checked in the index.
@@ -226,4 +226,36 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
   // No email has the whole words: a reader still typing the last one wants the words they begin. Only
   // then, as matching beginnings scans every email's words in the text index (0.3 s for 50,000 emails).
   return filteredPage({ ...values, search: wordsQuery(query.search, ":*") });
+}
+
+/**
+ * Marks read every email of the user the feed's filters and search match, as the feed lists them (its
+ * fallback to word beginnings included), and returns the ids that changed: those were unread.
+ */
+export async function markFeedRead(userId: number, filters: FeedFilters): Promise<number[]> {
+  const db = getDb();
+  let values = feedValues(userId, filters);
+  if (filters.search) {
+    const [whole] = await db.select({ id: email.id }).from(email).where(and(...feedConditions(filters, bindValues(values)))).limit(1);
+    if (!whole) values = { ...values, search: wordsQuery(filters.search, ":*") };
+  }
+  const unread = db
+    .select({ emailId: email.id, userId: email.userId, issueId: email.issueId })
+    .from(email)
+    .where(and(...feedConditions(filters, bindValues(values)), not(email.isRead)));
+  // email_read's trigger sets each email's is_read flag; a read recorded meanwhile is left as it is.
+  const result = (await db.execute(
+    sql`insert into ${emailRead} (email_id, user_id, issue_id) ${unread} on conflict (email_id) do nothing returning email_id`,
+  )) as unknown as { rows: { email_id: number }[] };
+  return result.rows.map((row) => Number(row.email_id)).sort((left, right) => left - right);
+}
+
+/** Forgets the reads of these emails of the user (the undo of markFeedRead); the ids that changed. */
+export async function markEmailsUnread(userId: number, emailIds: number[]): Promise<number[]> {
+  if (emailIds.length === 0) return [];
+  const removed = await getDb()
+    .delete(emailRead)
+    .where(and(eq(emailRead.userId, userId), inArray(emailRead.emailId, emailIds)))
+    .returning({ emailId: emailRead.emailId });
+  return removed.map((row) => Number(row.emailId)).sort((left, right) => left - right);
 }

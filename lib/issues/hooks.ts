@@ -141,3 +141,28 @@ export function sendReadDuration(id: number, seconds: number) {
   if (read_duration_seconds <= 0) return;
   void apiFetch(`/api/issues/${id}/interactions`, { method: "PUT", body: { is_read: true, read_duration_seconds }, keepalive: true }).catch(() => undefined);
 }
+
+/** What POST /api/issues/feed/mark-read (and its undo, mark-unread) changed. */
+export type MarkedEmails = { updated: number; email_ids: number[] };
+
+/** The listed emails follow a bulk change at once; every list is fetched again, as filters and totals moved. */
+function useBulkRead(request: (input: string | number[]) => Promise<MarkedEmails>, isRead: boolean) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (answer) => {
+      const changed = new Set(answer.email_ids);
+      await queryClient.cancelQueries({ queryKey: emailKeys.all });
+      patchCachedEmails(queryClient, (email) => changed.has(email.id), { is_read: isRead });
+      await queryClient.invalidateQueries({ queryKey: emailKeys.lists() });
+    },
+  });
+}
+
+/** `query` is the feed's filters and search, as GET /api/issues/feed takes them. */
+export const useMarkAllRead = () =>
+  useBulkRead((query) => apiFetch<MarkedEmails>(`/api/issues/feed/mark-read?${String(query)}`, { method: "POST" }), true);
+
+/** The undo of a mark all read: exactly the emails it changed. */
+export const useMarkEmailsUnread = () =>
+  useBulkRead((emailIds) => apiFetch<MarkedEmails>("/api/issues/feed/mark-unread", { method: "POST", body: { email_ids: emailIds } }), false);

@@ -32,6 +32,18 @@ export const FeedQuery = PageQuery.extend({
 });
 export type FeedQuery = z.infer<typeof FeedQuery>;
 
+/** What narrows the feed (its filters and search): the query of POST /api/issues/feed/mark-read, whose sort and paging change nothing. */
+export const FeedFilters = FeedQuery.omit({ page: true, page_size: true });
+export type FeedFilters = Omit<FeedQuery, "page" | "page_size" | "sort_by" | "sort_order">;
+
+/** Undo of a mark-all-read: the ids it answered. 1 MB of JSON holds fewer than 150,000 of them. */
+export const EmailIdsInput = z.object({
+  email_ids: z
+    .array(z.number("email_ids must hold email ids.").int("email_ids must hold email ids.").min(1, "email_ids must hold email ids.").max(MAX_ID, "email_ids must hold email ids."), "email_ids must be a list of email ids.")
+    .max(150_000, "email_ids must hold at most 150000 ids."),
+});
+export type EmailIdsInput = z.infer<typeof EmailIdsInput>;
+
 export const EmailIdParams = z.object({ emailId: idParam });
 
 const READ_SECONDS_MESSAGE = "read_duration_seconds must be a whole number from 0 to 86400.";

@@ -2,9 +2,9 @@ import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
 import { findPublicIssues } from "@/lib/newsletters/issues-repo";
 import { pagedList, toEmailDto, toSharedEmailDto, type EmailDto } from "./dto";
-import { findFeedPage } from "./feed-repo";
+import { findFeedPage, markEmailsUnread, markFeedRead } from "./feed-repo";
 import { findActivityPage, findEmail, findReadableIssue, setFavorited, setLiked, setRead, type Activity } from "./repo";
-import type { FeedQuery, InteractionInput, PageQuery } from "./schemas";
+import type { EmailIdsInput, FeedFilters, FeedQuery, InteractionInput, PageQuery } from "./schemas";
 
 export async function listFeed(userId: number, query: FeedQuery) {
   const { rows, total } = await findFeedPage(userId, query);
@@ -14,6 +14,18 @@ export async function listFeed(userId: number, query: FeedQuery) {
     query.page,
     query.page_size,
   );
+}
+
+/** Mark all read: `updated` counts what changed, and `email_ids` names it, for an undo. */
+export async function markAllRead(userId: number, filters: FeedFilters): Promise<{ updated: number; email_ids: number[] }> {
+  const emailIds = await markFeedRead(userId, filters);
+  return { updated: emailIds.length, email_ids: emailIds };
+}
+
+/** Undoes a mark all read: these emails of the user become unread again (other users' ids change nothing). */
+export async function markUnread(userId: number, input: EmailIdsInput): Promise<{ updated: number; email_ids: number[] }> {
+  const emailIds = await markEmailsUnread(userId, [...new Set(input.email_ids)]);
+  return { updated: emailIds.length, email_ids: emailIds };
 }
 
 /** Own emails as they are; public issues acted on without a copy in their shared form with the user's fields. */
