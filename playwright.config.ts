@@ -14,6 +14,8 @@ process.env.PAPERBOY_E2E_DATA_DIR ??= path.join(tmpdir(), `paperboy-e2e-${Date.n
 // The journeys' stand-in for a sender's image server: a fixed loopback port beside the app's, so copies
 // side by side do not collide, let through the server's guarded fetch (CONTRACT 6.1) and nothing else.
 process.env.E2E_IMAGE_PORT ??= String(PORT + 1000);
+// A loopback port where journeys stand up a newsletter's sender; the server may reach it (FETCH_ALLOW_HOSTS).
+process.env.E2E_SENDER_PORT ??= String(PORT + 2000);
 
 const serverEnv: Record<string, string> = {
   PORT: String(PORT),
@@ -22,7 +24,7 @@ const serverEnv: Record<string, string> = {
   GOOGLE_CLIENT_ID: process.env.GOOGLE_CLIENT_ID ?? "paperboy-e2e.apps.googleusercontent.com",
   // The reading journeys deliver their issues through the raw inbound webhook.
   INBOUND_SECRET: "e2e-inbound-secret",
-  FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_IMAGE_PORT}`,
+  FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_IMAGE_PORT},127.0.0.1:${process.env.E2E_SENDER_PORT}`,
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: process.env.PAPERBOY_E2E_DATA_DIR }),
 };
 

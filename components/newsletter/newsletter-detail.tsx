@@ -5,9 +5,12 @@ import { useState } from "react";
 import type { ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { useNewsletter, type Newsletter } from "@/lib/newsletters/hooks";
+import { useSubscriptionTo, type LeaveResult } from "@/lib/subscriptions/hooks";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { ChevronLeftIcon } from "../ui/icons";
+import { StillSending } from "../subscriptions/still-sending";
+import { UnsubscribeNotice } from "../subscriptions/unsubscribe-notice";
 import { Spinner } from "../ui/spinner";
 import { NewsletterAvatar } from "./newsletter-avatar";
 import { parseNewsletterId } from "./newsletter-id";
@@ -32,7 +35,10 @@ function Loaded({ id }: { id: number }) {
 function Details({ newsletter }: { newsletter: Newsletter }) {
   const flow = useSubscribeFlow("ask");
   const [failure, setFailure] = useState<Notice | null>(null);
-  const notice = failure ?? flow.notice;
+  const [left, setLeft] = useState<LeaveResult | null>(null);
+  const subscription = useSubscriptionTo(newsletter.id);
+  // The latest thing the reader did speaks: an unsubscribe's outcome replaces an earlier subscribe notice.
+  const notice = failure ?? (left ? null : flow.notice);
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-center gap-4">
@@ -45,12 +51,19 @@ function Details({ newsletter }: { newsletter: Newsletter }) {
           newsletter={newsletter}
           onSubscribe={() => {
             setFailure(null);
+            setLeft(null);
             void flow.start(newsletter);
+          }}
+          onUnsubscribed={(result) => {
+            setFailure(null);
+            setLeft(result);
           }}
           onFailure={(text) => setFailure({ tone: "error", text })}
         />
       </header>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {left && !failure && <UnsubscribeNotice result={left} name={newsletter.name} />}
+      {subscription.data?.sending_after_unsubscribe && <StillSending subscription={subscription.data} />}
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-8">
           <section aria-labelledby="about-title" className="space-y-2">

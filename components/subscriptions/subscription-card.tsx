@@ -1,45 +1,60 @@
 "use client";
 
 import Link from "next/link";
+import { useState } from "react";
 import { formatShortDate } from "@/lib/format/date";
-import { useSetSubscriptionStatus, type Subscription } from "@/lib/subscriptions/hooks";
+import { useSetSubscriptionStatus, useUnsubscribe, type LeaveResult, type Subscription } from "@/lib/subscriptions/hooks";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
+import { StillSending } from "./still-sending";
+import { UnsubscribeNotice } from "./unsubscribe-notice";
 
-/** A subscription with its state: active ones offer Unsubscribe (after a confirm), inactive ones Subscribe. */
+/**
+ * A subscription with its state: active ones offer Unsubscribe (after a confirm, then for real, saying
+ * what happened), inactive ones Subscribe.
+ */
 export function SubscriptionCard({ subscription, onFailure }: { subscription: Subscription; onFailure: (message: string) => void }) {
   const setStatus = useSetSubscriptionStatus();
+  const leave = useUnsubscribe();
+  const [left, setLeft] = useState<LeaveResult | null>(null);
   const newsletter = subscription.newsletter_metadata;
   const active = subscription.status === "active";
+  const pending = setStatus.isPending || leave.isPending;
 
   const toggle = () => {
-    if (active && !window.confirm("Are you sure you want to unsubscribe?")) return;
-    setStatus.mutate(
-      { newsletterId: subscription.newsletterId, status: active ? "inactive" : "active" },
-      { onError: () => onFailure(raiseAlert(active ? "Failed to unsubscribe." : "Failed to subscribe.")) },
-    );
+    if (!active) {
+      setLeft(null);
+      setStatus.mutate({ newsletterId: subscription.newsletterId, status: "active" }, { onError: () => onFailure(raiseAlert("Failed to subscribe.")) });
+      return;
+    }
+    if (!window.confirm("Are you sure you want to unsubscribe?")) return;
+    leave.mutate(subscription, { onSuccess: setLeft, onError: () => onFailure(raiseAlert("Failed to unsubscribe.")) });
   };
 
   return (
-    <article aria-label={newsletter.name} className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex min-w-0 flex-1 items-center gap-3">
-        <NewsletterAvatar src={newsletter.logoUrl} name={newsletter.name} />
-        <div className="min-w-0">
-          <h4 className="truncate font-semibold text-slate-900 dark:text-white">
-            <Link href={`/newsletter/${newsletter.id}`} className="rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300">
-              {newsletter.name}
-            </Link>
-          </h4>
-          <p className="truncate text-sm text-slate-500 dark:text-slate-400">{newsletter.publisher}</p>
-          <p className={`text-xs ${active ? "text-emerald-700 dark:text-emerald-400" : "text-slate-500 dark:text-slate-400"}`}>
-            {statusLine(subscription)}
-          </p>
+    <article aria-label={newsletter.name} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex min-w-0 flex-1 items-center gap-3">
+          <NewsletterAvatar src={newsletter.logoUrl} name={newsletter.name} />
+          <div className="min-w-0">
+            <h4 className="truncate font-semibold text-slate-900 dark:text-white">
+              <Link href={`/newsletter/${newsletter.id}`} className="rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300">
+                {newsletter.name}
+              </Link>
+            </h4>
+            <p className="truncate text-sm text-slate-500 dark:text-slate-400">{newsletter.publisher}</p>
+            <p className={`text-xs ${active ? "text-emerald-700 dark:text-emerald-400" : "text-slate-500 dark:text-slate-400"}`}>
+              {statusLine(subscription)}
+            </p>
+          </div>
         </div>
+        <button type="button" onClick={toggle} disabled={pending} className={buttonClass(active ? "secondary" : "primary", "shrink-0 sm:w-36")}>
+          {pending ? "Updating..." : active ? "Unsubscribe" : "Subscribe"}
+        </button>
       </div>
-      <button type="button" onClick={toggle} disabled={setStatus.isPending} className={buttonClass(active ? "secondary" : "primary", "shrink-0 sm:w-36")}>
-        {setStatus.isPending ? "Updating..." : active ? "Unsubscribe" : "Subscribe"}
-      </button>
+      {left && <UnsubscribeNotice result={left} name={newsletter.name} />}
+      {subscription.sending_after_unsubscribe && <StillSending subscription={subscription} />}
     </article>
   );
 }

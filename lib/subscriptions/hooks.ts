@@ -1,9 +1,9 @@
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiFetch } from "@/lib/api/client";
+import { ApiError, apiFetch } from "@/lib/api/client";
 import { commentKeys } from "@/lib/comments/hooks";
 import { folderKeys, type Folder } from "@/lib/folders/hooks";
-import { emailKeys, emailQuery, patchCachedEmails, type Email } from "@/lib/issues/hooks";
+import { emailKeys, emailQuery, patchCachedEmails, recentIssuesQuery, type Email } from "@/lib/issues/hooks";
 import type { Newsletter } from "@/lib/newsletters/hooks";
 
 export type Subscription = {
@@ -13,7 +13,15 @@ export type Subscription = {
   subscribed_at: string | null;
   unsubscribed_at: string | null;
   status: "active" | "inactive";
+  /** The ways out the reader's own mail offers, best first. */
+  unsubscribe_methods: UnsubscribeMethod[];
+  /** The sender kept sending more than 48 hours after the reader unsubscribed. */
+  sending_after_unsubscribe: boolean;
 };
+
+export type UnsubscribeMethod = "one_click" | "mailto" | "link";
+/** What became of an unsubscribe; `no_way_out` when the mail offered none and only Paperboy stopped following. */
+export type LeaveResult = { method: UnsubscribeMethod | null; outcome: "sent" | "failed" | "open_link" | "no_way_out"; url: string | null };
 
 type Items<T> = { items: T[] };
 
@@ -60,6 +68,52 @@ export function useSetSubscriptionStatus() {
     mutationFn: ({ newsletterId, status }: { newsletterId: number; status: Subscription["status"] }) =>
       apiFetch<Subscription>(`/api/newsletters/${newsletterId}/subscription`, { method: "PUT", body: { status } }),
     onSuccess: (_answer, { newsletterId, status }) => afterSubscriptionChange(queryClient, newsletterId, status),
+  });
+}
+
+/**
+ * Unsubscribes for real (CONTRACT 6.2) when the reader's mail offers a way; a newsletter that gave
+ * none is only marked unsubscribed here, as before. A failed attempt leaves the subscription as it was.
+ */
+export function useUnsubscribe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ newsletterId, unsubscribe_methods }: Pick<Subscription, "newsletterId" | "unsubscribe_methods">): Promise<LeaveResult> => {
+      if (unsubscribe_methods.length > 0) {
+        try {
+          const { method, outcome, url } = await apiFetch<LeaveResult & { subscription: Subscription }>(`/api/newsletters/${newsletterId}/unsubscribe`, { method: "POST" });
+          return { method, outcome, url };
+        } catch (error) {
+          if (!(error instanceof ApiError && error.status === 422)) throw error;
+        }
+      }
+      await apiFetch<Subscription>(`/api/newsletters/${newsletterId}/subscription`, { method: "PUT", body: { status: "inactive" } });
+      return { method: null, outcome: "no_way_out", url: null };
+    },
+    onSuccess: (result, { newsletterId }) =>
+      result.outcome === "failed" ? queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }) : afterSubscriptionChange(queryClient, newsletterId, "inactive"),
+  });
+}
+
+/**
+ * Blocks the address a newsletter's mail comes from (POST /api/users/me/blocked-senders), for one
+ * that kept sending after the reader unsubscribed; the address is read from its latest issue.
+ */
+export function useBlockNewsletterSender() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (newsletterId: number) => {
+      const { items } = await queryClient.fetchQuery(recentIssuesQuery(newsletterId));
+      const sender = items.find((item) => item.sender_email)?.sender_email;
+      if (!sender) throw new ApiError(404, "No sender address to block.");
+      try {
+        await apiFetch(`/api/users/me/blocked-senders`, { method: "POST", body: { sender } });
+      } catch (error) {
+        // Blocked already: what the reader asked for holds.
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+      }
+      return sender;
+    },
   });
 }
 

@@ -227,6 +227,8 @@ test("a reader unsubscribes after confirming and sees when", async ({ page }) =>
   await card.getByRole("button", { name: "Unsubscribe" }).click();
   await expect(card.getByText(/^Unsubscribed: \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
   await expect(card.getByRole("button", { name: "Subscribe" })).toBeVisible();
+  // A catalog newsletter whose mail never reached the reader gave no way out: only Paperboy stops following it.
+  await expect(card.getByRole("status")).toHaveText(`Unsubscribed in Paperboy. ${newsletter.name} gave no way to unsubscribe from its mail, so it may keep arriving.`);
 
   for (const [name, empty] of [
     ["Favorites (0)", "No items to display."],

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export const INBOUND_SECRET = "e2e-inbound-secret";
 
-export type Issue = { subject: string; from?: string; html: string; date?: Date };
+export type Issue = { subject: string; from?: string; html: string; date?: Date; headers?: string[] };
 
 export const HOUR = 3_600_000;
 
@@ -23,6 +23,7 @@ export async function deliver(request: APIRequestContext, to: string, issue: Iss
     `Subject: ${issue.subject}`,
     `Message-ID: <${id}@fieldnotes.example>`,
     `Date: ${(issue.date ?? new Date()).toUTCString()}`,
+    ...(issue.headers ?? []),
     "MIME-Version: 1.0",
     "Content-Type: text/html; charset=utf-8",
     "",
