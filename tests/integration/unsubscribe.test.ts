@@ -7,6 +7,7 @@ import { POST as subscribe } from "@/app/api/newsletters/subscribe/route";
 import { GET as mySubscriptions } from "@/app/api/users/me/subscriptions/route";
 import { setFetchResolver } from "@/lib/fetch/guarded-fetch";
 import { listOutbox } from "@/lib/outbound/outbox";
+import { runDueJobs } from "@/lib/worker/testing";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { allowFetchTo, answerEveryName, startLocalServer, type LocalServer } from "../support/local-server";
 
@@ -113,6 +114,7 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
     const result = await unsubscribe(reader, newsletterId);
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ subscription: { status: "inactive", unsubscribe_methods: ["mailto"] }, method: "mailto", outcome: "sent", url: null });
+    await runDueJobs();
     const message = (await listOutbox()).find((item) => item.to === "leave-ada-7f3a@list.example");
     expect(message).toMatchObject({ from: reader.unique_email, subject: "Unsubscribe ada-7f3a" });
     expect(message!.text.trim()).toBe("Please remove me");
@@ -179,6 +181,7 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
     const newsletterId = await deliverWith(reader, [`List-Unsubscribe: <javascript:alert(1)>, <mailto:a@x.example?bcc=victim@y.example&subject=bye%0d%0aBcc:%20victim@y.example>, ${huge}`]);
     expect((await subscriptionTo(reader, newsletterId))?.unsubscribe_methods).toEqual(["mailto"]);
     await unsubscribe(reader, newsletterId);
+    await runDueJobs();
     const message = (await listOutbox()).find((item) => item.to === "a@x.example");
     expect(message?.subject).toBe("bye Bcc: victim@y.example");
     expect(message?.headers.has("bcc")).toBe(false);
