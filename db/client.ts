@@ -134,3 +134,29 @@ export async function closeDb(): Promise<void> {
   if (conn.kind === "pg") await conn.pool.end();
   else await conn.client.close();
 }
+
+/** The smallest query interface of both drivers, for libraries that bring their own SQL (rate-limiter-flexible). */
+export type SqlClient = { query(query: { text: string; values?: unknown[]; name?: string }): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }> };
+
+// PGlite turns int8 into a BigInt, which such libraries cannot subtract from a number; node-postgres gives a string, which they can.
+const INT8 = 20;
+
+const pgliteClients = new WeakMap<PGlite, SqlClient>();
+
+/** The open database as an `SqlClient` (the same object while it stays open): the pool on PostgreSQL, PGlite's one connection otherwise. */
+export function sqlClient(): SqlClient {
+  const conn = connection();
+  if (conn.kind === "pg") return conn.pool as unknown as SqlClient;
+  let client = pgliteClients.get(conn.client);
+  if (!client) {
+    const pglite = conn.client;
+    client = {
+      query: async ({ text, values }) => {
+        const result = await pglite.query<Record<string, unknown>>(text, values ?? [], { parsers: { [INT8]: Number } });
+        return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
+      },
+    };
+    pgliteClients.set(pglite, client);
+  }
+  return client;
+}

@@ -5,3 +5,4 @@ export * from "./reading";
 export * from "./control";
 export * from "./unsubscribe";
 export * from "./feeds";
+export * from "./instances";

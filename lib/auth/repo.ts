@@ -1,7 +1,7 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { user, userAddress } from "@/db/schema";
+import { session, user, userAddress } from "@/db/schema";
 import { slugFromName, withSuffix } from "./addresses";
 
 export type UserRow = typeof user.$inferSelect;
@@ -13,6 +13,16 @@ export async function findUserById(userId: number): Promise<UserRow | undefined>
 
 export async function findUserByEmail(address: string): Promise<UserRow | undefined> {
   const [row] = await getDb().select().from(user).where(eq(user.email, address.toLowerCase()));
+  return row;
+}
+
+/** The user of an unexpired session, by the session's token: one indexed read. */
+export async function findSessionUser(token: string): Promise<Pick<UserRow, "id" | "name" | "email" | "username" | "uniqueLocal" | "onboarded"> | undefined> {
+  const [row] = await getDb()
+    .select({ id: user.id, name: user.name, email: user.email, username: user.username, uniqueLocal: user.uniqueLocal, onboarded: user.onboarded })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
   return row;
 }
 

@@ -7,7 +7,7 @@ import { getAuth } from "./auth";
 import { toUserDto, type UserDto } from "./dto";
 import { findUserByEmail, findUserById, updateUniqueLocal, updateUser } from "./repo";
 import type { AuthEndpointInput, GoogleInput, LoginInput, RegisterInput, UniqueEmailInput, UpdateMeInput } from "./schemas";
-import { forgetAllSessions, forgetSession, forgetUserSessions, type SessionUser } from "./session";
+import type { SessionUser } from "./session";
 import { clientKey, forgive, throttle } from "./throttle";
 
 /** A signed-in user and the Set-Cookie headers that start (or end) their session. */
@@ -82,7 +82,6 @@ export async function signInWithGoogle(input: GoogleInput, headers: Headers): Pr
 /** Ends the session on the server, so a replayed cookie is refused afterwards. */
 export async function logout(headers: Headers): Promise<Headers> {
   const result = await getAuth().api.signOut({ headers, returnHeaders: true });
-  forgetSession(headers);
   return result.headers;
 }
 
@@ -92,7 +91,6 @@ export function describeUser(user: SessionUser): UserDto {
 
 export async function updateMe(user: SessionUser, input: UpdateMeInput): Promise<UserDto> {
   const row = await updateUser(user.id, { name: input.name, onboarded: input.model_metadata_field?.onboarded });
-  forgetUserSessions(user.id);
   if (!row) throw new NotFoundError("User not found");
   return toUserDto(row);
 }
@@ -103,7 +101,6 @@ export async function changeUniqueEmail(user: SessionUser, input: UniqueEmailInp
   if (check.localPart === user.uniqueLocal) return toUserDto(user);
   await throttle("uniqueEmail", String(user.id));
   if (!(await updateUniqueLocal(user.id, check.localPart))) throw new ConflictError("This address is already taken.");
-  forgetUserSessions(user.id);
   return userDto(user.id);
 }
 
@@ -120,7 +117,6 @@ export async function handleAuthRequest(request: Request, body: AuthEndpointInpu
   const write = request.method !== "GET" && request.method !== "HEAD";
   if (write) headers.set("content-type", "application/json");
   const response = await getAuth().handler(new Request(request.url, { method: request.method, headers, body: write ? JSON.stringify(body) : undefined }));
-  if (write) forgetAllSessions();
   if (response.ok) return response;
   throw new HttpError(response.status, await failureDetail(response));
 }

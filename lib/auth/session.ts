@@ -1,6 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { getAuth } from "./auth";
+import { findSessionUser } from "./repo";
 
 export type SessionUser = {
   id: number;
@@ -11,28 +12,37 @@ export type SessionUser = {
   onboarded: boolean;
 };
 
-// Verifying a session through Better Auth (cookie signature, session and user rows) costs more than a
-// whole feed page, and readers send the same cookie with every request. Sessions found are kept here
-// briefly; this process forgets them at logout and at every change to a user, and the short lifetime
-// bounds how long another app instance could still accept a session ended elsewhere.
-const SESSION_CACHE_MS = 15_000;
-const sessions = new LRUCache<string, SessionUser>({ max: 10_000, ttl: SESSION_CACHE_MS });
+// Verifying a session through Better Auth (cookie signature, session and user rows, expiry refresh)
+// costs more than a whole feed page, and readers send the same cookie with every request. So a cookie
+// Better Auth accepted is remembered here for a while, and in between each request only reads its
+// session and user rows in one indexed query: a session ended on any app instance (its row deleted at
+// logout, password change or account deletion) is refused by the very next request everywhere. This
+// cache holds nothing that could let an ended session through, only which cookies carry a valid signature.
+const VERIFIED_MS = 15_000;
+const verified = new LRUCache<string, string>({ max: 10_000, ttl: VERIFIED_MS });
 const SESSION_TOKEN_COOKIE = /(?:^|;\s*)(?:__Secure-)?paperboy\.session_token=([^;]+)/;
 
-function sessionToken(headers: Headers): string | undefined {
+function sessionCookie(headers: Headers): string | undefined {
   return SESSION_TOKEN_COOKIE.exec(headers.get("cookie") ?? "")?.[1];
 }
 
 /** The signed-in user of a request, or null; a cookie whose session was ended finds nothing. */
 export async function currentUser(headers: Headers): Promise<SessionUser | null> {
-  const token = sessionToken(headers);
-  if (!token) return null;
-  const cached = sessions.get(token);
-  if (cached) return cached;
+  const cookie = sessionCookie(headers);
+  if (!cookie) return null;
+  const token = verified.get(cookie);
+  if (token !== undefined) {
+    const row = await findSessionUser(token);
+    if (row) return row;
+    verified.delete(cookie);
+    return null;
+  }
   const session = await getAuth().api.getSession({ headers, query: { disableCookieCache: true } });
   if (!session) return null;
   const { user } = session;
-  const sessionUser: SessionUser = {
+  const ttl = Math.min(VERIFIED_MS, new Date(session.session.expiresAt).getTime() - Date.now());
+  if (ttl > 0) verified.set(cookie, session.session.token, { ttl });
+  return {
     id: Number(user.id),
     name: user.name,
     email: user.email,
@@ -40,23 +50,4 @@ export async function currentUser(headers: Headers): Promise<SessionUser | null>
     uniqueLocal: String(user.uniqueLocal ?? ""),
     onboarded: Boolean(user.onboarded),
   };
-  const ttl = Math.min(SESSION_CACHE_MS, new Date(session.session.expiresAt).getTime() - Date.now());
-  if (ttl > 0) sessions.set(token, sessionUser, { ttl });
-  return sessionUser;
-}
-
-/** Forgets the session of these request headers, before it is ended. */
-export function forgetSession(headers: Headers): void {
-  const token = sessionToken(headers);
-  if (token) sessions.delete(token);
-}
-
-/** Forgets every session of a user whose details changed, so the next request reads them afresh. */
-export function forgetUserSessions(userId: number): void {
-  for (const [token, user] of sessions.entries()) if (user.id === userId) sessions.delete(token);
-}
-
-/** Forgets every session: Better Auth's own handler can end or change sessions this module never sees. */
-export function forgetAllSessions(): void {
-  sessions.clear();
 }
