@@ -41,6 +41,10 @@ function envSchema(port: string | undefined) {
     JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lowercase SQL name" }).default("pgboss"),
     // The image proxy's disk cache under DATA_DIR/image-cache: the least recently used images go past this.
     IMAGE_CACHE_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(536_870_912),
+    METRICS_TOKEN: optional,
+    SMTP_TLS_CERT: optional,
+    SMTP_TLS_KEY: optional,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
   });
 }
 

@@ -1,6 +1,8 @@
 import "server-only";
 import { z } from "zod";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
+import { logger } from "@/lib/observability/log";
+import { recordRequest, requestId, routeTemplate } from "@/lib/observability/requests";
 import { isCrossOrigin } from "./origin";
 import { BadRequestError, ForbiddenError, HttpError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "./errors";
 
@@ -40,11 +42,26 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends "us
   handler: (context: Context<B, Q, P, A>) => Promise<Response | object> | Response | object,
 ) {
   return async (request: Request, next?: NextContext): Promise<Response> => {
+    const started = performance.now();
+    const id = requestId(request.headers);
+    const rawParams = (await next?.params) ?? {};
+    const response = await answer(request, rawParams, id);
+    // A response from elsewhere (Better Auth's) may have immutable headers; the id is a courtesy, not a rule.
+    try {
+      response.headers.set("x-request-id", id);
+    } catch {
+      // Left without it.
+    }
+    recordRequest({ requestId: id, method: request.method, route: routeTemplate(new URL(request.url).pathname, rawParams), status: response.status, durationMs: performance.now() - started });
+    return response;
+  };
+
+  async function answer(request: Request, rawParams: Record<string, string | string[] | undefined>, id: string): Promise<Response> {
     try {
       const user = options.auth === "user" ? await currentUser(request.headers) : null;
       if (options.auth === "user" && !user) throw new UnauthorizedError();
       if (!SAFE_METHODS.has(request.method) && isCrossOrigin(request)) throw new ForbiddenError("Cross-origin request refused");
-      const params = options.params ? parse(options.params, (await next?.params) ?? {}, "params") : undefined;
+      const params = options.params ? parse(options.params, rawParams, "params") : undefined;
       const searchParams = Object.fromEntries(new URL(request.url).searchParams);
       const query = options.query ? parse(options.query, options.queryInBody ? { ...searchParams, ...(await readJson(request)) } : searchParams, "query") : undefined;
       const body = options.body ? parse(options.body, await readJson(request), "body") : undefined;
@@ -54,9 +71,9 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends "us
       if (user && !response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");
       return response;
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, id);
     }
-  };
+  }
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -148,12 +165,12 @@ function valueAt(value: unknown, path: PropertyKey[]): unknown {
   return path.reduce<unknown>((current, key) => (typeof current === "object" && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined), value);
 }
 
-export function errorResponse(error: unknown): Response {
+function errorResponse(error: unknown, id: string): Response {
   if (error instanceof HttpError) {
     const body = error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail };
     return json(body, { status: error.status, headers: error.headers });
   }
-  console.error("Unhandled error in API route", error);
+  logger.error({ request_id: id, err: error }, "Unhandled error in API route");
   return json({ detail: "Internal server error" }, { status: 500 });
 }
 

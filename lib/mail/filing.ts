@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { isSharedDomain, type NewsletterIdentity } from "./identity";
 import { receivedDate, type ParsedMessage } from "./parse";
 import { sharedContent, type MailContent } from "./process";
+import { logger } from "@/lib/observability/log";
 import {
   addNewsletterStats,
   findEmailIds,
@@ -123,7 +124,7 @@ export async function fileContent(
   const { stats } = filed;
   if (stats) {
     await addNewsletterStats(stats.newsletterId, stats.delta, PUBLIC_AT_RECIPIENTS).catch((error: unknown) => {
-      console.error(`Newsletter ${stats.newsletterId} totals missed a filing`, error);
+      logger.error({ err: error, newsletter_id: stats.newsletterId }, "Newsletter totals missed a filing");
     });
   }
   return filed.emailIds ?? findEmailIds(userIds, parsed.messageKey);

@@ -3,6 +3,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "s
 import { HttpError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { isKnownRecipient, receiveMessage } from "./service";
+import { logger } from "@/lib/observability/log";
 
 function smtpError(message: string, responseCode: number): Error {
   return Object.assign(new Error(message), { responseCode });
@@ -36,7 +37,7 @@ export function createSmtpServer(maxBytes = env.MAX_MESSAGE_BYTES): SMTPServer {
           (error: unknown) => {
             if (error instanceof HttpError && error.status === 400) return callback(smtpError("Message could not be parsed", 554));
             if (error instanceof HttpError && error.status === 404) return callback(smtpError("No such recipient here", 550));
-            console.error("SMTP delivery could not be stored", error);
+            logger.error({ err: error }, "SMTP delivery could not be stored");
             callback(smtpError("Temporary failure, try again later", 451));
           },
         );

@@ -2,6 +2,7 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { prepareHere, type PreparedMessage } from "./prepare";
+import { logger } from "@/lib/observability/log";
 
 type Task = { raw: Buffer; envelopeTo: string[]; resolve: (prepared: PreparedMessage | Promise<PreparedMessage>) => void };
 type Slot = { worker: Worker; tasks: Map<number, Task> };
@@ -44,7 +45,7 @@ class PreparingPool {
       if (!this.slots.includes(slot)) return;
       this.slots.splice(this.slots.indexOf(slot), 1);
       this.failures++;
-      if (error) console.error("A mail-preparing worker failed; its messages are prepared on the server thread", error);
+      if (error) logger.error({ err: error }, "A mail-preparing worker failed; its messages are prepared on the server thread");
       for (const task of slot.tasks.values()) task.resolve(prepareHere(task.raw, task.envelopeTo));
       slot.tasks.clear();
     };

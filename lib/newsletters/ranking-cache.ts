@@ -1,4 +1,5 @@
 import "server-only";
+import { logger } from "@/lib/observability/log";
 
 /**
  * Trending rankings aggregate a week of everyone's activity, the same answer for every reader:
@@ -35,6 +36,6 @@ export async function rankedIds(key: string, compute: () => Promise<number[]>): 
   const next = refresh(entry, compute);
   if (!entry.value) return next;
   // The stale ranking answers now; a failed refresh is retried by the next request.
-  next.catch((error: unknown) => console.error(`Ranking ${key} could not be refreshed`, error));
+  next.catch((error: unknown) => logger.error({ err: error, ranking: key }, "A ranking could not be refreshed"));
   return entry.value;
 }

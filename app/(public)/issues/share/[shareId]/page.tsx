@@ -9,6 +9,7 @@ import { NotFoundError } from "@/lib/api/errors";
 import { formatDateTime } from "@/lib/format/date";
 import { ShareParams } from "@/lib/share/schemas";
 import { getSharedIssuePage, type SharedIssueView } from "@/lib/share/service";
+import { logger } from "@/lib/observability/log";
 
 type Props = { params: Promise<{ shareId: string }> };
 
@@ -21,7 +22,7 @@ const loadSharedIssue = cache(async (shareId: string): Promise<Lookup> => {
     return { issue: await getSharedIssuePage(shareId), failed: false };
   } catch (error) {
     if (error instanceof NotFoundError) return { issue: null, failed: false };
-    console.error("Loading a shared issue failed", error);
+    logger.error({ err: error }, "Loading a shared issue failed");
     return { issue: null, failed: true };
   }
 });

@@ -1,0 +1,37 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+
+export type QueueCount = { queue: string; state: "waiting" | "active" | "failed"; count: number };
+export type QueueDuration = { queue: string; p50: number; p95: number; max: number };
+
+// pg-boss's own tables (schema `pgboss`): the queue as every instance and worker sees it.
+type Rows<T> = { rows: T[] };
+
+async function queueTablesExist(): Promise<boolean> {
+  const result = (await getDb().execute(sql`select to_regclass('pgboss.job') is not null as present`)) as unknown as Rows<{ present: boolean }>;
+  return Boolean(result.rows[0]?.present);
+}
+
+/** Jobs waiting (created or to be retried), running, and failed after their last attempt, by queue. */
+export async function findQueueCounts(): Promise<QueueCount[]> {
+  if (!(await queueTablesExist())) return [];
+  const result = (await getDb().execute(sql`
+    select name as queue, case when state in ('created', 'retry') then 'waiting' else state::text end as state, count(*)::int as count
+    from pgboss.job where state in ('created', 'retry', 'active', 'failed') group by 1, 2`)) as unknown as Rows<QueueCount>;
+  return result.rows;
+}
+
+/** Run times of the jobs completed in the last 5 minutes, by queue, in seconds. */
+export async function findRecentJobDurations(): Promise<QueueDuration[]> {
+  if (!(await queueTablesExist())) return [];
+  const result = (await getDb().execute(sql`
+    with done as (
+      select name, extract(epoch from completed_on - started_on)::float8 as seconds from pgboss.job
+      where state = 'completed' and completed_on > now() - interval '5 minutes' and started_on is not null
+    )
+    select name as queue, percentile_cont(0.5) within group (order by seconds)::float8 as p50,
+      percentile_cont(0.95) within group (order by seconds)::float8 as p95, max(seconds)::float8 as max
+    from done group by name`)) as unknown as Rows<QueueDuration>;
+  return result.rows.map((row) => ({ queue: row.queue, p50: Number(row.p50), p95: Number(row.p95), max: Number(row.max) }));
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { NotFoundError, UnauthorizedError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { metrics } from "./metrics";
+import { findQueueCounts, findRecentJobDurations } from "./queue-repo";
+
+const STATES = ["waiting", "active", "failed"] as const;
+
+/** `Authorization: Bearer $METRICS_TOKEN`; without a token configured there are no metrics to find (404). */
+export function requireMetricsToken(authorization: string | null): void {
+  const expected = env.METRICS_TOKEN;
+  if (!expected) throw new NotFoundError();
+  const given = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? "")?.[1]?.trim() ?? "";
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  if (!timingSafeEqual(digest(given), digest(expected))) throw new UnauthorizedError("Invalid metrics token");
+}
+
+/** Prometheus text: this process's request and inbound counters, and the queue as PostgreSQL holds it now. */
+export async function renderMetrics(): Promise<{ text: string; contentType: string }> {
+  const { registry, jobs, jobDuration } = metrics();
+  const [counts, durations] = await Promise.all([findQueueCounts(), findRecentJobDurations()]);
+  // Set afresh at every scrape: a queue that emptied reports 0 rather than its last count.
+  jobs.reset();
+  jobDuration.reset();
+  for (const queue of new Set(counts.map((row) => row.queue))) for (const state of STATES) jobs.set({ queue, state }, 0);
+  for (const row of counts) jobs.set({ queue: row.queue, state: row.state }, row.count);
+  for (const row of durations) {
+    jobDuration.set({ queue: row.queue, quantile: "0.5" }, row.p50);
+    jobDuration.set({ queue: row.queue, quantile: "0.95" }, row.p95);
+    jobDuration.set({ queue: row.queue, quantile: "1" }, row.max);
+  }
+  return { text: await registry.metrics(), contentType: registry.contentType };
+}

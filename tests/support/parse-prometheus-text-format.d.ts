@@ -1,0 +1,5 @@
+declare module "parse-prometheus-text-format" {
+  export type Sample = { labels?: Record<string, string>; value?: string; buckets?: Record<string, string>; count?: string; sum?: string };
+  export type Family = { name: string; help: string; type: "COUNTER" | "GAUGE" | "HISTOGRAM" | "SUMMARY" | "UNTYPED"; metrics: Sample[] };
+  export default function parsePrometheusTextFormat(text: string): Family[];
+}
