@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { logger } from "@/lib/observability/log";
 import { rankedIds } from "./ranking-cache";
 
 let key = 0;
@@ -33,7 +34,7 @@ describe("rankedIds", () => {
 
   it("keeps the stale ranking when a refresh fails, and retries on the next call", async () => {
     const name = nextKey();
-    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => undefined);
     const compute = vi.fn<() => Promise<number[]>>().mockResolvedValueOnce([7]).mockRejectedValueOnce(new Error("database down")).mockResolvedValueOnce([8]);
     await rankedIds(name, compute);
     vi.advanceTimersByTime(61_000);
