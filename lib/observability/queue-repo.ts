@@ -1,15 +1,19 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { env } from "@/lib/env";
 
 export type QueueCount = { queue: string; state: "waiting" | "active" | "failed"; count: number };
 export type QueueDuration = { queue: string; p50: number; p95: number; max: number };
 
-// pg-boss's own tables (schema `pgboss`): the queue as every instance and worker sees it.
+// pg-boss's own table (in JOBS_SCHEMA): the queue as every instance and worker sees it.
 type Rows<T> = { rows: T[] };
 
+const jobTable = () => sql`${sql.identifier(env.JOBS_SCHEMA)}.job`;
+
+/** Until some process has started the queue, its tables do not exist and there is nothing to count. */
 async function queueTablesExist(): Promise<boolean> {
-  const result = (await getDb().execute(sql`select to_regclass('pgboss.job') is not null as present`)) as unknown as Rows<{ present: boolean }>;
+  const result = (await getDb().execute(sql`select to_regclass(${`${env.JOBS_SCHEMA}.job`}) is not null as present`)) as unknown as Rows<{ present: boolean }>;
   return Boolean(result.rows[0]?.present);
 }
 
@@ -18,7 +22,7 @@ export async function findQueueCounts(): Promise<QueueCount[]> {
   if (!(await queueTablesExist())) return [];
   const result = (await getDb().execute(sql`
     select name as queue, case when state in ('created', 'retry') then 'waiting' else state::text end as state, count(*)::int as count
-    from pgboss.job where state in ('created', 'retry', 'active', 'failed') group by 1, 2`)) as unknown as Rows<QueueCount>;
+    from ${jobTable()} where state in ('created', 'retry', 'active', 'failed') group by 1, 2`)) as unknown as Rows<QueueCount>;
   return result.rows;
 }
 
@@ -27,7 +31,7 @@ export async function findRecentJobDurations(): Promise<QueueDuration[]> {
   if (!(await queueTablesExist())) return [];
   const result = (await getDb().execute(sql`
     with done as (
-      select name, extract(epoch from completed_on - started_on)::float8 as seconds from pgboss.job
+      select name, extract(epoch from completed_on - started_on)::float8 as seconds from ${jobTable()}
       where state = 'completed' and completed_on > now() - interval '5 minutes' and started_on is not null
     )
     select name as queue, percentile_cont(0.5) within group (order by seconds)::float8 as p50,

@@ -59,4 +59,15 @@ describe("GET /api/metrics", () => {
     expect(answer.body).not.toContain(reader.unique_email);
     expect(families.find((family) => family.name === "paperboy_http_request_duration_seconds")?.type).toBe("HISTOGRAM");
   });
+
+  it("reports the jobs waiting in the queue as PostgreSQL holds them, whichever process enqueued them", async () => {
+    const { enqueueJob } = await import("@/lib/jobs/queue");
+    const queue = `metrics-test-${Date.now()}`;
+    await enqueueJob(queue, { n: 1 });
+    await enqueueJob(queue, { n: 2 });
+    const families = parsePrometheusTextFormat((await scrape(`Bearer ${METRICS_TOKEN}`)).body as string);
+    expect(sample(families, "paperboy_jobs", { queue, state: "waiting" })).toBe(2);
+    expect(sample(families, "paperboy_jobs", { queue, state: "active" })).toBe(0);
+    expect(sample(families, "paperboy_jobs", { queue, state: "failed" })).toBe(0);
+  });
 });
