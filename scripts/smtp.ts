@@ -7,8 +7,11 @@ async function main(): Promise<void> {
   const { closeDb, openDatabase } = await import("./database");
   const { env } = await import("@/lib/env");
   const { createSmtpServer } = await import("@/lib/mail/smtp");
+  const { readSmtpTls } = await import("@/lib/mail/smtp-tls");
+  // Before the database: unreadable certificate files stop the receiver at once, in one line.
+  const tls = readSmtpTls();
   await openDatabase();
-  const server = createSmtpServer();
+  const server = createSmtpServer(env.MAX_MESSAGE_BYTES, tls);
   const stop = () => server.close(() => void closeDb().finally(() => process.exit(0)));
   server.on("error", (error: NodeJS.ErrnoException) => {
     // Failing to listen ends the receiver; an error on one connection does not.
@@ -16,7 +19,8 @@ async function main(): Promise<void> {
     console.error(`SMTP receiver failed: ${listenFailure(error, env.SMTP_PORT, "SMTP_PORT")}`);
     void closeDb().finally(() => process.exit(1));
   });
-  server.listen(env.SMTP_PORT, () => console.log(`Paperboy SMTP receiver listening on port ${env.SMTP_PORT} for @${env.MAIL_DOMAIN}`));
+  const offers = tls ? " (STARTTLS offered)" : "";
+  server.listen(env.SMTP_PORT, () => console.log(`Paperboy SMTP receiver listening on port ${env.SMTP_PORT} for @${env.MAIL_DOMAIN}${offers}`));
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   stopWithNpm(stop);

@@ -2,21 +2,27 @@ import "server-only";
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "smtp-server";
 import { HttpError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { isKnownRecipient, receiveMessage } from "./service";
 import { logger } from "@/lib/observability/log";
+import { isKnownRecipient, receiveMessage } from "./service";
+import { readSmtpTls, type SmtpTls } from "./smtp-tls";
 
 function smtpError(message: string, responseCode: number): Error {
   return Object.assign(new Error(message), { responseCode });
 }
 
-/** The MX-facing receiver: unknown recipients refused at RCPT TO (550), oversize at DATA (552). */
-export function createSmtpServer(maxBytes = env.MAX_MESSAGE_BYTES): SMTPServer {
+/**
+ * The MX-facing receiver: unknown recipients refused at RCPT TO (550), oversize at DATA (552). With the
+ * operator's certificate it offers STARTTLS (senders choose; plain text stays allowed, as MX servers do).
+ */
+export function createSmtpServer(maxBytes = env.MAX_MESSAGE_BYTES, tls: SmtpTls | null = readSmtpTls()): SMTPServer {
   return new SMTPServer({
     name: env.MAIL_DOMAIN,
     banner: "Paperboy inbound mail",
     size: maxBytes,
     authOptional: true,
-    disabledCommands: ["AUTH", "STARTTLS"],
+    // Without a certificate of the operator's, smtp-server would offer STARTTLS with its own self-signed one.
+    disabledCommands: tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
+    ...(tls ? { cert: tls.cert, key: tls.key } : {}),
     logger: false,
     onRcptTo(address, _session, callback) {
       isKnownRecipient(address.address).then(
