@@ -74,14 +74,17 @@ export function MarkAllRead({ state }: { state: FeedState }) {
       <button type="button" onClick={() => void start()} disabled={busy || state.read_status === "read"} className={buttonClass("secondary", "h-8 px-3 py-0")}>
         Mark all as read
       </button>
-      <p role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
-        {outcome?.text}
-        {outcome?.undo && (
-          <button type="button" onClick={() => undo(outcome.undo!)} className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300">
-            Undo
-          </button>
-        )}
-      </p>
+      {/* Only while there is news: an empty status region would read as a page still loading. */}
+      {outcome && (
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
+          {outcome.text}
+          {outcome.undo && (
+            <button type="button" onClick={() => undo(outcome.undo!)} className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300">
+              Undo
+            </button>
+          )}
+        </p>
+      )}
       {confirming !== null && (
         <Modal title="Mark all as read?" onClose={() => setConfirming(null)}>
           <p className="text-sm text-slate-700 dark:text-slate-300">{`${issues(confirming)} will be marked as read.`}</p>
