@@ -28,7 +28,21 @@ const OWN_ACTION = "a, button, input, select, textarea, label";
  * One issue in a list, with its own like, folder, share and subscription dialogs.
  * `layout` "row" puts the thumbnail beside the text (one column), "tile" above it.
  */
-export function EmailCard({ email, layout = "tile", titleLevel: Title = "h3" }: { email: Email; layout?: EmailCardLayout; titleLevel?: TitleLevel }) {
+export function EmailCard({
+  email,
+  layout = "tile",
+  titleLevel: Title = "h3",
+  cardId,
+  current = false,
+}: {
+  email: Email;
+  layout?: EmailCardLayout;
+  titleLevel?: TitleLevel;
+  /** The card's element id, for the feed's keyboard to focus it. */
+  cardId?: string;
+  /** The issue the feed's keyboard is on: ringed whether or not it holds focus. */
+  current?: boolean;
+}) {
   const router = useRouter();
   const narrow = useNarrow();
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -56,13 +70,16 @@ export function EmailCard({ email, layout = "tile", titleLevel: Title = "h3" }: 
   return (
     <>
       <article
+        id={cardId}
         aria-label={subject}
-        tabIndex={narrow ? 0 : undefined}
+        aria-current={current || undefined}
+        // Focusable by script (j and k) everywhere; in the tab order only on a phone, where the card is the target.
+        tabIndex={narrow ? 0 : cardId ? -1 : undefined}
         onKeyDown={narrow ? onKeyDown : undefined}
         onClick={narrow ? onClick : undefined}
         className={`group flex h-full min-w-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 ${
           layout === "row" ? "flex-col sm:flex-row" : "flex-col"
-        } ${narrow ? "cursor-pointer" : ""}`}
+        } ${narrow ? "cursor-pointer" : ""} ${current ? "ring-2 ring-indigo-500 ring-offset-2 ring-offset-slate-50 dark:ring-offset-slate-950" : ""}`}
       >
         <EmailThumbnail
           src={email.thumbnail_image_url}

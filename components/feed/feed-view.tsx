@@ -1,9 +1,12 @@
 "use client";
 
-import { useCallback, useEffect } from "react";
+import { useRouter } from "next/navigation";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { useCurrentUser } from "@/lib/auth/hooks";
-import { useFeed } from "@/lib/issues/hooks";
+import { useFeed, type Email } from "@/lib/issues/hooks";
 import { EmailCard } from "../email/email-card";
+import { ReaderKeys, type ReaderHandlers } from "../keyboard/reader-keys-panel";
+import { useIssueToggles } from "../keyboard/use-issue-toggles";
 import { Alert } from "../ui/alert";
 import { EmptyState } from "../ui/empty-state";
 import { Spinner } from "../ui/spinner";
@@ -11,7 +14,7 @@ import { ConfirmationCard } from "./confirmation-card";
 import { FeedControls } from "./feed-controls";
 import { feedErrorText } from "./feed-error";
 import { acceptPage, feedApiParams, feedToParams, type FeedView as View } from "./feed-query";
-import { rememberFeedUrl } from "./feed-return";
+import { forgetFeedReturn, peekFeedReturn, rememberFeedPosition, rememberFeedUrl } from "./feed-return";
 import { Pagination } from "./pagination";
 import { useFeedState, type FeedUpdate } from "./use-feed-state";
 
@@ -24,18 +27,52 @@ const GRID: Record<View, string> = {
   grid: "grid-cols-1 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4",
 };
 
+const cardId = (emailId: number) => `issue-card-${emailId}`;
+
+/** Selects a card for the keyboard: focus (which scrolls it into view) and its ring. */
+function focusCard(emailId: number, options?: FocusOptions) {
+  document.getElementById(cardId(emailId))?.focus(options);
+}
+
 export function FeedView() {
   const session = useCurrentUser();
+  const router = useRouter();
   const { state, update } = useFeedState();
   const feed = useFeed(feedApiParams(state).toString(), Boolean(session.data));
   const pendingFeed = useFeed(PENDING_QUERY, Boolean(session.data));
   const loading = feed.isFetching;
   const totalPages = feed.data?.total_pages ?? 1;
+  const toggles = useIssueToggles();
+  const query = feedToParams(state).toString();
+  const feedUrl = query ? `/feed?${query}` : "/feed";
+  // A way back from an issue (u, Escape, Back to Feed) restores where the reader was, once. The feed
+  // renders only in the browser, after the session is known, so storage can be read at once.
+  const [returnPoint] = useState(() => peekFeedReturn(feedUrl));
+  // The issue the keyboard is on, or (after j or k turned the page) which end of the next page to take.
+  const [selection, setSelection] = useState<{ id: number } | { end: "first" | "last" } | null>(() => (returnPoint?.emailId ? { id: returnPoint.emailId } : null));
+  const scrollY = useRef(0);
+  const selected = useRef<number | null>(null);
+  const restored = useRef(false);
 
   useEffect(() => {
-    const query = feedToParams(state).toString();
-    rememberFeedUrl(query ? `/feed?${query}` : "/feed");
-  }, [state]);
+    rememberFeedUrl(feedUrl);
+  }, [feedUrl]);
+
+  useEffect(() => {
+    if (returnPoint) forgetFeedReturn();
+  }, [returnPoint]);
+
+  // The place to come back to, kept as the reader scrolls and saved as the page goes (Next.js scrolls the next page after this unmounts).
+  useEffect(() => {
+    const onScroll = () => {
+      scrollY.current = window.scrollY;
+    };
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      rememberFeedPosition({ url: feedUrl, scrollY: scrollY.current, emailId: selected.current });
+    };
+  }, [feedUrl]);
 
   // SPEC.md section 5: the page is at most total_pages. A page past the end (an old link, a hand-edited
   // URL) is ignored like any out-of-range page change, which leaves the reader on page 1.
@@ -55,9 +92,67 @@ export function FeedView() {
   const pending = (pendingFeed.data?.items ?? []).filter((email) => !email.is_read);
   const issues = items.filter((email) => email.kind !== "confirmation" || email.is_read);
   const layout = state.view === "one" ? "row" : "tile";
+  // Keys act on what is shown, once it is this page's own answer (not the previous page's, kept while loading).
+  const ready = feed.isSuccess && !feed.isPlaceholderData;
+
+  const currentId = selection === null ? null : "id" in selection ? selection.id : ready ? ((selection.end === "first" ? issues[0] : issues[issues.length - 1])?.id ?? null) : null;
+
+  useEffect(() => {
+    selected.current = currentId;
+  }, [currentId]);
+
+  // The selected card takes focus (its ring, and into view), except on a return, where the scroll position is the reader's.
+  useEffect(() => {
+    if (!ready) return;
+    if (returnPoint && !restored.current) {
+      restored.current = true;
+      const top = returnPoint.scrollY;
+      if (currentId !== null) focusCard(currentId, { preventScroll: top !== null });
+      if (top !== null) {
+        window.scrollTo({ top });
+        scrollY.current = top;
+      }
+      if (returnPoint.focusSearch) document.getElementById("feed-search")?.focus();
+      return;
+    }
+    if (currentId !== null && !document.getElementById(cardId(currentId))?.contains(document.activeElement)) focusCard(currentId);
+    // Focus follows the selection only: a list refetching must not pull focus back from wherever the reader went.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, currentId]);
+
+  const index = issues.findIndex((email) => email.id === currentId);
+  const current: Email | undefined = issues[index];
+  const select = (email: Email, at: number) => {
+    setSelection({ id: email.id });
+    return `${email.subject || "No Subject"}, issue ${at + 1} of ${issues.length}.`;
+  };
+  const turnPage = (page: number, end: "first" | "last") => {
+    setSelection({ end });
+    goToPage(page);
+    return `Page ${page}.`;
+  };
+  const handlers: ReaderHandlers = {
+    search: () => document.getElementById("feed-search")?.focus(),
+    ...(ready &&
+      issues.length > 0 && {
+        next: () => (index + 1 < issues.length ? select(issues[index + 1], index + 1) : state.page < totalPages ? turnPage(state.page + 1, "first") : "This is the last issue."),
+        previous: () => (index > 0 ? select(issues[index - 1], index - 1) : index === -1 ? select(issues[0], 0) : state.page > 1 ? turnPage(state.page - 1, "last") : "This is the first issue."),
+      }),
+    ...(ready &&
+      current && {
+        open: () => {
+          router.push(`/emails/${current.id}`);
+          return `Opening ${current.subject || "No Subject"}.`;
+        },
+        toggleRead: () => toggles.toggleRead(current),
+        favourite: () => toggles.favourite(current),
+        like: () => toggles.like(current),
+      }),
+  };
 
   return (
     <div className="mx-auto max-w-7xl space-y-5">
+      <ReaderKeys handlers={handlers} />
       <FeedControls state={state} onChange={changeFilters} />
       {feed.isPending || beyondLastPage ? (
         <Spinner label="Loading feed..." className="py-16" />
@@ -91,7 +186,7 @@ export function FeedView() {
               <ul aria-labelledby="issues-title" className={`grid gap-4 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}>
                 {issues.map((email) => (
                   <li key={email.id} className="min-w-0">
-                    <EmailCard email={email} layout={layout} />
+                    <EmailCard email={email} layout={layout} cardId={cardId(email.id)} current={email.id === currentId} />
                   </li>
                 ))}
               </ul>

@@ -1,15 +1,25 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { rememberedFeedUrl } from "../feed/feed-return";
+import { markReturnToFeed, rememberedFeedUrl } from "../feed/feed-return";
 import { buttonClass } from "../ui/button";
 import { ChevronLeftIcon } from "../ui/icons";
 
+/** Back to the feed page and filters last seen, where the reader left it (scroll and selected issue). */
+export function useReturnToFeed() {
+  const router = useRouter();
+  return (options: { focusSearch?: boolean } = {}) => {
+    markReturnToFeed(options);
+    // The feed restores its own scroll position; Next.js would scroll it to the top.
+    router.push(rememberedFeedUrl(), { scroll: false });
+  };
+}
+
 /** SPEC.md section 2: a 'Back to Feed' button; it returns to the feed page and filters last seen. */
 export function BackToFeed() {
-  const router = useRouter();
+  const returnToFeed = useReturnToFeed();
   return (
-    <button type="button" onClick={() => router.push(rememberedFeedUrl())} className={buttonClass("ghost", "-ml-2 px-2")}>
+    <button type="button" onClick={() => returnToFeed()} className={buttonClass("ghost", "-ml-2 px-2")}>
       <ChevronLeftIcon />
       Back to Feed
     </button>

@@ -1,18 +1,22 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/api/client";
-import { useEmail } from "@/lib/issues/hooks";
+import { useEmail, type EmailDetail } from "@/lib/issues/hooks";
 import { EmailFrame, PlainBody } from "../email/email-frame";
+import { rememberOpenedIssue } from "../feed/feed-return";
+import { ReaderKeys, type ReaderHandlers } from "../keyboard/reader-keys-panel";
+import { useIssueToggles } from "../keyboard/use-issue-toggles";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
-import { BackToFeed } from "./back-to-feed";
+import { BackToFeed, useReturnToFeed } from "./back-to-feed";
 import { CommentsPanel } from "./comments-panel";
 import { IssueActions } from "./issue-actions";
 import { IssueHeader } from "./issue-header";
 import { RecentIssues } from "./recent-issues";
 import { ScrollTopButton } from "./scroll-top-button";
+import { useFeedNeighbours } from "./use-feed-neighbours";
 import { useOpenedAsPublicIssue } from "./use-opened-as-public-issue";
 import { useReadTracking } from "./use-read-tracking";
 
@@ -36,7 +40,45 @@ function IssueProblem({ error, publicIssue }: { error: unknown; publicIssue: boo
   );
 }
 
+/** The issue page's keys: j and k open the feed's next and previous issues, u and Escape go back; m, s and l act once the issue is here. */
+function IssueKeys({ emailId, issue }: { emailId: number; issue: EmailDetail | undefined }) {
+  const returnToFeed = useReturnToFeed();
+  const neighbour = useFeedNeighbours();
+  const toggles = useIssueToggles();
+  const handlers: ReaderHandlers = {
+    next: () => neighbour(emailId, 1),
+    previous: () => neighbour(emailId, -1),
+    back: () => {
+      returnToFeed();
+      return "Back to the feed.";
+    },
+    search: () => returnToFeed({ focusSearch: true }),
+    ...(issue && {
+      toggleRead: () => toggles.toggleRead(issue),
+      favourite: () => toggles.favourite(issue),
+      like: () => toggles.like(issue),
+    }),
+  };
+  return <ReaderKeys handlers={handlers} />;
+}
+
 export function IssueView({ emailId }: { emailId: number }) {
+  return (
+    <>
+      <IssueKeysFor emailId={emailId} />
+      <IssueContent emailId={emailId} />
+    </>
+  );
+}
+
+function IssueKeysFor({ emailId }: { emailId: number }) {
+  const email = useEmail(emailId);
+  // Back on the feed, this issue is the one selected, however it was opened.
+  useEffect(() => rememberOpenedIssue(emailId), [emailId]);
+  return <IssueKeys emailId={emailId} issue={email.data} />;
+}
+
+function IssueContent({ emailId }: { emailId: number }) {
   const email = useEmail(emailId);
   const searchParams = useSearchParams();
   const [commentsOpen, setCommentsOpen] = useState(searchParams.get("showComments") === "true");

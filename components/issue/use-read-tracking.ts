@@ -1,7 +1,8 @@
 "use client";
 
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { sendReadDuration, useMarkRead } from "@/lib/issues/hooks";
+import { emailKeys, sendReadDuration, useMarkRead, type EmailDetail } from "@/lib/issues/hooks";
 
 /**
  * Marks the issue read once it is shown, then reports the seconds it was visible when the
@@ -9,6 +10,7 @@ import { sendReadDuration, useMarkRead } from "@/lib/issues/hooks";
  */
 export function useReadTracking(emailId: number, ready: boolean): unknown {
   const { mutate: markRead, error } = useMarkRead();
+  const queryClient = useQueryClient();
 
   useEffect(() => {
     if (ready) markRead({ id: emailId });
@@ -19,7 +21,9 @@ export function useReadTracking(emailId: number, ready: boolean): unknown {
     let started: number | null = document.visibilityState === "visible" ? Date.now() : null;
     const flush = () => {
       if (started === null) return;
-      sendReadDuration(emailId, (Date.now() - started) / 1000);
+      // Reporting the time marks the issue read: one the reader marked unread here (the m key) stays unread.
+      const markedUnread = queryClient.getQueryData<EmailDetail>(emailKeys.detail(emailId))?.is_read === false;
+      if (!markedUnread) sendReadDuration(emailId, (Date.now() - started) / 1000);
       started = null;
     };
     const onVisibility = () => {
@@ -33,7 +37,7 @@ export function useReadTracking(emailId: number, ready: boolean): unknown {
       window.removeEventListener("pagehide", flush);
       flush();
     };
-  }, [ready, emailId]);
+  }, [ready, emailId, queryClient]);
 
   return error;
 }

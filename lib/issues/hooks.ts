@@ -135,6 +135,16 @@ export function useMarkRead() {
   );
 }
 
+type ReadVars = Pick<Email, "id" | "is_read">;
+
+/** The `m` key: read becomes unread and back (CONTRACT.md 6.6). */
+export function useToggleRead() {
+  return useInteraction(
+    (vars: ReadVars) => ({ is_read: !vars.is_read, read_duration_seconds: 0 }),
+    (vars) => ({ is_read: !vars.is_read }),
+  );
+}
+
 /** Reports reading time as the page goes away; a keepalive request outlives the closing tab. */
 export function sendReadDuration(id: number, seconds: number) {
   const read_duration_seconds = Math.min(86_400, Math.round(seconds));

@@ -63,6 +63,10 @@ async function auditEveryScreen(page: Page, seeded: Seeded, phone: boolean): Pro
   await expect(page.getByRole("dialog", { name: "Confirm subscription" })).toBeVisible();
   await check("/feed subscribe dialog");
   await page.keyboard.press("Escape");
+  await page.keyboard.press("?");
+  await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+  await check("/feed shortcuts dialog");
+  await page.keyboard.press("Escape");
   if (phone) {
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(page.getByRole("dialog", { name: "Menu" })).toBeVisible();

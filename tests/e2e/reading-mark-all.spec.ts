@@ -54,5 +54,5 @@ test("mark all as read asks first when more than 20 issues would change", async 
   await expect(unreadDot(page, "Dispatch 1")).toHaveCount(0);
   await page.reload();
   await expect(issueCard(page, "Dispatch 1")).toBeVisible();
-  await expect(page.getByText("Unread", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("list", { name: "Issues" }).getByText("Unread", { exact: true })).toHaveCount(0);
 });

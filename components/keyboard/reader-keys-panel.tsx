@@ -1,0 +1,74 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { Modal } from "../ui/modal";
+import { readerAction, SHORTCUTS, type ReaderAction } from "./reader-keys";
+
+/** What a key does on this page; what it answers (if anything) is announced to screen readers. */
+export type ReaderHandlers = Partial<Record<Exclude<ReaderAction, "help">, () => string | void | Promise<string | void>>>;
+
+const OPEN_DIALOG = '[role="dialog"], [role="alertdialog"], dialog[open]';
+
+/**
+ * The feed's and issue page's keyboard (CONTRACT.md 6.6): listens on the document, says what changed
+ * in a live region, and opens the list of shortcuts on `?`. A page passes only the handlers it can
+ * serve right now, so a key pressed while it is still loading does nothing.
+ */
+export function ReaderKeys({ handlers }: { handlers: ReaderHandlers }) {
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [message, setMessage] = useState("");
+  const latest = useRef(handlers);
+  useEffect(() => {
+    latest.current = handlers;
+  });
+
+  useEffect(() => {
+    // The same words twice in a row are still news: a trailing space makes the region change.
+    const announce = (text: string) => setMessage((previous) => (previous === text ? `${text}\u00a0` : text));
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target instanceof Element ? event.target : null;
+      const action = readerAction(event, target, document.querySelector(OPEN_DIALOG) !== null);
+      if (action === "help") {
+        event.preventDefault();
+        setHelpOpen(true);
+        return;
+      }
+      const handler = action ? latest.current[action] : undefined;
+      if (!handler) return;
+      event.preventDefault();
+      void Promise.resolve(handler()).then((said) => {
+        if (said) announce(said);
+      });
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
+  return (
+    <>
+      <p role="status" aria-live="polite" className="sr-only">
+        {message}
+      </p>
+      {helpOpen && (
+        <Modal title="Keyboard shortcuts" onClose={() => setHelpOpen(false)}>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            {SHORTCUTS.map((shortcut) => (
+              <div key={shortcut.action} className="contents">
+                <dt className="flex gap-1">
+                  {shortcut.keys.map((key, index) => (
+                    <span key={key} className="flex items-center gap-1">
+                      {index > 0 && <span className="text-slate-500 dark:text-slate-400">or</span>}
+                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100">{key}</kbd>
+                    </span>
+                  ))}
+                </dt>
+                <dd className="text-slate-700 dark:text-slate-300">{shortcut.label}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">Keys do nothing while you type in a field or while a dialog is open.</p>
+        </Modal>
+      )}
+    </>
+  );
+}
