@@ -112,6 +112,8 @@ export function FeedView() {
         window.scrollTo({ top });
         scrollY.current = top;
       }
+      // j on the issue page may have moved on to an issue below (or above) what was in view.
+      if (currentId !== null) document.getElementById(cardId(currentId))?.scrollIntoView({ block: "nearest" });
       if (returnPoint.focusSearch) document.getElementById("feed-search")?.focus();
       return;
     }
