@@ -46,7 +46,8 @@ export function ReaderKeys({ handlers }: { handlers: ReaderHandlers }) {
 
   return (
     <>
-      <p role="status" aria-live="polite" className="sr-only">
+      {/* A live region without the status role: always there (so the first words are heard), it is no loading indicator. */}
+      <p aria-live="polite" aria-atomic="true" className="sr-only">
         {message}
       </p>
       {helpOpen && (

@@ -4,7 +4,7 @@ import { signedInReader } from "./support";
 
 const SUBJECTS = ["Alder report", "Birch report", "Cedar report"];
 const unreadDot = (page: Page, subject: string) => issueCard(page, subject).getByText("Unread", { exact: true });
-const announced = (page: Page, text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+const announced = (page: Page, text: string | RegExp) => page.locator("[aria-live=polite]").filter({ hasText: text });
 
 for (const [label, viewport] of [
   ["desktop", { width: 1280, height: 800 }],
