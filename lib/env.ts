@@ -45,6 +45,8 @@ function envSchema(port: string | undefined) {
     SMTP_TLS_CERT: optional,
     SMTP_TLS_KEY: optional,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+    // The largest mailbox one import may upload (CONTRACT 6.3): 5 GiB, a large Takeout mbox.
+    IMPORT_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(5_368_709_120),
   });
 }
 

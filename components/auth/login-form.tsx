@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { useLogin } from "@/lib/auth/hooks";
@@ -34,6 +35,11 @@ export function LoginForm({ next, googleClientId }: { next: string; googleClient
       <form method="post" onSubmit={submit} noValidate className="space-y-4" aria-label="Log in">
         <TextField id="email" label="Email" type="email" autoComplete="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
         <TextField id="password" label="Password" type="password" autoComplete="current-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+        <p className="text-right text-sm">
+          <Link href="/forgot-password" className="font-semibold text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400">
+            Forgot password?
+          </Link>
+        </p>
         {shown && <Alert>{shown}</Alert>}
         <button type="submit" disabled={login.isPending || login.isSuccess} className={buttonClass("primary", "w-full")}>
           {login.isPending || login.isSuccess ? "Logging in..." : "Log in"}

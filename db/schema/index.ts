@@ -6,3 +6,4 @@ export * from "./control";
 export * from "./unsubscribe";
 export * from "./feeds";
 export * from "./instances";
+export * from "./account-data";

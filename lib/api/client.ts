@@ -12,6 +12,8 @@ export class ApiError extends Error {
 type RequestOptions = {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
+  /** A file sent as it is, with its own type, instead of a JSON body. */
+  file?: { data: Blob; type: string };
   signal?: AbortSignal;
   credentials?: RequestCredentials;
   /** Lets the request outlive the page, for reports sent as it closes. */
@@ -24,8 +26,8 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     response = await fetch(path, {
       method: options.method ?? "GET",
       credentials: options.credentials ?? "same-origin",
-      headers: options.body === undefined ? undefined : { "Content-Type": "application/json" },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      headers: options.file ? { "Content-Type": options.file.type } : options.body === undefined ? undefined : { "Content-Type": "application/json" },
+      body: options.file ? options.file.data : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       keepalive: options.keepalive,
     });

@@ -6,6 +6,7 @@ import * as schema from "@/db/schema";
 import { allowedOrigins } from "@/lib/api/origin";
 import { authSecret, env } from "@/lib/env";
 import { isValidGoogleIdToken } from "./google";
+import { sendResetLink } from "./reset-mail";
 import { assignIdentity, recordAddress } from "./repo";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schemas";
 
@@ -30,6 +31,10 @@ function createAuth(db: Database) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
+      // CONTRACT 6.3: a reset link is valid one hour, used once, and ends every session of the user.
+      resetPasswordTokenExpiresIn: 3600,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: ({ user, token }) => sendResetLink(user.email, token),
     },
     socialProviders: {
       google: {

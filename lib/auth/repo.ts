@@ -1,7 +1,7 @@
 import "server-only";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, ne, sql, TransactionRollbackError } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { session, user, userAddress } from "@/db/schema";
+import { retiredAddress, session, user, userAddress } from "@/db/schema";
 import { slugFromName, withSuffix } from "./addresses";
 
 export type UserRow = typeof user.$inferSelect;
@@ -42,7 +42,13 @@ async function usernameTaken(username: string): Promise<boolean> {
 }
 
 async function addressTaken(localPart: string): Promise<boolean> {
-  return (await findAddressOwner(localPart)) !== undefined;
+  return (await findAddressOwner(localPart)) !== undefined || (await isRetired(localPart));
+}
+
+/** Whether the address belonged to an account since deleted: it is never handed out again. */
+export async function isRetired(localPart: string): Promise<boolean> {
+  const [row] = await getDb().select({ localPart: retiredAddress.localPart }).from(retiredAddress).where(eq(retiredAddress.localPart, localPart));
+  return row !== undefined;
 }
 
 async function firstFree(base: string, taken: (candidate: string) => Promise<boolean>): Promise<string> {
@@ -69,6 +75,15 @@ export async function recordAddress(userId: number, localPart: string): Promise<
  * Returns false when another user holds it (now or earlier), decided by the unique index, not a prior read.
  */
 export async function updateUniqueLocal(userId: number, localPart: string): Promise<boolean> {
+  try {
+    return await claimAddress(userId, localPart);
+  } catch (error) {
+    if (error instanceof TransactionRollbackError) return false;
+    throw error;
+  }
+}
+
+function claimAddress(userId: number, localPart: string): Promise<boolean> {
   return getDb().transaction(async (tx) => {
     const [claimed] = await tx
       .insert(userAddress)
@@ -76,6 +91,9 @@ export async function updateUniqueLocal(userId: number, localPart: string): Prom
       .onConflictDoUpdate({ target: userAddress.localPart, set: { localPart }, setWhere: eq(userAddress.userId, userId) })
       .returning({ userId: userAddress.userId });
     if (!claimed) return false;
+    // Read after the claim: a deletion retiring this address commits first or finds the claim in its way.
+    const [retired] = await tx.select({ localPart: retiredAddress.localPart }).from(retiredAddress).where(eq(retiredAddress.localPart, localPart));
+    if (retired) tx.rollback();
     await tx.update(user).set({ uniqueLocal: localPart }).where(eq(user.id, userId));
     return true;
   });
@@ -85,4 +103,11 @@ export async function updateUser(userId: number, changes: { name?: string; onboa
   if (changes.name === undefined && changes.onboarded === undefined) return findUserById(userId);
   const [row] = await getDb().update(user).set(changes).where(eq(user.id, userId)).returning();
   return row;
+}
+
+/** Ends every session of the user but the one whose token is kept. */
+export async function deleteOtherSessions(userId: number, keepToken: string): Promise<void> {
+  await getDb()
+    .delete(session)
+    .where(and(eq(session.userId, userId), ne(session.token, keepToken)));
 }

@@ -69,3 +69,44 @@ export function registerFormError(form: { name: string; email: string; password:
   if (form.password.length < MIN_PASSWORD_LENGTH) return AuthMessages.shortPassword;
   return null;
 }
+
+/** A new password under the rules SPEC.md section 5 gives at registration. */
+const newPassword = (field: string) =>
+  z
+    .string({ error: `${field} is required.` })
+    .min(1, `${field} is required.`)
+    .min(MIN_PASSWORD_LENGTH, AuthMessages.shortPassword)
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
+
+export const ChangePasswordInput = z.object({
+  current_password: z.string({ error: "Current password is required." }).min(1, "Current password is required.").max(MAX_PASSWORD_LENGTH, "Current password is wrong"),
+  new_password: newPassword("New password"),
+});
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
+
+export const PasswordResetInput = z.object({
+  email: required(AuthMessages.invalidEmail).max(254, AuthMessages.invalidEmail).regex(EMAIL_PATTERN, AuthMessages.invalidEmail).toLowerCase(),
+});
+export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
+
+export const PasswordResetConfirmInput = z.object({
+  token: z.string({ error: "The reset link is invalid or has expired." }).min(1, "The reset link is invalid or has expired.").max(200, "The reset link is invalid or has expired."),
+  password: newPassword("Password"),
+});
+export type PasswordResetConfirmInput = z.infer<typeof PasswordResetConfirmInput>;
+
+/** The password change form's check: SPEC.md's rules, then the confirmation; null when the form may be sent. */
+export function changePasswordFormError(form: { current: string; next: string; confirm: string }): string | null {
+  if (!form.current || !form.next || !form.confirm) return AuthMessages.allRequired;
+  if (form.next !== form.confirm) return AuthMessages.passwordsDiffer;
+  if (form.next.length < MIN_PASSWORD_LENGTH) return AuthMessages.shortPassword;
+  return null;
+}
+
+/** The reset form's check; null when the form may be sent. */
+export function resetPasswordFormError(form: { password: string; confirm: string }): string | null {
+  if (!form.password || !form.confirm) return AuthMessages.allRequired;
+  if (form.password !== form.confirm) return AuthMessages.passwordsDiffer;
+  if (form.password.length < MIN_PASSWORD_LENGTH) return AuthMessages.shortPassword;
+  return null;
+}

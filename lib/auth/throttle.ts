@@ -19,6 +19,10 @@ const budgets = {
   registerEmail: { keyPrefix: "register-email", points: 5, duration: 60 },
   /** Mass sign-ups from one address: generous, as a school, an office or a test run signs hundreds up behind one. */
   registerClient: { keyPrefix: "register-client", points: 2000, duration: 600 },
+  /** Reset links mailed to one address: a few, so nobody can fill a stranger's inbox with them. */
+  passwordReset: { keyPrefix: "password-reset", points: 5, duration: 3600 },
+  /** Reset requests and token tries from one address. */
+  passwordResetClient: { keyPrefix: "password-reset-client", points: 60, duration: 600 },
   /** Probing which unique addresses are taken. */
   uniqueEmail: { keyPrefix: "unique-email", points: 30, duration: 3600 },
 } satisfies Record<string, Pick<IRateLimiterStoreOptions, "keyPrefix" | "points" | "duration">>;

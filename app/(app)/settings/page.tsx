@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AccountSections } from "@/components/settings/account-sections";
 import { FeedsSection } from "@/components/settings/feeds-section";
 import { SettingsView } from "@/components/settings/settings-view";
 
@@ -9,6 +10,7 @@ export default function SettingsPage() {
     <>
       <SettingsView />
       <FeedsSection />
+      <AccountSections />
     </>
   );
 }

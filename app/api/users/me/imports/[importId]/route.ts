@@ -1,0 +1,7 @@
+import { otherMethods, route } from "@/lib/api/route";
+import { ImportParams } from "@/lib/imports/schemas";
+import { describeImport } from "@/lib/imports/service";
+
+export const GET = route({ auth: "user", params: ImportParams }, ({ user, params }) => describeImport(user.id, params.importId));
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "GET");

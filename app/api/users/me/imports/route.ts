@@ -1,0 +1,10 @@
+import { json, otherMethods, route } from "@/lib/api/route";
+import { listImports, startImport } from "@/lib/imports/service";
+
+export const GET = route({ auth: "user" }, ({ user }) => listImports(user.id));
+export const POST = route({ auth: "user" }, async ({ user, request }) => {
+  const started = await startImport(user.id, request);
+  return json({ id: started.id, status: started.status }, { status: 202 });
+});
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "GET", "POST");

@@ -1,0 +1,10 @@
+import { noContent, otherMethods, route } from "@/lib/api/route";
+import { changePassword } from "@/lib/auth/password";
+import { ChangePasswordInput } from "@/lib/auth/schemas";
+
+export const PUT = route({ auth: "user", body: ChangePasswordInput }, async ({ user, body, request }) => {
+  await changePassword(user, body, request.headers);
+  return noContent();
+});
+
+export const { GET, POST, PATCH, DELETE, OPTIONS } = otherMethods("user", "PUT");

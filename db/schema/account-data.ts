@@ -1,0 +1,46 @@
+import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+/**
+ * Unique addresses of deleted accounts. Mail to them is refused like mail to any unknown address, and
+ * no one may take them again: a newcomer must not receive what was meant for the reader who left.
+ */
+export const retiredAddress = pgTable("retired_address", {
+  localPart: text("local_part").primaryKey(),
+  retiredAt: timestamp("retired_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type ImportFailure = { position: number; subject: string | null; reason: string };
+
+/** An upload of existing mail (mbox, one message, or a zip of messages), filed by a job that records how far it got. */
+export const mailImport = pgTable(
+  "mail_import",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    format: text("format", { enum: ["mbox", "eml", "zip"] }).notNull(),
+    status: text("status", { enum: ["running", "done", "failed"] }).notNull().default("running"),
+    /** Why the whole import failed (status `failed`). */
+    error: text("error"),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    /** Messages in the file; null until they are counted. */
+    total: integer("total"),
+    processed: integer("processed").notNull().default(0),
+    filed: integer("filed").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    /** Where the next message starts: a byte offset in an mbox, an entry index in a zip. */
+    position: bigint("position", { mode: "number" }).notNull().default(0),
+    failures: jsonb("failures").$type<ImportFailure[]>().notNull().default([]),
+    /** One worker at a time: a slice claims the import until this time. */
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [index("mail_import_user_idx").on(table.userId, table.createdAt)],
+);

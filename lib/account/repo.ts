@@ -1,0 +1,33 @@
+import "server-only";
+import { sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+
+/**
+ * Erases a user in one transaction: their addresses are retired first, then the raw messages only they
+ * received, their copies of editions (and editions nobody else can see), the reset tokens that name
+ * them, and the user row, whose cascade takes sessions, accounts, interactions, folders,
+ * subscriptions, comments, shares and imports.
+ */
+export async function eraseUser(userId: number): Promise<void> {
+  await getDb().transaction(async (tx) => {
+    await tx.execute(sql`
+      INSERT INTO retired_address (local_part)
+      SELECT local_part FROM user_address WHERE user_id = ${userId}
+      UNION SELECT unique_local FROM "user" WHERE id = ${userId}
+      ON CONFLICT DO NOTHING`);
+    // A delivery's key ends with the ids of the users it reached: a message that reached only this
+    // user goes, filed or not; one shared with other readers stays theirs.
+    await tx.execute(sql`
+      DELETE FROM inbound_message m
+      WHERE m.dedup_key ~ ('\\s' || ${String(userId)} || '$')
+         OR (m.id IN (SELECT inbound_message_id FROM email WHERE user_id = ${userId})
+             AND NOT EXISTS (SELECT 1 FROM email o WHERE o.inbound_message_id = m.id AND o.user_id <> ${userId}))`);
+    await tx.execute(sql`
+      WITH gone AS (DELETE FROM email WHERE user_id = ${userId} RETURNING issue_id)
+      DELETE FROM issue i USING newsletter n
+      WHERE i.id IN (SELECT issue_id FROM gone) AND n.id = i.newsletter_id AND NOT n.is_public
+        AND NOT EXISTS (SELECT 1 FROM email o WHERE o.issue_id = i.id AND o.user_id <> ${userId})`);
+    await tx.execute(sql`DELETE FROM verification WHERE identifier LIKE 'reset-password:%' AND value = ${String(userId)}`);
+    await tx.execute(sql`DELETE FROM "user" WHERE id = ${userId}`);
+  });
+}

@@ -1,0 +1,23 @@
+import "server-only";
+import { ValidationError } from "@/lib/api/errors";
+import { hasPassword, requirePassword } from "@/lib/auth/password";
+import type { SessionUser } from "@/lib/auth/session";
+import { listImportIds } from "@/lib/imports/repo";
+import { discardUploads } from "@/lib/imports/storage";
+import { eraseUser } from "./repo";
+import { DELETE_CONFIRMATION, type DeleteAccountInput } from "./schemas";
+
+/**
+ * CONTRACT 6.3: with the right password (or the typed confirmation, for an account that has none)
+ * everything of the user is erased and their addresses retired; a wrong password erases nothing.
+ */
+export async function deleteAccount(user: SessionUser, input: DeleteAccountInput, headers: Headers): Promise<void> {
+  if (await hasPassword(user.id)) {
+    await requirePassword(user, input.password ?? "", headers, "Password is wrong");
+  } else if (input.confirm !== DELETE_CONFIRMATION) {
+    throw ValidationError.of("confirm", `Type ${DELETE_CONFIRMATION} to confirm.`);
+  }
+  const imports = await listImportIds(user.id);
+  await eraseUser(user.id);
+  await discardUploads(imports);
+}

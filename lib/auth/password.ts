@@ -1,0 +1,89 @@
+import "server-only";
+import { APIError } from "better-auth/api";
+import { z } from "zod";
+import { BadRequestError, ForbiddenError } from "@/lib/api/errors";
+import { enqueueJob } from "@/lib/jobs/queue";
+import { getAuth } from "./auth";
+import { deleteOtherSessions } from "./repo";
+import type { ChangePasswordInput, PasswordResetConfirmInput, PasswordResetInput } from "./schemas";
+import type { SessionUser } from "./session";
+import { clientKey, forgive, throttle } from "./throttle";
+
+export const PASSWORD_RESET_JOB = "password-reset";
+const INVALID_RESET = "This reset link is invalid or has expired.";
+
+/** Guessing a signed-in reader's password counts against the same budgets as guessing it at login. */
+async function throttleGuess(user: SessionUser, headers: Headers): Promise<() => Promise<void>> {
+  const attempt = `${clientKey(headers)}:${user.email}`;
+  await throttle("login", attempt);
+  await throttle("loginAccount", user.email);
+  return async () => {
+    await Promise.all([forgive("login", attempt), forgive("loginAccount", user.email)]);
+  };
+}
+
+async function passwordHash(userId: number): Promise<string | null> {
+  const context = await getAuth().$context;
+  const credential = await context.internalAdapter.findCredentialAccount(String(userId));
+  return credential?.password ?? null;
+}
+
+/** Whether the account has a password (one made with Google alone has none until a reset sets it). */
+export async function hasPassword(userId: number): Promise<boolean> {
+  return (await passwordHash(userId)) !== null;
+}
+
+/** True when `password` is the user's; false for a wrong one; null when the account has none. */
+async function checkPassword(userId: number, password: string): Promise<boolean | null> {
+  const hash = await passwordHash(userId);
+  if (hash === null) return null;
+  return (await getAuth().$context).password.verify({ hash, password });
+}
+
+/** Verifies the current password (throttled like login) before anything else happens. */
+export async function requirePassword(user: SessionUser, password: string, headers: Headers, wrong: string): Promise<void> {
+  const forgiveGuesses = await throttleGuess(user, headers);
+  const matches = await checkPassword(user.id, password);
+  if (matches === null) throw new BadRequestError("This account has no password yet. Use 'Forgot password?' on the login page to set one.");
+  if (!matches) throw new ForbiddenError(wrong);
+  await forgiveGuesses();
+}
+
+/** CONTRACT 6.3: the new password is set and every other session of the user ends. */
+export async function changePassword(user: SessionUser, input: ChangePasswordInput, headers: Headers): Promise<void> {
+  await requirePassword(user, input.current_password, headers, "Current password is wrong");
+  const context = await getAuth().$context;
+  await context.internalAdapter.updatePassword(String(user.id), await context.password.hash(input.new_password));
+  const current = await getAuth().api.getSession({ headers, query: { disableCookieCache: true } });
+  await deleteOtherSessions(user.id, current?.session.token ?? "");
+}
+
+/**
+ * Asks for a reset link. The work (looking the address up, making the token, mailing it) is a job,
+ * so the answer takes the same time whether or not the address has an account.
+ */
+export async function requestPasswordReset(input: PasswordResetInput, headers: Headers): Promise<void> {
+  await throttle("passwordReset", input.email);
+  await throttle("passwordResetClient", clientKey(headers));
+  await enqueueJob(PASSWORD_RESET_JOB, { email: input.email }, { retryLimit: 3 });
+}
+
+const ResetJob = z.object({ email: z.string().min(1) });
+
+/** The job: Better Auth makes a single-use token valid one hour and hands it to `sendResetPassword` (lib/auth/auth.ts). */
+export async function handlePasswordResetJob(data: unknown): Promise<void> {
+  const parsed = ResetJob.safeParse(data);
+  if (!parsed.success) return;
+  await getAuth().api.requestPasswordReset({ body: { email: parsed.data.email } });
+}
+
+/** Sets the password of the token's user (making a Google-only account a password one) and ends all their sessions. */
+export async function confirmPasswordReset(input: PasswordResetConfirmInput, headers: Headers): Promise<void> {
+  await throttle("passwordResetClient", clientKey(headers));
+  try {
+    await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) throw new BadRequestError(INVALID_RESET);
+    throw error;
+  }
+}

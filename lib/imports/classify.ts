@@ -1,0 +1,48 @@
+/**
+ * Whether a message of an imported mailbox is a newsletter, from its header alone (CONTRACT 6.3): a
+ * List-Id, a List-Unsubscribe, `Precedence: bulk` or `list`, or a sender the reader already reads.
+ * Reading only the header keeps personal mail, most of a mailbox, cheap to pass over.
+ */
+
+export type HeaderFacts = { listId: boolean; listUnsubscribe: boolean; bulk: boolean; from: string | null; subject: string; hasHeader: boolean };
+
+const HEADER_END = /\r?\n\r?\n/;
+const FIELD = /^([!-9;-~]+)[ \t]*:(.*)$/;
+const ADDRESS = /[a-z0-9._%+'=-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/i;
+
+export function readHeader(raw: Buffer): HeaderFacts {
+  const head = raw.subarray(0, 256 * 1024).toString("latin1");
+  const end = HEADER_END.exec(head);
+  const lines = (end ? head.slice(0, end.index) : head).replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/);
+  const facts: HeaderFacts = { listId: false, listUnsubscribe: false, bulk: false, from: null, subject: "", hasHeader: false };
+  for (const line of lines) {
+    const field = FIELD.exec(line);
+    if (!field) continue;
+    facts.hasHeader = true;
+    const name = field[1].toLowerCase();
+    const value = field[2].trim();
+    if (name === "list-id" && value) facts.listId = true;
+    else if (name === "list-unsubscribe" && value) facts.listUnsubscribe = true;
+    else if (name === "precedence" && /^(bulk|list)\b/i.test(value)) facts.bulk = true;
+    else if (name === "from" && facts.from === null) facts.from = normalizeAddress(ADDRESS.exec(value.slice(0, 2048))?.[0] ?? null);
+    else if (name === "subject" && !facts.subject) facts.subject = value.slice(0, 300);
+  }
+  return facts;
+}
+
+/** Lower case, without a `+tag`: the form newsletters are keyed by. */
+export function normalizeAddress(address: string | null): string | null {
+  if (!address) return null;
+  const lower = address.toLowerCase();
+  const at = lower.lastIndexOf("@");
+  return `${lower.slice(0, at).replace(/\+.*$/, "")}@${lower.slice(at + 1)}`;
+}
+
+export function isNewsletter(facts: HeaderFacts, knownSenders: ReadonlySet<string>): boolean {
+  return facts.listId || facts.listUnsubscribe || facts.bulk || (facts.from !== null && knownSenders.has(facts.from));
+}
+
+/** A subject a person gives what they forward: such a message may hold a newsletter under its own header. */
+export function looksForwarded(subject: string): boolean {
+  return /^\s*(fwd?|fw|tr|wg|rv|i)\s*:/i.test(subject);
+}

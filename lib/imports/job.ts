@@ -1,0 +1,157 @@
+import "server-only";
+import { createReadStream, existsSync } from "node:fs";
+import { readFile, rm } from "node:fs/promises";
+import { z } from "zod";
+import type { ImportFailure } from "@/db/schema";
+import { env } from "@/lib/env";
+import { enqueueJob } from "@/lib/jobs/queue";
+import type { Recipient } from "@/lib/mail/repo";
+import { resolveRecipients } from "@/lib/mail/service";
+import { importMessage, type ImportOutcome } from "./file-message";
+import { fromLineDate, splitMbox } from "./mbox";
+import { claimImport, finishImport, findKnownSenders, findUniqueLocal, releaseImport, updateProgress, type ImportCounts, type ImportRow } from "./repo";
+import { uploadPath } from "./storage";
+import { inspectZip, zipMessages, ZipRefusedError } from "./zip";
+
+export const IMPORT_JOB = "mail-import";
+
+// A job files messages for this long, then hands on to the next job: no job outlives pg-boss's patience,
+// and a restart loses at most the message in hand.
+const SLICE_MS = 20_000;
+// A slice holds the import this long past its last message; the watch job comes after it has lapsed.
+const LEASE_SECONDS = 40;
+const WATCH_AFTER_SECONDS = 60;
+const READ_CHUNK = 1 << 20;
+// Messages filed at once: as many as a relay delivers concurrently (bench:ingest).
+const IN_FLIGHT = 8;
+
+type Item = { next: number; raw: Buffer | null; arrivedAt: Date; reason: string | null; name: string | null };
+
+async function* mboxItems(file: string, from: number): AsyncGenerator<Item> {
+  const stream = createReadStream(file, { start: from, highWaterMark: READ_CHUNK });
+  try {
+    for await (const message of splitMbox(stream, from, env.MAX_MESSAGE_BYTES)) {
+      const reason = message.raw ? null : "Larger than the largest message accepted.";
+      yield { next: message.next, raw: message.raw, arrivedAt: fromLineDate(message.fromLine) ?? new Date(), reason, name: null };
+    }
+  } finally {
+    stream.destroy();
+  }
+}
+
+async function* zipItems(file: string, from: number): AsyncGenerator<Item> {
+  for await (const message of zipMessages(file, from, env.MAX_MESSAGE_BYTES, env.IMPORT_MAX_BYTES)) {
+    yield { next: message.index + 1, raw: message.raw, arrivedAt: new Date(), reason: message.reason, name: message.name };
+  }
+}
+
+async function* emlItems(file: string, from: number): AsyncGenerator<Item> {
+  if (from > 0) return;
+  yield { next: 1, raw: await readFile(file), arrivedAt: new Date(), reason: null, name: null };
+}
+
+function items(row: ImportRow, file: string): AsyncGenerator<Item> {
+  if (row.format === "mbox") return mboxItems(file, row.position);
+  if (row.format === "zip") return zipItems(file, row.position);
+  return emlItems(file, row.position);
+}
+
+async function countMessages(row: ImportRow, file: string): Promise<number> {
+  if (row.format === "eml") return 1;
+  if (row.format === "zip") return inspectZip(file, env.IMPORT_MAX_BYTES);
+  let count = 0;
+  const stream = createReadStream(file, { highWaterMark: READ_CHUNK });
+  for await (const message of splitMbox(stream, 0, env.MAX_MESSAGE_BYTES, false)) count += message.size > 0 ? 1 : 0;
+  return count;
+}
+
+function tally(counts: ImportCounts, outcome: ImportOutcome, position: number, name: string | null): ImportFailure | null {
+  counts.processed++;
+  if (outcome.outcome === "failed") {
+    counts.failed++;
+    return { position, subject: outcome.subject ?? name, reason: outcome.reason };
+  }
+  if (outcome.outcome === "filed") counts.filed++;
+  else counts.skipped++;
+  return null;
+}
+
+const ImportJob = z.object({ importId: z.number().int().positive() });
+
+/**
+ * One slice of an import: takes the import (one worker at a time), files messages from where the last
+ * slice stopped, records each, and leaves the rest to the next job. A watch job, queued first, goes on
+ * after a crash once the lease has lapsed.
+ */
+export async function handleImportJob(data: unknown): Promise<void> {
+  const parsed = ImportJob.safeParse(data);
+  if (!parsed.success) return;
+  const { importId } = parsed.data;
+  const row = await claimImport(importId, LEASE_SECONDS);
+  if (!row) return;
+  await enqueueJob(IMPORT_JOB, { importId }, { startAfterSeconds: WATCH_AFTER_SECONDS });
+  const file = uploadPath(row.id, row.format);
+  if (!existsSync(file)) {
+    // Another instance with its own DATA_DIR may hold it: let the job come back, there or here.
+    await releaseImport(row.id);
+    throw new Error(`Import ${row.id}: the uploaded file is not on this instance`);
+  }
+  const uniqueLocal = await findUniqueLocal(row.userId);
+  const [reader] = uniqueLocal ? await resolveRecipients([`${uniqueLocal}@${env.MAIL_DOMAIN}`]) : [];
+  if (!reader) return;
+  try {
+    if (await runSlice(row, file, reader, await findKnownSenders(row.userId))) {
+      await releaseImport(row.id);
+      await enqueueJob(IMPORT_JOB, { importId });
+      return;
+    }
+    await finishImport(row.id, { status: "done" });
+  } catch (error) {
+    if (!(error instanceof ZipRefusedError)) throw error;
+    await finishImport(row.id, { status: "failed", error: error.message });
+  }
+  await rm(file, { force: true });
+}
+
+/**
+ * Files a batch at once (their database round trips overlap, their parsing runs on the preparing
+ * workers), then records it: a restart redoes at most one batch, which dedupe keeps from filing twice.
+ */
+async function fileBatch(importId: number, batch: Item[], counts: ImportCounts, reader: Recipient, known: ReadonlySet<string>): Promise<void> {
+  if (batch.length === 0) return;
+  const outcomes = await Promise.all(
+    batch.map((item): Promise<ImportOutcome> => (item.raw ? importMessage(reader, item.raw, item.arrivedAt, known) : Promise.resolve({ outcome: "failed", subject: null, reason: item.reason ?? "Unreadable." }))),
+  );
+  const failures: ImportFailure[] = [];
+  outcomes.forEach((outcome, index) => {
+    const failure = tally(counts, outcome, counts.processed + 1, batch[index].name);
+    if (failure) failures.push(failure);
+  });
+  counts.position = batch[batch.length - 1].next;
+  // A count past the first estimate (a truncated or odd file) keeps the bar honest.
+  if (counts.total !== null && counts.processed > counts.total) counts.total = counts.processed;
+  await updateProgress(importId, counts, failures, LEASE_SECONDS);
+}
+
+/** Files messages until the slice's time is up; true when some are left. */
+async function runSlice(row: ImportRow, file: string, reader: Recipient, known: ReadonlySet<string>): Promise<boolean> {
+  const deadline = Date.now() + SLICE_MS;
+  const counts: ImportCounts = { total: row.total, processed: row.processed, filed: row.filed, skipped: row.skipped, failed: row.failed, position: row.position };
+  if (counts.total === null) {
+    counts.total = await countMessages(row, file);
+    await updateProgress(row.id, counts, [], LEASE_SECONDS);
+  }
+  const batch: Item[] = [];
+  for await (const item of items(row, file)) {
+    batch.push(item);
+    if (batch.length < IN_FLIGHT) continue;
+    await fileBatch(row.id, batch.splice(0), counts, reader, known);
+    if (Date.now() > deadline) return true;
+  }
+  await fileBatch(row.id, batch, counts, reader, known);
+  if (counts.total !== counts.processed) {
+    counts.total = counts.processed;
+    await updateProgress(row.id, counts, [], LEASE_SECONDS);
+  }
+  return false;
+}

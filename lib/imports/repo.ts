@@ -1,0 +1,95 @@
+import "server-only";
+import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { email, mailImport, newsletter, subscription, user, type ImportFailure } from "@/db/schema";
+
+export type ImportRow = typeof mailImport.$inferSelect;
+export type ImportFormat = ImportRow["format"];
+export type ImportCounts = Pick<ImportRow, "total" | "processed" | "filed" | "skipped" | "failed" | "position">;
+
+/** Failures kept for the reader to read; the count goes on past them. */
+export const MAX_FAILURES_KEPT = 200;
+
+export async function insertImport(userId: number, format: ImportFormat, sizeBytes: number): Promise<ImportRow> {
+  const [row] = await getDb().insert(mailImport).values({ userId, format, sizeBytes }).returning();
+  return row;
+}
+
+export async function findImport(userId: number, importId: number): Promise<ImportRow | undefined> {
+  const [row] = await getDb()
+    .select()
+    .from(mailImport)
+    .where(and(eq(mailImport.userId, userId), eq(mailImport.id, importId)));
+  return row;
+}
+
+export function findImports(userId: number, limit: number): Promise<ImportRow[]> {
+  return getDb().select().from(mailImport).where(eq(mailImport.userId, userId)).orderBy(desc(mailImport.id)).limit(limit);
+}
+
+export async function listImportIds(userId: number): Promise<{ id: number; format: ImportFormat }[]> {
+  return getDb().select({ id: mailImport.id, format: mailImport.format }).from(mailImport).where(eq(mailImport.userId, userId));
+}
+
+/** Takes the import for one worker until `seconds` from now, unless another holds it or it is over. */
+export async function claimImport(importId: number, seconds: number): Promise<ImportRow | undefined> {
+  const [row] = await getDb()
+    .update(mailImport)
+    .set({ leaseUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(and(eq(mailImport.id, importId), eq(mailImport.status, "running"), sql`(${mailImport.leaseUntil} IS NULL OR ${mailImport.leaseUntil} < now())`))
+    .returning();
+  return row;
+}
+
+/** Records how far the import got (and its new failures), keeping the lease for `seconds` more. */
+export async function updateProgress(importId: number, counts: ImportCounts, added: ImportFailure[], seconds: number): Promise<void> {
+  const failures =
+    added.length > 0
+      ? sql`CASE WHEN jsonb_array_length(${mailImport.failures}) < ${MAX_FAILURES_KEPT} THEN ${mailImport.failures} || ${JSON.stringify(added)}::jsonb ELSE ${mailImport.failures} END`
+      : sql`${mailImport.failures}`;
+  await getDb()
+    .update(mailImport)
+    .set({ ...counts, failures, leaseUntil: sql`now() + make_interval(secs => ${seconds})` })
+    .where(eq(mailImport.id, importId));
+}
+
+export async function releaseImport(importId: number): Promise<void> {
+  await getDb().update(mailImport).set({ leaseUntil: null }).where(eq(mailImport.id, importId));
+}
+
+export async function finishImport(importId: number, outcome: { status: "done" } | { status: "failed"; error: string }): Promise<void> {
+  const error = outcome.status === "failed" ? outcome.error : null;
+  const failures = outcome.status === "failed" ? sql`${mailImport.failures} || ${JSON.stringify([{ position: 0, subject: null, reason: error }])}::jsonb` : sql`${mailImport.failures}`;
+  await getDb().update(mailImport).set({ status: outcome.status, error, failures, leaseUntil: null }).where(eq(mailImport.id, importId));
+}
+
+/** The reader's current unique address, the one imported mail is filed as delivered to. */
+export async function findUniqueLocal(userId: number): Promise<string | undefined> {
+  const [row] = await getDb().select({ uniqueLocal: user.uniqueLocal }).from(user).where(eq(user.id, userId));
+  return row?.uniqueLocal;
+}
+
+/** Sender addresses of the newsletters the reader already has: mail from them counts as a newsletter. */
+export async function findKnownSenders(userId: number): Promise<Set<string>> {
+  const subscribed = getDb()
+    .select({ address: newsletter.senderAddress })
+    .from(subscription)
+    .innerJoin(newsletter, eq(newsletter.id, subscription.newsletterId))
+    .where(and(eq(subscription.userId, userId), isNotNull(newsletter.senderAddress)));
+  const received = getDb()
+    .selectDistinct({ address: email.senderEmail })
+    .from(email)
+    .where(and(eq(email.userId, userId), eq(email.kind, "issue"), isNotNull(email.senderEmail)));
+  const rows = await subscribed.union(received);
+  return new Set(rows.flatMap((row) => (row.address ? [row.address.toLowerCase()] : [])));
+}
+
+/** Whether the reader already holds this message (a second import of the same file files nothing twice). */
+export async function holdsMessage(userId: number, messageKey: string): Promise<boolean> {
+  const [row] = await getDb()
+    .select({ id: email.id })
+    .from(email)
+    .where(and(eq(email.userId, userId), eq(email.messageKey, messageKey)))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,0 +1,111 @@
+// `npm run bench:import`: imports generated mboxes of the corpus's size mix (100 MB and 1 GB, made here in
+// a temporary folder, never kept) and reports messages per second against mailparser parsing the same
+// messages alone, and the peak RSS of each, every measure in a process of its own; then the time and peak
+// RSS of exporting a reader's 10,000 messages. Goals (issue 16): import >= 0.5x the parse-alone rate; peak
+// RSS under 300 MB and within 50 MB across sizes. Needs DATABASE_URL (PostgreSQL); BENCH_SIZES_MB
+// (default "100,1000") chooses the sizes, CORPUS_DIR another corpus folder.
+import { execFileSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const sizes = (process.env.BENCH_SIZES_MB ?? "100,1000").split(",").map(Number);
+const EXPORT_MESSAGES = 10_000;
+if (!process.env.DATABASE_URL) {
+  console.error("bench:import needs DATABASE_URL (a PostgreSQL database it may fill)");
+  process.exit(1);
+}
+const work = mkdtempSync(path.join(tmpdir(), "paperboy-bench-import-"));
+const env = { ...process.env, DATA_DIR: path.join(work, "data"), MAIL_DOMAIN: process.env.MAIL_DOMAIN ?? "paperboy.localhost" };
+
+/** The corpus's messages (bodies-only files given a header), or the test fixtures without it. */
+function corpus(): Buffer[] {
+  const shared = process.env.CORPUS_DIR ?? path.resolve(root, "../shared/corpus");
+  const dir = existsSync(shared) ? shared : path.join(root, "tests/fixtures/mail");
+  return readdirSync(dir)
+    .filter((name) => /\.(eml|html|txt)$/.test(name))
+    .map((name) => {
+      const bytes = readFileSync(path.join(dir, name));
+      if (name.endsWith(".eml")) return bytes;
+      const type = name.endsWith(".html") ? "html" : "plain";
+      return Buffer.concat([Buffer.from(`From: Bench <bench@publisher.example>\r\nSubject: ${name}\r\nContent-Type: text/${type}; charset=utf-8\r\n\r\n`), bytes]);
+    });
+}
+
+const REPLACED = /^(message-id|date|list-unsubscribe):.*(\r?\n[ \t].*)*\r?\n/gim;
+
+/** One copy of a corpus message as its own delivery: a new Message-ID and Date, and a List-Unsubscribe so it is filed. */
+function copyOf(raw: Buffer, index: number): Buffer {
+  const text = raw.toString("latin1");
+  const end = text.search(/\r?\n\r?\n/);
+  const head = text.slice(0, end + 1).replace(REPLACED, "");
+  const date = new Date(Date.UTC(2020, 0, 1) + index * 3_600_000).toUTCString().replace("GMT", "+0000");
+  const added = `Message-ID: <bench-${index}@bench.example>\r\nDate: ${date}\r\nList-Unsubscribe: <https://bench.example/u/${index}>\r\n`;
+  const body = (added + head + text.slice(end + 1)).replace(/^(>*From )/gm, ">$1");
+  return Buffer.from(`From bench@bench.example ${new Date(date).toUTCString()}\n${body}\n\n`, "latin1");
+}
+
+async function writeMbox(file: string, megabytes: number, messages: Buffer[]): Promise<number> {
+  const out = createWriteStream(file);
+  let written = 0;
+  let count = 0;
+  while (written < megabytes * 1_048_576) {
+    const copy = copyOf(messages[count % messages.length], count);
+    if (!out.write(copy)) await new Promise<void>((resolve) => out.once("drain", () => resolve()));
+    written += copy.length;
+    count++;
+  }
+  await new Promise<void>((resolve) => out.end(() => resolve()));
+  return count;
+}
+
+type Measure = { messages: number; seconds: number; maxRssMb: number; filed?: number; skipped?: number; failed?: number; readerId?: number; zipMb?: number };
+
+function measure(...args: string[]): Measure {
+  const output = execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(root, "scripts/bench/import-child.ts"), ...args], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return JSON.parse(output.trim().split("\n").pop() ?? "{}") as Measure;
+}
+
+const rate = (result: Measure) => result.messages / result.seconds;
+
+try {
+  const messages = corpus();
+  const averageKb = messages.reduce((sum, raw) => sum + raw.length, 0) / messages.length / 1024;
+  console.log(`corpus: ${messages.length} messages, ${averageKb.toFixed(1)} KB on average\n`);
+  const peaks: number[] = [];
+  let ok = true;
+  let exportReader: number | undefined;
+  for (const megabytes of sizes) {
+    const file = path.join(work, `bench-${megabytes}.mbox`);
+    const count = await writeMbox(file, megabytes, messages);
+    console.log(`${megabytes} MB mbox: ${count} messages`);
+    const parse = measure("parse", file);
+    const imported = measure("import", file);
+    exportReader ??= imported.readerId;
+    const ratio = rate(imported) / rate(parse);
+    peaks.push(imported.maxRssMb);
+    console.log(`  mailparser parse alone   ${rate(parse).toFixed(1).padStart(8)} msg/s   peak RSS ${parse.maxRssMb} MB`);
+    console.log(`  import (filed ${imported.filed}, skipped ${imported.skipped}, failed ${imported.failed})`);
+    console.log(`                           ${rate(imported).toFixed(1).padStart(8)} msg/s   peak RSS ${imported.maxRssMb} MB   ${ratio.toFixed(2)}x parse alone\n`);
+    ok &&= ratio >= 0.5 && imported.maxRssMb < 300;
+    rmSync(file, { force: true });
+  }
+  const spread = Math.max(...peaks) - Math.min(...peaks);
+  console.log(`import peak RSS across sizes: ${peaks.join(" MB, ")} MB (spread ${spread} MB)`);
+  ok &&= spread <= 50;
+  if (exportReader !== undefined) {
+    const exported = measure("export", String(exportReader), String(EXPORT_MESSAGES));
+    console.log(`export of ${exported.messages} messages: ${exported.seconds.toFixed(1)} s, ${exported.zipMb?.toFixed(0)} MB zip, peak RSS ${exported.maxRssMb} MB`);
+  }
+  console.log(ok ? "\nPASS: import >= 0.5x parse alone, peak RSS < 300 MB and within 50 MB" : "\nBELOW GOAL: see the figures above");
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
