@@ -18,6 +18,12 @@ function createMetrics() {
       registers: [registry],
     }),
     inbound: new Counter({ name: "paperboy_inbound_messages_total", help: "Inbound messages, by how they arrived and what became of them", labelNames: ["source", "outcome"], registers: [registry] }),
+    stored: new Gauge({
+      name: "paperboy_inbound_messages_stored",
+      help: "Inbound messages stored (all receivers and instances), by source and filing status: received, filed or failed",
+      labelNames: ["source", "status"],
+      registers: [registry],
+    }),
     jobs: new Gauge({ name: "paperboy_jobs", help: "Jobs in the queue (all instances), by queue and state: waiting, active or failed", labelNames: ["queue", "state"], registers: [registry] }),
     jobDuration: new Gauge({
       name: "paperboy_job_duration_seconds",

@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { NotFoundError, UnauthorizedError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { metrics } from "./metrics";
-import { findQueueCounts, findRecentJobDurations } from "./queue-repo";
+import { findQueueCounts, findRecentJobDurations, findStoredInboundCounts } from "./repo";
 
 const STATES = ["waiting", "active", "failed"] as const;
 
@@ -18,11 +18,13 @@ export function requireMetricsToken(authorization: string | null): void {
 
 /** Prometheus text: this process's request and inbound counters, and the queue as PostgreSQL holds it now. */
 export async function renderMetrics(): Promise<{ text: string; contentType: string }> {
-  const { registry, jobs, jobDuration } = metrics();
-  const [counts, durations] = await Promise.all([findQueueCounts(), findRecentJobDurations()]);
+  const { registry, jobs, jobDuration, stored } = metrics();
+  const [counts, durations, storedCounts] = await Promise.all([findQueueCounts(), findRecentJobDurations(), findStoredInboundCounts()]);
   // Set afresh at every scrape: a queue that emptied reports 0 rather than its last count.
   jobs.reset();
   jobDuration.reset();
+  stored.reset();
+  for (const row of storedCounts) stored.set({ source: row.source, status: row.status }, row.count);
   for (const queue of new Set(counts.map((row) => row.queue))) for (const state of STATES) jobs.set({ queue, state }, 0);
   for (const row of counts) jobs.set({ queue: row.queue, state: row.state }, row.count);
   for (const row of durations) {

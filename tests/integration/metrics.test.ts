@@ -54,6 +54,8 @@ describe("GET /api/metrics", () => {
       const labels = { source: "raw", outcome };
       expect(sample(families, "paperboy_inbound_messages_total", labels)).toBe((sample(before, "paperboy_inbound_messages_total", labels) ?? 0) + 1);
     }
+    const filed = { source: "raw", status: "filed" };
+    expect(sample(families, "paperboy_inbound_messages_stored", filed)).toBeGreaterThanOrEqual((sample(before, "paperboy_inbound_messages_stored", filed) ?? 0) + 1);
     // Neither the id asked for nor the reader's address becomes a label.
     expect(answer.body).not.toContain("999999999");
     expect(answer.body).not.toContain(reader.unique_email);

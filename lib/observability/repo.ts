@@ -1,10 +1,12 @@
 import "server-only";
 import { sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
+import { inboundMessage } from "@/db/schema";
 import { env } from "@/lib/env";
 
 export type QueueCount = { queue: string; state: "waiting" | "active" | "failed"; count: number };
 export type QueueDuration = { queue: string; p50: number; p95: number; max: number };
+export type StoredCount = { source: string; status: string; count: number };
 
 // pg-boss's own table (in JOBS_SCHEMA): the queue as every instance and worker sees it.
 type Rows<T> = { rows: T[] };
@@ -38,4 +40,12 @@ export async function findRecentJobDurations(): Promise<QueueDuration[]> {
       percentile_cont(0.95) within group (order by seconds)::float8 as p95, max(seconds)::float8 as max
     from done group by name`)) as unknown as Rows<QueueDuration>;
   return result.rows.map((row) => ({ queue: row.queue, p50: Number(row.p50), p95: Number(row.p95), max: Number(row.max) }));
+}
+
+/** Messages stored, by how they arrived and where filing stands (received, filed, failed): every receiver's, the SMTP one's included. */
+export async function findStoredInboundCounts(): Promise<StoredCount[]> {
+  return getDb()
+    .select({ source: inboundMessage.source, status: inboundMessage.status, count: sql<number>`count(*)::int` })
+    .from(inboundMessage)
+    .groupBy(inboundMessage.source, inboundMessage.status);
 }
