@@ -12,7 +12,14 @@ async function main(): Promise<void> {
   const tls = readSmtpTls();
   await openDatabase();
   const server = createSmtpServer(env.MAX_MESSAGE_BYTES, tls);
-  const stop = () => server.close(() => void closeDb().finally(() => process.exit(0)));
+  // SIGTERM: no new connection; sessions in flight finish their message (stored before it is acknowledged),
+  // those still open at 20 s get 421 (lib/mail/smtp.ts), then the database closes and the process exits 0.
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    server.close(() => void closeDb().finally(() => process.exit(0)));
+  };
   server.on("error", (error: NodeJS.ErrnoException) => {
     // Failing to listen ends the receiver; an error on one connection does not.
     if (error.syscall !== "listen") return console.error("SMTP error:", error.message);

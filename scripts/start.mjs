@@ -30,7 +30,12 @@ const port = process.env.PORT || "3000";
 
 // The build, then the server: a signal goes to whichever runs, so that neither outlives `npm start`.
 let child;
-const stop = (signal) => (child?.exitCode === null && child.signalCode === null ? child.kill(signal) : process.exit(1));
+// The server drains in at most 25 s and exits 0 (lib/worker/shutdown.ts); one still running at 30 s is stuck.
+const stop = (signal) => {
+  if (child?.exitCode !== null || child.signalCode !== null) return process.exit(1);
+  child.kill(signal);
+  setTimeout(() => child.kill("SIGKILL"), 30_000).unref();
+};
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
 stopWithNpm(stop);
 

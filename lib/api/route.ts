@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { databaseUnavailable } from "@/db/errors";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
 import { logger } from "@/lib/observability/log";
 import { recordRequest, requestId, routeTemplate } from "@/lib/observability/requests";
@@ -169,6 +170,12 @@ function errorResponse(error: unknown, id: string): Response {
   if (error instanceof HttpError) {
     const body = error.errors ? { detail: error.detail, errors: error.errors } : { detail: error.detail };
     return json(body, { status: error.status, headers: error.headers });
+  }
+  const unavailable = databaseUnavailable(error);
+  if (unavailable) {
+    // A restart or failover of PostgreSQL: the client may try again in a moment (the pool reconnects).
+    logger.warn({ request_id: id, reason: unavailable }, "Database unavailable");
+    return json({ detail: "The service is briefly unavailable. Please try again in a few seconds." }, { status: 503, headers: { "Retry-After": "5" } });
   }
   logger.error({ request_id: id, err: error }, "Unhandled error in API route");
   return json({ detail: "Internal server error" }, { status: 500 });

@@ -24,6 +24,9 @@ export function createSmtpServer(maxBytes = env.MAX_MESSAGE_BYTES, tls: SmtpTls 
     disabledCommands: tls ? ["AUTH"] : ["AUTH", "STARTTLS"],
     ...(tls ? { cert: tls.cert, key: tls.key } : {}),
     logger: false,
+    // On stop (SIGTERM), sessions still open this long after it are told 421 and closed: a message
+    // not yet acknowledged is sent again by its relay, one acknowledged was stored before the 250.
+    closeTimeout: 20_000,
     onRcptTo(address, _session, callback) {
       isKnownRecipient(address.address).then(
         (known) => callback(known ? undefined : smtpError("No such recipient here", 550)),

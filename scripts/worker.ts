@@ -1,0 +1,38 @@
+// `npm run worker`: runs jobs (filing mail again, sending mail, ...) beside web instances started with
+// WORKER=off, serving no HTTP. SIGTERM or SIGINT: takes no new job, lets the running ones finish (at most
+// 20 s; one cut short runs again later), closes the database and exits 0.
+import "./load-env.mjs";
+import { errorMessage } from "./command";
+import { stopWithNpm } from "./lifecycle.mjs";
+
+async function main(): Promise<void> {
+  const { closeDb, openDatabase } = await import("./database");
+  const { databaseLocation } = await import("@/lib/env");
+  await openDatabase();
+  const { startWorker, stopWorker } = await import("@/lib/worker/service");
+  const { JOBS_DRAIN_MS } = await import("@/lib/worker/shutdown");
+  await startWorker();
+  console.log(`Paperboy worker running jobs on ${databaseLocation()}`);
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    void stopWorker(JOBS_DRAIN_MS)
+      .then(() => closeDb())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error(`Worker stopped with an error: ${errorMessage(error)}`);
+          process.exit(1);
+        },
+      );
+  };
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  stopWithNpm(stop);
+}
+
+await main().catch((error: unknown) => {
+  console.error(`Worker failed: ${errorMessage(error)}`);
+  process.exit(1);
+});
