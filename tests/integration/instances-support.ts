@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { INBOUND_SECRET } from "./inbound-support";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** Several processes on one database need PostgreSQL: PGlite belongs to a single process. */
+export const multiProcess = Boolean(process.env.DATABASE_URL);
+function newest(entry: string): number {
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((latest, name) => Math.max(latest, newest(path.join(entry, name))), stat.mtimeMs);
+}
+
+/**
+ * `next start` needs a production build (`npm run build`, or the one the e2e suite makes) no older
+ * than the server code these tests exercise; without one the web tests are skipped.
+ */
+export const hasBuild = (() => {
+  const buildId = path.join(root, ".next", "BUILD_ID");
+  if (!existsSync(buildId)) return false;
+  const sources = ["instrumentation.ts", "lib", "app", "db"].map((entry) => path.join(root, entry));
+  return Math.max(...sources.map(newest)) <= statSync(buildId).mtimeMs;
+})();
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export type Instance = {
+  child: ChildProcess;
+  output: () => string;
+  /** The exit code, or 128 + n for a signal. */
+  exited: Promise<number>;
+  waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<void>;
+};
+
+const started = new Set<ChildProcess>();
+
+/** Ends every process a test started and left running (a failed assertion must not leave servers behind). */
+export function killStarted(): void {
+  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  started.clear();
+}
+
+/**
+ * Starts a Paperboy process on the test database, sharing this test process's job queue schema so its
+ * jobs are the test's own: "worker", "smtp" or "web" (next start on the existing build).
+ */
+export function startInstance(kind: "worker" | "smtp" | "web", env: Record<string, string> = {}): Instance {
+  const tsx = ["--conditions=react-server", "--import", "tsx"];
+  const args =
+    kind === "web" ? [path.join(root, "node_modules/next/dist/bin/next"), "start", "--port", env.PORT] : [...tsx, path.join(root, "scripts", `${kind}.ts`)];
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      DATABASE_URL: process.env.DATABASE_URL,
+      JOBS_SCHEMA: process.env.JOBS_SCHEMA,
+      DATA_DIR: mkdtempSync(path.join(process.env.PAPERBOY_TEST_DATA_ROOT ?? tmpdir(), `${kind}-`)),
+      MAIL_DOMAIN: process.env.MAIL_DOMAIN,
+      AUTH_SECRET: process.env.AUTH_SECRET,
+      INBOUND_SECRET,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  started.add(child);
+  let text = "";
+  child.stdout?.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (text += chunk.toString()));
+  const exited = new Promise<number>((resolve) => child.on("exit", (code, signal) => resolve(code ?? 128 + (signal === "SIGKILL" ? 9 : 15))));
+  const waitFor = async (pattern: RegExp, timeoutMs = 30_000) => {
+    const deadline = Date.now() + timeoutMs;
+    while (!pattern.test(text)) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${kind} did not print ${pattern}; it printed:\n${text}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  return { child, output: () => text, exited, waitFor };
+}
+
+/** Until `check` holds, polling; how long it took, in ms, or throws after `timeoutMs`. */
+export async function within(timeoutMs: number, check: () => Promise<boolean>): Promise<number> {
+  const start = Date.now();
+  while (!(await check())) {
+    if (Date.now() - start > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return Date.now() - start;
+}
