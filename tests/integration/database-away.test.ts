@@ -50,11 +50,12 @@ describe.skipIf(!process.env.DATABASE_URL)("the database away for a few seconds 
     await enqueueJob("test-outage", {}, { startAfterSeconds: 1 });
 
     await cut();
-    const logged = vi.spyOn(console, "error");
+    const { logger } = await import("@/lib/observability/log");
+    const logged = vi.spyOn(logger, "warn");
     const during = await deliver(mail({ to: reader.unique_email, from: uniqueSender() }));
     expect(during).toEqual({ status: 503, body: { detail: expect.stringMatching(/unavailable/) } });
     // The reason, never the query's parameters (here the reader's address).
-    expect(logged).toHaveBeenCalledWith(expect.stringMatching(/^Database unavailable: /));
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ reason: "ECONNREFUSED" }), "Database unavailable");
     expect(JSON.stringify(logged.mock.calls)).not.toContain(reader.unique_email.split("@")[0]);
     logged.mockRestore();
     await new Promise((resolve) => setTimeout(resolve, 2500));
