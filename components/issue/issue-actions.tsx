@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { useToggleLike, type EmailDetail } from "@/lib/issues/hooks";
+import { ControlActions } from "../control/control-actions";
 import { FolderModal } from "../email/folder-modal";
 import { ShareModal } from "../email/share-modal";
 import { Alert } from "../ui/alert";
@@ -51,6 +52,7 @@ export function IssueActions({ email, commentsOpen, onToggleComments }: Props) {
         {dialog === "share" && email.public_share_id && <ShareModal subject={email.subject || "No Subject"} publicShareId={email.public_share_id} onClose={() => setDialog(null)} />}
       </div>
       {problem && <Alert>{problem}</Alert>}
+      <ControlActions newsletterId={email.newsletter_id} newsletterName={email.newsletter_metadata.newsletter_name} sender={email.sender_email} />
     </>
   );
 }

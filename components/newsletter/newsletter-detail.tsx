@@ -15,6 +15,7 @@ import { Spinner } from "../ui/spinner";
 import { NewsletterAvatar } from "./newsletter-avatar";
 import { parseNewsletterId } from "./newsletter-id";
 import { QuickStatsPanel } from "./quick-stats-panel";
+import { ControlActions } from "../control/control-actions";
 import { RecentIssues } from "./recent-issues";
 import { useSubscribeFlow, type Notice } from "./subscribe-flow";
 import { SubscriptionButton } from "./subscription-button";
@@ -64,6 +65,7 @@ function Details({ newsletter }: { newsletter: Newsletter }) {
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {left && !failure && <UnsubscribeNotice result={left} name={newsletter.name} />}
       {subscription.data?.sending_after_unsubscribe && <StillSending subscription={subscription.data} />}
+      <ControlActions newsletterId={newsletter.id} newsletterName={newsletter.name} offerBlock={!subscription.data?.sending_after_unsubscribe} />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-8">
           <section aria-labelledby="about-title" className="space-y-2">

@@ -4,6 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { formatShortDate } from "@/lib/format/date";
 import { useSetSubscriptionStatus, useUnsubscribe, type LeaveResult, type Subscription } from "@/lib/subscriptions/hooks";
+import { ControlActions } from "../control/control-actions";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
@@ -53,6 +54,7 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
           {pending ? "Updating..." : active ? "Unsubscribe" : "Subscribe"}
         </button>
       </div>
+      <ControlActions newsletterId={subscription.newsletterId} newsletterName={newsletter.name} offerBlock={!subscription.sending_after_unsubscribe} />
       {left && <UnsubscribeNotice result={left} name={newsletter.name} />}
       {subscription.sending_after_unsubscribe && <StillSending subscription={subscription} />}
     </article>

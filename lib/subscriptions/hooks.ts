@@ -17,6 +17,8 @@ export type Subscription = {
   unsubscribe_methods: UnsubscribeMethod[];
   /** The sender kept sending more than 48 hours after the reader unsubscribed. */
   sending_after_unsubscribe: boolean;
+  /** Its mail is still filed, but left out of the feed. */
+  muted: boolean;
 };
 
 export type UnsubscribeMethod = "one_click" | "mailto" | "link";

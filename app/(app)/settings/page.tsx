@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import { AccountSections } from "@/components/settings/account-sections";
+import { BlockedSendersSection } from "@/components/settings/blocked-senders-section";
+import { DeliveryLogSection } from "@/components/settings/delivery-log-section";
 import { FeedsSection } from "@/components/settings/feeds-section";
 import { SettingsView } from "@/components/settings/settings-view";
 
@@ -10,6 +12,8 @@ export default function SettingsPage() {
     <>
       <SettingsView />
       <FeedsSection />
+      <BlockedSendersSection />
+      <DeliveryLogSection />
       <AccountSections />
     </>
   );

@@ -1,0 +1,65 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api/client";
+import { emailKeys, type PagedList } from "@/lib/issues/hooks";
+import { subscriptionKeys, type Subscription } from "@/lib/subscriptions/hooks";
+
+export type BlockedSender = { id: number; sender: string; created_at: string };
+export const DELIVERY_OUTCOMES = ["filed", "duplicate", "blocked", "muted", "confirmation", "pending", "failed"] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
+export type Delivery = { id: number; received_at: string; from: string | null; subject: string | null; recipient: string; outcome: DeliveryOutcome; email_id: number | null };
+
+export const controlKeys = {
+  blocked: ["blocked-senders"] as const,
+  deliveries: ["deliveries"] as const,
+};
+
+export const blockedSendersQuery = () =>
+  queryOptions({
+    queryKey: controlKeys.blocked,
+    queryFn: ({ signal }) => apiFetch<{ items: BlockedSender[] }>("/api/users/me/blocked-senders", { signal }),
+    select: (data) => data.items,
+  });
+
+export const useBlockedSenders = () => useQuery(blockedSendersQuery());
+
+/** Blocking or unblocking changes what the delivery log will say of the next message. */
+function useAfterBlockChange() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([controlKeys.blocked, controlKeys.deliveries].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export function useBlockSender() {
+  const refresh = useAfterBlockChange();
+  return useMutation({
+    mutationFn: (sender: string) => apiFetch<BlockedSender>("/api/users/me/blocked-senders", { method: "POST", body: { sender } }),
+    onSettled: refresh,
+  });
+}
+
+export function useUnblockSender() {
+  const refresh = useAfterBlockChange();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<void>(`/api/users/me/blocked-senders/${id}`, { method: "DELETE" }),
+    onSettled: refresh,
+  });
+}
+
+export const deliveriesQuery = (page: number, outcome: DeliveryOutcome | null) =>
+  queryOptions({
+    queryKey: [...controlKeys.deliveries, page, outcome] as const,
+    queryFn: ({ signal }) =>
+      apiFetch<PagedList<Delivery>>(`/api/users/me/deliveries?page=${page}&page_size=20${outcome ? `&outcome=${outcome}` : ""}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useDeliveries = (page: number, outcome: DeliveryOutcome | null) => useQuery(deliveriesQuery(page, outcome));
+
+/** Muting keeps the subscription's other fields; the feed is asked again without (or with) its mail. */
+export function useMuteNewsletter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ newsletterId, muted }: { newsletterId: number; muted: boolean }) =>
+      apiFetch<Subscription>(`/api/newsletters/${newsletterId}/mute`, { method: "PUT", body: { muted } }),
+    onSuccess: () => Promise.all([subscriptionKeys.all, emailKeys.all].map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
