@@ -6,7 +6,6 @@ import { startInstance, type Instance } from "../support/instances";
 // learns (attempts counted, a session ended, a Mailgun token used) must hold on the other.
 // PGlite is one process's database, so without DATABASE_URL there is nothing to share.
 test.skip(!process.env.DATABASE_URL, "needs DATABASE_URL: several instances share a PostgreSQL database");
-test.describe.configure({ mode: "serial" });
 
 const MAILGUN_KEY = "instances-mailgun-signing-key";
 const INBOUND_SECRET = "instances-inbound-secret";
@@ -66,15 +65,29 @@ test("login attempts alternating between two instances are counted once: the 11t
   expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
 });
 
-test("a session ended on one instance is refused by the other within a second", async () => {
+test("a session ended on one instance is refused by the other's very next request", async () => {
   const reader = await register(a);
   // B has accepted the session once, so any per-process memory of it would be warm.
   expect((await send(b, "/api/users/me", { cookie: reader.cookie })).status).toBe(200);
   expect((await send(a, "/api/auth/logout", { method: "POST", cookie: reader.cookie })).status).toBeLessThan(300);
-  const ended = Date.now();
+  // The very next request, however soon: stricter than the contract's second, and not at the mercy of a slow machine.
   const answer = await send(b, "/api/users/me", { cookie: reader.cookie });
-  expect(Date.now() - ended).toBeLessThan(1000);
   expect(answer).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+});
+
+test("a password change or account deletion on one instance ends the reader's other sessions on the other at once", async () => {
+  const reader = await register(a);
+  const other = await send(a, "/api/auth/login", { method: "POST", json: { email: reader.email, password: reader.password }, headers: { "x-forwarded-for": "10.7.0.1" } });
+  expect(other.status).toBe(200);
+  expect((await send(b, "/api/users/me", { cookie: other.cookie })).status).toBe(200);
+  const changed = await send(a, "/api/users/me/password", { method: "PUT", cookie: reader.cookie, json: { current_password: reader.password, new_password: "another-horse" } });
+  expect(changed.status).toBe(204);
+  expect((await send(b, "/api/users/me", { cookie: other.cookie })).status).toBe(401);
+
+  expect((await send(b, "/api/users/me", { cookie: reader.cookie })).status).toBe(200);
+  const deleted = await send(a, "/api/users/me", { method: "DELETE", cookie: reader.cookie, json: { password: "another-horse", confirm: "DELETE" } });
+  expect(deleted.status).toBe(204);
+  expect((await send(b, "/api/users/me", { cookie: reader.cookie })).status).toBe(401);
 });
 
 function mailgunPost(mime: string, recipient: string, token: string): FormData {
