@@ -1,13 +1,18 @@
 // `npm run mail:send -- FILE.eml --to ADDRESS`: posts a message file to the raw inbound route of
-// APP_URL with INBOUND_SECRET, as a mail relay would. Without a file, sends a short sample issue.
+// APP_URL with INBOUND_SECRET, as a mail relay would. Without a file, sends a short sample issue whose
+// List-Unsubscribe is a mailto (its unsubscribe lands in the outbox), or with `--one-click URL` an
+// RFC 8058 one-click link to URL.
 import "./load-env.mjs";
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
 import { runCommand } from "./command";
 
-const SAMPLE = (to: string) =>
+const SAMPLE = (to: string, oneClick: string | undefined) =>
   [
     "From: Paperboy Sample <hello@sample.paperboy.example>",
+    ...(oneClick
+      ? [`List-Unsubscribe: <${oneClick}>`, "List-Unsubscribe-Post: List-Unsubscribe=One-Click"]
+      : ["List-Unsubscribe: <mailto:unsubscribe@sample.paperboy.example?subject=Unsubscribe%20me>"]),
     `To: ${to}`,
     `Subject: Your first newsletter (${new Date().toISOString().slice(0, 16).replace("T", " ")})`,
     `Date: ${new Date().toUTCString()}`,
@@ -19,11 +24,11 @@ const SAMPLE = (to: string) =>
 
 async function main(): Promise<number> {
   const { env } = await import("@/lib/env");
-  const { values, positionals } = parseArgs({ options: { to: { type: "string" }, url: { type: "string" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({ options: { to: { type: "string" }, url: { type: "string" }, "one-click": { type: "string" } }, allowPositionals: true });
   const appUrl = values.url ?? env.APP_URL;
   const secret = env.INBOUND_SECRET;
   if (!values.to) {
-    console.error("Usage: npm run mail:send -- [FILE.eml] --to you@MAIL_DOMAIN [--url APP_URL]");
+    console.error("Usage: npm run mail:send -- [FILE.eml] --to you@MAIL_DOMAIN [--url APP_URL] [--one-click UNSUBSCRIBE_URL]");
     return 2;
   }
   if (!secret) {
@@ -31,7 +36,7 @@ async function main(): Promise<number> {
     return 2;
   }
   const file = positionals.find((arg) => arg !== "--");
-  const body = file ? await readFile(file) : Buffer.from(SAMPLE(values.to));
+  const body = file ? await readFile(file) : Buffer.from(SAMPLE(values.to, values["one-click"]));
   const target = new URL("/api/inbound/email", appUrl);
   let response: Response;
   try {
