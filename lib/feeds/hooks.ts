@@ -15,7 +15,7 @@ export const feedsQuery = () =>
     queryFn: ({ signal }) => apiFetch<FeedList>("/api/users/me/feeds", { signal }),
   });
 
-export const useFeeds = () => useQuery(feedsQuery());
+export const useFeeds = (enabled = true) => useQuery({ ...feedsQuery(), enabled });
 
 /** A new feed token: the answer is the new list, so it replaces the cached one at once. */
 export function useRotateFeeds() {

@@ -10,6 +10,10 @@ test("a reader copies a private feed address from Settings, and making new addre
 
   await page.goto("/settings");
   const section = page.getByRole("region", { name: "Feeds" });
+  // The addresses wait behind a disclosure: the unique address's Copy button stays the page's only one.
+  await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(1);
+  await section.getByRole("button", { name: "Show feed addresses" }).click();
+  await expect(section.getByRole("button", { name: "Hide feed addresses" })).toHaveAttribute("aria-expanded", "true");
   await expect(section.getByRole("heading", { name: /All newsletters/ })).toBeVisible();
   await expect(section.getByRole("heading", { name: /Feed Notes/ })).toBeVisible();
   await section.getByRole("button", { name: "Copy Atom feed address of All newsletters" }).click();
