@@ -38,10 +38,18 @@ function mutedNewsletterIds(owner: Owner): SQL {
 
 const mutedEmail = alias(email, "muted_email");
 
-/** How many of the kept total are muted emails (of one kind): what the unfiltered feed leaves out of it. */
+/**
+ * How many of the kept total are muted emails (of one kind): what the unfiltered feed leaves out of it.
+ * Driven from the muted subscriptions (usually none), each joined to its emails by the newsletter index:
+ * `newsletter_id = any(<muted ids>)` was planned as a filter over all the reader's emails (27 ms for 50,000).
+ */
 function mutedCount(owner: Owner, kind?: FeedQuery["kind"]): SQL {
-  const muted = and(eq(mutedEmail.userId, owner), sql`${mutedEmail.newsletterId} = any(${mutedNewsletterIds(owner)})`, kind ? eq(mutedEmail.kind, kind) : undefined);
-  return sql`(${getDb().select({ count: sql`count(*)` }).from(mutedEmail).where(muted)})`;
+  const muted = getDb()
+    .select({ count: sql`count(*)` })
+    .from(subscription)
+    .innerJoin(mutedEmail, and(eq(mutedEmail.userId, subscription.userId), eq(mutedEmail.newsletterId, subscription.newsletterId), kind ? eq(mutedEmail.kind, kind) : undefined))
+    .where(and(eq(subscription.userId, owner), sql`${subscription.muted}`));
+  return sql`(${muted})`;
 }
 
 /** The query's filters; which are present depends on the query, their values come from `bind`. */
