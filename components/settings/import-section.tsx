@@ -2,7 +2,7 @@
 
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { uploadType, useImport, useImportFailures, useStartImport, type ImportStatus } from "@/lib/imports/hooks";
+import { uploadType, useImport, useImportFailures, useImports, useStartImport, type ImportStatus } from "@/lib/imports/hooks";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { SettingsCard } from "./settings-card";
@@ -63,7 +63,9 @@ export function ImportSection() {
   const [file, setFile] = useState<File | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [importId, setImportId] = useState<number | null>(null);
-  const current = useImport(importId);
+  // After a reload the latest import is followed again, running or finished.
+  const latest = useImports().data?.items[0]?.id ?? null;
+  const current = useImport(importId ?? latest);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     setFile(event.target.files?.[0] ?? null);
@@ -96,7 +98,7 @@ export function ImportSection() {
             type="file"
             accept=".mbox,.mbx,.eml,.zip,application/mbox,message/rfc822,application/zip"
             onChange={choose}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-700 dark:text-slate-300 dark:file:bg-slate-800 dark:file:text-indigo-300"
+            className="block w-full rounded-lg text-sm text-slate-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 file:mr-3 file:rounded-lg file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:font-semibold file:text-indigo-700 dark:text-slate-300 dark:file:bg-slate-800 dark:file:text-indigo-300"
           />
         </div>
         {shown && <Alert>{shown}</Alert>}
