@@ -14,6 +14,7 @@ import {
   findExportSubscriptions,
   findExportUser,
 } from "./export-repo";
+import { logger } from "@/lib/observability/log";
 
 // Original messages are read this many at a time, the next page only once the zip reaches the last of these.
 const MESSAGE_PAGE = 20;
@@ -164,7 +165,7 @@ export function exportAccount(userId: number): ReadableStream<Uint8Array> {
   const zip = new ZipFile();
   const output = outputOf(zip);
   const fail = (error: unknown) => {
-    console.error(`Export of user ${userId} failed`, error);
+    logger.error({ user_id: userId, err: error }, "Export failed");
     output.destroy(error instanceof Error ? error : new Error(String(error)));
   };
   zip.on("error", fail);

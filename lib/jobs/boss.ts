@@ -2,6 +2,7 @@ import "server-only";
 import PgBoss from "pg-boss";
 import { executeSql } from "@/db/client";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/observability/log";
 
 // Kept on globalThis like the database connection, so Next's module copies and test re-imports share one.
 const holder = globalThis as typeof globalThis & { paperboyBoss?: Promise<PgBoss> };
@@ -27,7 +28,7 @@ export function getBoss(): Promise<PgBoss> {
 
 async function startBoss(): Promise<PgBoss> {
   const boss = new PgBoss({ db: { executeSql }, schema: env.JOBS_SCHEMA, supervise: false, schedule: false });
-  boss.on("error", (error: Error) => console.error(`Jobs: ${error.message}`));
+  boss.on("error", (error: Error) => logger.error({ err: error }, "Jobs: pg-boss error"));
   await boss.start();
   return boss;
 }

@@ -20,6 +20,7 @@ import {
   type InboundSource,
 } from "./repo";
 import { prepareMessage } from "./worker-pool";
+import { logger, scrub } from "@/lib/observability/log";
 
 /** What an inbound route answers: 202 stored, 200 a delivery seen before (same ids). */
 export type InboundResult = { status: 200 | 202; body: { message_id: number; emails: number[] } };
@@ -83,7 +84,7 @@ async function fileOrMarkFailed(inboundId: number, prepared: PreparedMessage & {
       failure = describeError(error);
     }
   }
-  console.error(`Inbound message ${inboundId} could not be filed: ${failure}`);
+  logger.error({ inbound_message_id: inboundId, reason: scrub(failure) }, "Inbound message could not be filed");
   await markFailed(inboundId, failure);
   return [];
 }

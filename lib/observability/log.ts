@@ -30,6 +30,7 @@ export function describeError(error: unknown): { type: string; message: string; 
   return { type: error.name, message: scrub(error.message.replace(QUERY_PARAMS, "") + cause), ...(frames ? { stack: frames } : {}) };
 }
 
-function scrub(text: string): string {
+/** `text` with every e-mail address masked: for a reason or message a log line repeats. */
+export function scrub(text: string): string {
   return text.replace(ADDRESS, "[address]");
 }

@@ -2,12 +2,13 @@ import "server-only";
 import { startRunner, type Runner } from "@/lib/jobs/runner";
 import { SWEEP_SECONDS, sweepInbound } from "@/lib/mail/retry";
 import { jobHandlers } from "./handlers";
+import { logger } from "@/lib/observability/log";
 
 const holder = globalThis as typeof globalThis & { paperboyWorker?: Promise<{ runner: Runner; sweep: NodeJS.Timeout }> };
 
 function sweep(): void {
   // The database away for a while: the next sweep tries again.
-  sweepInbound().catch((error: unknown) => console.error(`Inbound retry sweep: ${error instanceof Error ? error.message : String(error)}`));
+  sweepInbound().catch((error: unknown) => logger.error({ err: error }, "Inbound retry sweep failed"));
 }
 
 /** Runs jobs in this process (`npm start` unless WORKER=off, `npm run worker`) until stopWorker. */
