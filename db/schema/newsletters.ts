@@ -56,6 +56,10 @@ export const newsletter = pgTable(
     index("newsletter_search_fts_idx")
       .using("gin", sql`to_tsvector('english', ${table.name} || ' ' || coalesce(${table.publisher}, '') || ' ' || coalesce(${table.description}, ''))`)
       .where(sql`${table.isPublic}`),
+    // The words of the name and publisher as written, for exact, begun and one-slip-away spellings.
+    index("newsletter_search_names_idx")
+      .using("gin", sql`to_tsvector('simple', ${table.name} || ' ' || coalesce(${table.publisher}, ''))`)
+      .where(sql`${table.isPublic}`),
   ],
 );
 

@@ -4,18 +4,27 @@ import { getDb } from "@/db/client";
 import { newsletter } from "@/db/schema";
 import { isPublic } from "./activity";
 import type { NewsletterRow } from "./repo";
+import { prefixQuery, typoQuery } from "./typos";
 
-// Both expressions must stay exactly those of the indexes in db/schema/newsletters.ts, or the planner cannot use them.
+// These expressions must stay exactly those of the indexes in db/schema/newsletters.ts, or the planner cannot use them.
 const document = sql`(${newsletter.name} || ' ' || coalesce(${newsletter.publisher}, '') || ' ' || coalesce(${newsletter.description}, ''))`;
 const vector = sql`to_tsvector('english', ${newsletter.name} || ' ' || coalesce(${newsletter.publisher}, '') || ' ' || coalesce(${newsletter.description}, ''))`;
+const names = sql`to_tsvector('simple', ${newsletter.name} || ' ' || coalesce(${newsletter.publisher}, ''))`;
 
 /**
- * Public newsletters matching a term by trigrams (so a typo still finds the name) or by words
- * (so terms scattered through a description match). A match in the name outranks one in the
- * publisher, which outranks one in the description.
+ * Public newsletters matching a term. First those whose name or publisher holds every word as typed
+ * or begun; then matches by trigrams (a typo in a long name) or by words (terms scattered through a
+ * description); last, names and publishers whose every word of 4 letters or more is one slip away
+ * (a swapped pair, a missing, extra or wrong letter: "Tehc" finds "Tech"). Within each, a match in
+ * the name outranks one in the publisher, which outranks one in the description.
  */
 export async function searchNewsletters(term: string, limit: number): Promise<NewsletterRow[]> {
   const query = sql`websearch_to_tsquery('english', ${term})`;
+  const begun = prefixQuery(term);
+  const slipped = typoQuery(term);
+  const matchesAsTyped = sql`(${term} <% ${document} or ${vector} @@ ${query})`;
+  const namesBegun = begun ? sql`${names} @@ to_tsquery('simple', ${begun})` : sql`false`;
+  const tier = sql<number>`case when ${namesBegun} then 0 when ${matchesAsTyped} then 1 else 2 end`;
   const score = sql<number>`greatest(
       word_similarity(${term}, ${newsletter.name}) + similarity(${term}, ${newsletter.name}) * 0.2,
       word_similarity(${term}, coalesce(${newsletter.publisher}, '')) * 0.8,
@@ -24,7 +33,7 @@ export async function searchNewsletters(term: string, limit: number): Promise<Ne
   return getDb()
     .select(getTableColumns(newsletter))
     .from(newsletter)
-    .where(and(isPublic, or(sql`${term} <% ${document}`, sql`${vector} @@ ${query}`)))
-    .orderBy(desc(score), desc(newsletter.totalSubscribers), asc(newsletter.id))
+    .where(and(isPublic, or(namesBegun, matchesAsTyped, slipped ? sql`${names} @@ to_tsquery('simple', ${slipped})` : undefined)))
+    .orderBy(asc(tier), desc(score), desc(newsletter.totalSubscribers), asc(newsletter.id))
     .limit(limit);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "newsletter_search_names_idx" ON "newsletter" USING gin (to_tsvector('simple', "name" || ' ' || coalesce("publisher", ''))) WHERE "newsletter"."is_public";
