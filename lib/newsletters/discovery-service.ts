@@ -17,7 +17,7 @@ import {
 import { rankedIds } from "./ranking-cache";
 import { toCategoryDto } from "./dto";
 import { findCategoriesWithCounts, findPopularNewsletters, type NewsletterRow } from "./repo";
-import { searchNewsletters } from "./search-repo";
+import { findNameWords, searchNewsletters } from "./search-repo";
 import { describeNewsletters } from "./service";
 import { StampedCache } from "./stamped-cache";
 
@@ -32,6 +32,8 @@ const POPULAR_LIMIT = 12;
 const lists = new StampedCache<string>(200);
 const categoryLists = new StampedCache<string | null>(200);
 const searches = new StampedCache<string>(500);
+// The words of public names and publishers, which a typo is checked against: one list for every search.
+const nameWords = new StampedCache<string[]>(1);
 const recommendations = new StampedCache<string>(500);
 const publicNewsletters = new StampedCache<string | null>(2000);
 
@@ -114,5 +116,6 @@ export async function categoryNewslettersJson(categoryId: number): Promise<strin
 export async function searchPublicNewslettersJson(term: string): Promise<string> {
   const trimmed = term.trim();
   if (trimmed === "") return JSON.stringify({ items: [] });
-  return searches.get(trimmed, await currentChangeStamp(), async () => listJson(await searchNewsletters(trimmed, LIST_LIMIT)));
+  const stamp = await currentChangeStamp();
+  return searches.get(trimmed, stamp, async () => listJson(await searchNewsletters(trimmed, LIST_LIMIT, await nameWords.get("all", stamp, findNameWords))));
 }
