@@ -15,7 +15,8 @@ export async function register() {
     process.exit(1);
   }
   const { env } = await import("@/lib/env");
-  (await import("@/lib/worker/shutdown")).drainOnSignal();
+  // Not under `next dev`, whose own handler also ends the hot-reload sockets that would hold a drain open.
+  if (process.env.NODE_ENV === "production") (await import("@/lib/worker/shutdown")).drainOnSignal();
   // Jobs run here unless WORKER=off (`npm run worker` processes run them beside the web instances).
   if (env.WORKER === "on") {
     const { startWorker } = await import("@/lib/worker/service");
