@@ -55,8 +55,14 @@ test("a reader mutes a newsletter from its card, blocks a sender from an issue, 
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/emails/${loudId}$`));
 
-  // On a phone the sections fit the screen.
+  // On a phone the controls and sections fit the screen.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/emails/${loudId}`);
+  await expect(page.getByRole("button", { name: "Unblock sender" })).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.goto("/subscriptions");
+  await expect(page.getByRole("article", { name: quiet }).getByRole("button", { name: "Unmute" })).toBeVisible();
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await page.goto("/settings");
   await expect(page.getByRole("heading", { name: "Delivery log" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Deliveries" })).toBeVisible();
