@@ -1,6 +1,7 @@
 "use client";
 
-import { useBlockNewsletterSender, type Subscription } from "@/lib/subscriptions/hooks";
+import { useBlockNewsletterSender } from "@/lib/control/hooks";
+import type { Subscription } from "@/lib/subscriptions/hooks";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "@/lib/api/client";
-import { emailKeys, type PagedList } from "@/lib/issues/hooks";
+import { ApiError, apiFetch } from "@/lib/api/client";
+import { emailKeys, recentIssuesQuery, type PagedList } from "@/lib/issues/hooks";
 import { subscriptionKeys, type Subscription } from "@/lib/subscriptions/hooks";
 
 export type BlockedSender = { id: number; sender: string; created_at: string };
@@ -32,6 +32,29 @@ export function useBlockSender() {
   const refresh = useAfterBlockChange();
   return useMutation({
     mutationFn: (sender: string) => apiFetch<BlockedSender>("/api/users/me/blocked-senders", { method: "POST", body: { sender } }),
+    onSettled: refresh,
+  });
+}
+
+/**
+ * Blocks the address a newsletter's mail comes from, read from its latest issue: the offer shown for a
+ * sender that kept sending after the reader unsubscribed. Blocked already counts as done.
+ */
+export function useBlockNewsletterSender() {
+  const queryClient = useQueryClient();
+  const refresh = useAfterBlockChange();
+  return useMutation({
+    mutationFn: async (newsletterId: number) => {
+      const { items } = await queryClient.fetchQuery(recentIssuesQuery(newsletterId));
+      const sender = items.find((item) => item.sender_email)?.sender_email?.toLowerCase();
+      if (!sender) throw new ApiError(404, "No sender address to block.");
+      try {
+        await apiFetch<BlockedSender>("/api/users/me/blocked-senders", { method: "POST", body: { sender } });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 409)) throw error;
+      }
+      return sender;
+    },
     onSettled: refresh,
   });
 }

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { ApiError, apiFetch } from "@/lib/api/client";
 import { commentKeys } from "@/lib/comments/hooks";
 import { folderKeys, type Folder } from "@/lib/folders/hooks";
-import { emailKeys, emailQuery, patchCachedEmails, recentIssuesQuery, type Email } from "@/lib/issues/hooks";
+import { emailKeys, emailQuery, patchCachedEmails, type Email } from "@/lib/issues/hooks";
 import type { Newsletter } from "@/lib/newsletters/hooks";
 
 export type Subscription = {
@@ -94,28 +94,6 @@ export function useUnsubscribe() {
     },
     onSuccess: (result, { newsletterId }) =>
       result.outcome === "failed" ? queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }) : afterSubscriptionChange(queryClient, newsletterId, "inactive"),
-  });
-}
-
-/**
- * Blocks the address a newsletter's mail comes from (POST /api/users/me/blocked-senders), for one
- * that kept sending after the reader unsubscribed; the address is read from its latest issue.
- */
-export function useBlockNewsletterSender() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async (newsletterId: number) => {
-      const { items } = await queryClient.fetchQuery(recentIssuesQuery(newsletterId));
-      const sender = items.find((item) => item.sender_email)?.sender_email;
-      if (!sender) throw new ApiError(404, "No sender address to block.");
-      try {
-        await apiFetch(`/api/users/me/blocked-senders`, { method: "POST", body: { sender } });
-      } catch (error) {
-        // Blocked already: what the reader asked for holds.
-        if (!(error instanceof ApiError && error.status === 409)) throw error;
-      }
-      return sender;
-    },
   });
 }
 

@@ -71,3 +71,25 @@ test("a reader unsubscribes from the subscriptions page and is told what happene
   await expect(page.getByRole("article", { name: letters[0]!.name }).getByRole("button", { name: "Subscribe" })).toBeVisible();
   await expect(page.getByRole("article", { name: letters[1]!.name }).getByRole("button", { name: "Unsubscribe" })).toBeVisible();
 });
+
+test("a sender still sending after the unsubscribe is shown with a Block sender offer that blocks it", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const name = `Pushy Letter ${tag}`;
+  const address = `news@pushy-${tag}.example`;
+  await deliver(page.request, user.unique_email, { subject: `More from ${name}`, from: `${name} <${address}>`, html: articleHtml(name) });
+  // Ignoring an unsubscribe takes 48 hours to show; the answer says so at once.
+  await page.route("**/api/users/me/subscriptions", async (route) => {
+    const answer = (await (await route.fetch()).json()) as { items: Array<{ newsletter_metadata: { name: string } }> };
+    const items = answer.items.map((item) => (item.newsletter_metadata.name === name ? { ...item, sending_after_unsubscribe: true } : item));
+    await route.fulfill({ json: { items } });
+  });
+
+  await page.goto("/subscriptions");
+  const card = page.getByRole("article", { name });
+  await expect(card.getByText(`${name} is still sending after you unsubscribed.`)).toBeVisible();
+  await card.getByRole("button", { name: "Block sender" }).click();
+  await expect(card.getByRole("status")).toHaveText(`Blocked ${address}. Its mail will no longer reach your feed.`);
+  const blocked = (await (await page.request.get("/api/users/me/blocked-senders")).json()) as { items: Array<{ sender: string }> };
+  expect(blocked.items.map((item) => item.sender)).toEqual([address]);
+});
