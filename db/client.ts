@@ -60,7 +60,7 @@ function connect(): Connection {
   if (env.DATABASE_URL) {
     const pool = new Pool({ connectionString: env.DATABASE_URL, max: 10, Client: PreparingClient as typeof Client });
     // An idle connection the server drops (a restart, a failover) is an error event: without a listener it
-    // would end the process. The pool replaces it; queries meanwhile fail and answer 503 (lib/api/route.ts).
+    // would end the process. The pool replaces it; queries meanwhile fail and answer 503 (lib/route.ts).
     pool.on("error", (error) => console.error(`Database connection lost: ${error.message}`));
     return { kind: "pg", pool, db: drizzlePg(pool, { schema }) };
   }

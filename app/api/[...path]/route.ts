@@ -1,5 +1,5 @@
 import { NotFoundError } from "@/lib/api/errors";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/route";
 
 const notFound = route({ auth: "user" }, () => {
   throw new NotFoundError();

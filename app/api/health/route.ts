@@ -1,4 +1,4 @@
-import { json, otherMethods, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/route";
 import { checkHealth } from "@/lib/health/service";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 // GET /api/metrics — Prometheus text for the operator, behind Authorization: Bearer $METRICS_TOKEN
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { renderMetrics, requireMetricsToken } from "@/lib/observability/service";
 
 export const dynamic = "force-dynamic";

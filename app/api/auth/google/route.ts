@@ -1,4 +1,4 @@
-import { otherMethods, route, withSession } from "@/lib/api/route";
+import { otherMethods, route, withSession } from "@/lib/route";
 import { GoogleInput } from "@/lib/auth/schemas";
 import { signInWithGoogle } from "@/lib/auth/service";
 

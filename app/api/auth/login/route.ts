@@ -1,4 +1,4 @@
-import { otherMethods, route, withSession } from "@/lib/api/route";
+import { otherMethods, route, withSession } from "@/lib/route";
 import { LoginInput } from "@/lib/auth/schemas";
 import { login } from "@/lib/auth/service";
 

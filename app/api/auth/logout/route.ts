@@ -1,4 +1,4 @@
-import { noContent, otherMethods, route } from "@/lib/api/route";
+import { noContent, otherMethods, route } from "@/lib/route";
 import { logout } from "@/lib/auth/service";
 
 export const POST = route({ auth: "user" }, async ({ request }) => noContent(await logout(request.headers)));

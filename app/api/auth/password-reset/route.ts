@@ -1,4 +1,4 @@
-import { json, otherMethods, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/route";
 import { requestPasswordReset } from "@/lib/auth/password";
 import { PasswordResetInput } from "@/lib/auth/schemas";
 

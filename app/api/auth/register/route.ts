@@ -1,4 +1,4 @@
-import { otherMethods, route, withSession } from "@/lib/api/route";
+import { otherMethods, route, withSession } from "@/lib/route";
 import { RegisterInput } from "@/lib/auth/schemas";
 import { register } from "@/lib/auth/service";
 

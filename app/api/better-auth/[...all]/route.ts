@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { AuthEndpointInput } from "@/lib/auth/schemas";
 import { handleAuthRequest } from "@/lib/auth/service";
 

@@ -1,5 +1,5 @@
 // POST /api/inbound/email — a raw RFC 5322 message from a relay, authenticated by INBOUND_SECRET
-import { json, otherMethods, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/route";
 import { envelopeRecipients, readRawBody, requireInboundSecret } from "@/lib/mail/inbound";
 import { receiveMessage } from "@/lib/mail/service";
 

@@ -1,5 +1,5 @@
 // POST /api/inbound/mailgun — Mailgun's raw-MIME form post (body-mime), checked by its signature
-import { json, otherMethods, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/route";
 import { readRawBody } from "@/lib/mail/inbound";
 import { mailgunMessage } from "@/lib/mail/providers";
 import { receiveMessage } from "@/lib/mail/service";

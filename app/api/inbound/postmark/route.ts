@@ -1,5 +1,5 @@
 // POST /api/inbound/postmark — Postmark's inbound JSON (RawEmail when present), HTTP basic auth
-import { json, otherMethods, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/route";
 import { readRawBody } from "@/lib/mail/inbound";
 import { postmarkMessage, requirePostmarkAuth } from "@/lib/mail/providers";
 import { receiveMessage } from "@/lib/mail/service";

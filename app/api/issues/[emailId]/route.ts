@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { EmailIdParams } from "@/lib/issues/schemas";
 import { getEmail } from "@/lib/issues/service";
 

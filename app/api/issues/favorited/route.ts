@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { PageQuery } from "@/lib/issues/schemas";
 import { listActivity } from "@/lib/issues/service";
 

@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { FeedQuery } from "@/lib/issues/schemas";
 import { listFeed } from "@/lib/issues/service";
 

@@ -1,5 +1,5 @@
-import { jsonText, otherMethods, route } from "@/lib/api/route";
-import { trendingIssuesJson } from "@/lib/newsletters/issues-service";
+import { jsonText, otherMethods, route } from "@/lib/route";
+import { trendingIssuesJson } from "@/lib/issues/public-service";
 
 export const GET = route({ auth: "user" }, async ({ user }) => jsonText(await trendingIssuesJson(user.id)));
 

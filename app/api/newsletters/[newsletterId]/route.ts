@@ -1,4 +1,4 @@
-import { jsonText, otherMethods, route } from "@/lib/api/route";
+import { jsonText, otherMethods, route } from "@/lib/route";
 import { newsletterJson } from "@/lib/newsletters/discovery-service";
 import { NewsletterParams } from "@/lib/newsletters/schemas";
 

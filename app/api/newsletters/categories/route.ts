@@ -1,4 +1,4 @@
-import { jsonText, otherMethods, route } from "@/lib/api/route";
+import { jsonText, otherMethods, route } from "@/lib/route";
 import { categoriesJson } from "@/lib/newsletters/discovery-service";
 
 export const GET = route({ auth: "user" }, async () => jsonText(await categoriesJson()));

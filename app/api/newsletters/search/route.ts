@@ -1,4 +1,4 @@
-import { jsonText, otherMethods, route } from "@/lib/api/route";
+import { jsonText, otherMethods, route } from "@/lib/route";
 import { searchPublicNewslettersJson } from "@/lib/newsletters/discovery-service";
 import { SearchQuery } from "@/lib/newsletters/schemas";
 

@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { SubscribeInput } from "@/lib/subscriptions/schemas";
 import { subscribe } from "@/lib/subscriptions/service";
 

@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { SubscriptionParams } from "@/lib/subscriptions/schemas";
 import { getSubscription } from "@/lib/subscriptions/service";
 

@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { BulkSubscribeInput } from "@/lib/subscriptions/schemas";
 import { subscribeMany } from "@/lib/subscriptions/service";
 

@@ -1,6 +1,6 @@
 import { deleteAccount } from "@/lib/account/service";
 import { DeleteAccountInput } from "@/lib/account/schemas";
-import { noContent, otherMethods, route } from "@/lib/api/route";
+import { noContent, otherMethods, route } from "@/lib/route";
 import { UpdateMeInput } from "@/lib/auth/schemas";
 import { describeUser, updateMe } from "@/lib/auth/service";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { route } from "@/lib/api/route";
+import { route } from "@/lib/route";
 import { InvalidSignatureError, loadImage } from "@/lib/images/proxy";
 import { verifiedImageUrl } from "@/lib/images/sign";
 

@@ -1,4 +1,4 @@
-import { noContent, otherMethods, route } from "@/lib/api/route";
+import { noContent, otherMethods, route } from "@/lib/route";
 import { confirmPasswordReset } from "@/lib/auth/password";
 import { PasswordResetConfirmInput } from "@/lib/auth/schemas";
 

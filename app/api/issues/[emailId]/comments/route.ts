@@ -1,4 +1,4 @@
-import { json, otherMethods, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/route";
 import { CreateCommentInput } from "@/lib/comments/schemas";
 import { addComment, listIssueComments } from "@/lib/comments/service";
 import { EmailIdParams } from "@/lib/issues/schemas";

@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { EmailIdParams, InteractionInput } from "@/lib/issues/schemas";
 import { updateInteraction } from "@/lib/issues/service";
 

@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { FeedFilters } from "@/lib/issues/schemas";
 import { markAllRead } from "@/lib/issues/service";
 

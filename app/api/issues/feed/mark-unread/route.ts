@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { EmailIdsInput } from "@/lib/issues/schemas";
 import { markUnread } from "@/lib/issues/service";
 

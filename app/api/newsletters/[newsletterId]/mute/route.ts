@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { MuteInput, NewsletterParams } from "@/lib/subscriptions/schemas";
 import { muteNewsletter } from "@/lib/subscriptions/service";
 

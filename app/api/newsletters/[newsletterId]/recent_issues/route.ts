@@ -1,5 +1,5 @@
-import { jsonText, otherMethods, route } from "@/lib/api/route";
-import { recentIssuesJson } from "@/lib/newsletters/issues-service";
+import { jsonText, otherMethods, route } from "@/lib/route";
+import { recentIssuesJson } from "@/lib/issues/public-service";
 import { NewsletterParams } from "@/lib/newsletters/schemas";
 
 export const GET = route({ auth: "user", params: NewsletterParams }, async ({ user, params }) => jsonText(await recentIssuesJson(user.id, params.newsletterId)));

@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { NewsletterParams, SubscriptionStatusInput } from "@/lib/subscriptions/schemas";
 import { changeSubscription } from "@/lib/subscriptions/service";
 

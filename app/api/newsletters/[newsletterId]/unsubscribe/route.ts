@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { NewsletterParams } from "@/lib/subscriptions/schemas";
 import { unsubscribe } from "@/lib/subscriptions/unsubscribe";
 

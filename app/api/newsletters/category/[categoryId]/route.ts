@@ -1,4 +1,4 @@
-import { jsonText, otherMethods, route } from "@/lib/api/route";
+import { jsonText, otherMethods, route } from "@/lib/route";
 import { categoryNewslettersJson } from "@/lib/newsletters/discovery-service";
 import { CategoryParams } from "@/lib/newsletters/schemas";
 

@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { ShareParams } from "@/lib/share/schemas";
 import { getSharedIssue } from "@/lib/share/service";
 

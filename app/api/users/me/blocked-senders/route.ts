@@ -1,4 +1,4 @@
-import { json, otherMethods, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/route";
 import { BlockSenderInput } from "@/lib/control/schemas";
 import { blockSender, listBlockedSenders } from "@/lib/control/service";
 

@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { listMyComments } from "@/lib/comments/service";
 
 export const GET = route({ auth: "user" }, ({ user }) => listMyComments(user.id));

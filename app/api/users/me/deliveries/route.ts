@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { DeliveriesQuery } from "@/lib/control/schemas";
 import { listDeliveries } from "@/lib/control/service";
 

@@ -1,5 +1,5 @@
 import { exportAccount } from "@/lib/account/export";
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 
 export const GET = route({ auth: "user" }, ({ user }) => {
   const day = new Date().toISOString().slice(0, 10);

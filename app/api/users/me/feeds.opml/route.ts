@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { feedsOpml } from "@/lib/feeds/service";
 
 export const GET = route({ auth: "user" }, async ({ user }) =>

@@ -1,4 +1,4 @@
-import { json, otherMethods, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/route";
 import { CreateFolderInput } from "@/lib/folders/schemas";
 import { createFolder, listFolders } from "@/lib/folders/service";
 

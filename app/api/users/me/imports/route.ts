@@ -1,4 +1,4 @@
-import { json, otherMethods, route } from "@/lib/api/route";
+import { json, otherMethods, route } from "@/lib/route";
 import { listImports, startImport } from "@/lib/imports/service";
 
 export const GET = route({ auth: "user" }, ({ user }) => listImports(user.id));

@@ -1,4 +1,4 @@
-import { noContent, otherMethods, route } from "@/lib/api/route";
+import { noContent, otherMethods, route } from "@/lib/route";
 import { changePassword } from "@/lib/auth/password";
 import { ChangePasswordInput } from "@/lib/auth/schemas";
 

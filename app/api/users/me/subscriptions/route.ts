@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { listSubscriptions } from "@/lib/subscriptions/service";
 
 export const GET = route({ auth: "user" }, ({ user }) => listSubscriptions(user.id));

@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { UniqueEmailInput } from "@/lib/auth/schemas";
 import { changeUniqueEmail } from "@/lib/auth/service";
 

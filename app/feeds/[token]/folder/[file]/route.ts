@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { feedResponse } from "@/lib/feeds/respond";
 import { ScopedFeedParams } from "@/lib/feeds/schemas";
 import { privateFeed } from "@/lib/feeds/service";

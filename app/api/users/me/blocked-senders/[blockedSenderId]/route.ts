@@ -1,4 +1,4 @@
-import { noContent, otherMethods, route } from "@/lib/api/route";
+import { noContent, otherMethods, route } from "@/lib/route";
 import { BlockedSenderParams } from "@/lib/control/schemas";
 import { unblockSender } from "@/lib/control/service";
 

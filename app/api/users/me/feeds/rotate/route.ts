@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { rotateFeeds } from "@/lib/feeds/service";
 
 export const POST = route({ auth: "user" }, ({ user }) => rotateFeeds(user.id));

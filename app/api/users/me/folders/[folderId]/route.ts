@@ -1,4 +1,4 @@
-import { noContent, otherMethods, route } from "@/lib/api/route";
+import { noContent, otherMethods, route } from "@/lib/route";
 import { FolderParams } from "@/lib/folders/schemas";
 import { removeFolder } from "@/lib/folders/service";
 

@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { ImportParams } from "@/lib/imports/schemas";
 import { describeImport } from "@/lib/imports/service";
 

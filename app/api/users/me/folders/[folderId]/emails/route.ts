@@ -1,4 +1,4 @@
-import { otherMethods, route } from "@/lib/api/route";
+import { otherMethods, route } from "@/lib/route";
 import { AddFolderEmailInput, FolderParams } from "@/lib/folders/schemas";
 import { addEmailToFolder } from "@/lib/folders/service";
 

@@ -1,4 +1,4 @@
-import { noContent, otherMethods, route } from "@/lib/api/route";
+import { noContent, otherMethods, route } from "@/lib/route";
 import { FolderEmailParams } from "@/lib/folders/schemas";
 import { removeEmailFromFolder } from "@/lib/folders/service";
 

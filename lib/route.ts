@@ -4,8 +4,8 @@ import { databaseUnavailable } from "@/db/errors";
 import { currentUser, type SessionUser } from "@/lib/auth/session";
 import { logger } from "@/lib/observability/log";
 import { recordRequest, requestId, routeTemplate } from "@/lib/observability/requests";
-import { isCrossOrigin } from "./origin";
-import { BadRequestError, ForbiddenError, HttpError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "./errors";
+import { isCrossOrigin } from "@/lib/api/origin";
+import { BadRequestError, ForbiddenError, HttpError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "@/lib/api/errors";
 
 const MAX_JSON_BYTES = 1_048_576;
 // No body of the contract nests deeper than a few levels; a deeper one only exhausts the stack of whatever walks it (JSON.stringify, Better Auth).

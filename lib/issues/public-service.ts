@@ -1,10 +1,10 @@
 import "server-only";
+// A newsletter's shared issues as one reader sees them (trending, recent): it lives with the reader's
+// copies so that issues imports newsletters (the shared edition) and never the other way round.
 import { NotFoundError } from "@/lib/api/errors";
-import { toEmailDto, toSharedEmailDto, type SharedIssueFields } from "@/lib/issues/dto";
-import { findEmailRows } from "@/lib/issues/repo";
-import { currentChangeStamp } from "./change-stamp";
-import { findVisibleNewsletter } from "./discovery-repo";
-import { publicNewsletterJson } from "./discovery-service";
+import { currentChangeStamp } from "@/lib/newsletters/change-stamp";
+import { findVisibleNewsletter } from "@/lib/newsletters/discovery-repo";
+import { publicNewsletterJson } from "@/lib/newsletters/discovery-service";
 import {
   findOwnEmailsOfIssues,
   findReaderIssueState,
@@ -17,9 +17,11 @@ import {
   type ReaderIssueState,
   type ReaderNewsletterState,
   type SharedIssueRow,
-} from "./issues-repo";
-import { rankedIds } from "./ranking-cache";
-import { StampedCache } from "./stamped-cache";
+} from "@/lib/newsletters/issues-repo";
+import { rankedIds } from "@/lib/newsletters/ranking-cache";
+import { StampedCache } from "@/lib/newsletters/stamped-cache";
+import { toEmailDto, toSharedEmailDto, type SharedIssueFields } from "./dto";
+import { findEmailRows } from "./repo";
 
 const TRENDING_LIMIT = 20;
 const RECENT_LIMIT = 10;
