@@ -1,0 +1,41 @@
+import { fileURLToPath } from "node:url";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// Each layer fence in eslint.config.mjs, proved on a few lines of code placed where the fence stands:
+// the crossing import is refused with the fence's message, the allowed one passes.
+const eslint = new ESLint({ cwd: fileURLToPath(new URL("..", import.meta.url)) });
+
+async function restrictedImportMessages(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result.messages.filter((message) => message.ruleId === "no-restricted-imports").map((message) => message.message);
+}
+
+describe("layer fences", { timeout: 60_000 }, () => {
+  it("keeps the database out of route handlers, in app/api and outside it", async () => {
+    for (const filePath of ["app/api/example/route.ts", "app/feeds/[token]/example/route.ts"]) {
+      expect(await restrictedImportMessages(filePath, 'import { getDb } from "@/db/client";\nexport const db = getDb;\n')).toEqual([
+        expect.stringContaining("Route handlers call lib/<domain> services, never the database."),
+      ]);
+      expect(await restrictedImportMessages(filePath, 'import { eq } from "drizzle-orm";\nexport const is = eq;\n')).toHaveLength(1);
+      expect(await restrictedImportMessages(filePath, 'import { privateFeed } from "@/lib/feeds/service";\nexport const feed = privateFeed;\n')).toEqual([]);
+    }
+  });
+
+  it("keeps repositories, services and the database out of client code, new rooms included", async () => {
+    const crossings = ['import { x } from "@/lib/feeds/service";', 'import { x } from "@/lib/issues/feed-repo";', 'import { x } from "@/lib/issues/public-service";', 'import { x } from "@/db/schema";'];
+    for (const filePath of ["components/example.tsx", "lib/account/hooks.ts", "lib/api/client.ts"]) {
+      for (const line of crossings) {
+        expect(await restrictedImportMessages(filePath, `${line}\nexport const y = x;\n`)).toEqual([expect.stringContaining("Client code talks to the API through hooks.")]);
+      }
+      expect(await restrictedImportMessages(filePath, 'import { apiFetch } from "@/lib/api/client";\nexport const f = apiFetch;\n')).toEqual([]);
+    }
+  });
+
+  it("keeps lib/ out of db/, except the settings db/client.ts reads", async () => {
+    for (const line of ['import { x } from "@/lib/issues/repo";', 'import { x } from "../lib/jobs/queue";']) {
+      expect(await restrictedImportMessages("db/schema/example.ts", `${line}\nexport const y = x;\n`)).toEqual([expect.stringContaining("db/ imports nothing from lib/")]);
+    }
+    expect(await restrictedImportMessages("db/client.ts", 'import { env } from "@/lib/env";\nexport const e = env;\n')).toEqual([]);
+  });
+});
