@@ -19,7 +19,10 @@ export default [
     // Every route handler, under app/api and outside it (feeds, image proxy).
     files: ["app/**/route.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: databaseModules, message: "Route handlers call lib/<domain> services, never the database." }] }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: databaseModules, message: "Route handlers call lib/<domain> services, never the database." }] },
+      ],
     },
   },
   {
@@ -35,7 +38,14 @@ export default [
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["@/lib/*", "!@/lib/env", "**/lib/*", "!**/lib/env"], message: "db/ imports nothing from lib/: the domains sit above the database." }] },
+        {
+          patterns: [
+            {
+              group: ["@/lib/*", "!@/lib/env", "**/lib/*", "!**/lib/env"],
+              message: "db/ imports nothing from lib/: the domains sit above the database.",
+            },
+          ],
+        },
       ],
     },
   },

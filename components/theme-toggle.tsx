@@ -31,7 +31,14 @@ export function ThemeToggle() {
   const theme = useSyncExternalStore<Theme | null>(subscribe, currentTheme, serverTheme);
   const next = theme ? oppositeTheme(theme) : "dark";
   return (
-    <button type="button" onClick={() => applyTheme(next)} className={iconButtonClass} aria-label={`Switch to ${next} theme`} title={`Switch to ${next} theme`} data-theme-current={theme ?? undefined}>
+    <button
+      type="button"
+      onClick={() => applyTheme(next)}
+      className={iconButtonClass}
+      aria-label={`Switch to ${next} theme`}
+      title={`Switch to ${next} theme`}
+      data-theme-current={theme ?? undefined}
+    >
       {theme === "dark" ? <SunIcon /> : <MoonIcon />}
     </button>
   );

@@ -48,7 +48,14 @@ class PreparingClient extends Client {
   // @ts-expect-error -- pg's overloads cannot be restated one by one; this forwards every form unchanged.
   override query(config: unknown, values?: unknown, callback?: unknown) {
     const query = config as QueryConfig;
-    if (typeof query === "object" && query !== null && typeof query.text === "string" && !query.name && Array.isArray(values) && values.length > 0) {
+    if (
+      typeof query === "object" &&
+      query !== null &&
+      typeof query.text === "string" &&
+      !query.name &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
       const name = statementName(query.text);
       if (name) return super.query({ ...query, name } as never, values as never, callback as never);
     }
@@ -136,7 +143,9 @@ export async function closeDb(): Promise<void> {
 }
 
 /** The smallest query interface of both drivers, for libraries that bring their own SQL (rate-limiter-flexible). */
-export type SqlClient = { query(query: { text: string; values?: unknown[]; name?: string }): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }> };
+export type SqlClient = {
+  query(query: { text: string; values?: unknown[]; name?: string }): Promise<{ rows: Record<string, unknown>[]; rowCount: number | null }>;
+};
 
 // PGlite turns int8 into a BigInt, which such libraries cannot subtract from a number; node-postgres gives a string, which they can.
 const INT8 = 20;

@@ -1,8 +1,18 @@
 // PostgreSQL out of reach (restarting, failing over, the network): what a caller may retry shortly.
-const CONNECTION_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EAI_AGAIN"]);
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EAI_AGAIN",
+]);
 // SQLSTATE class 08 (connection exception), the server shutting down or starting, too many connections.
 const UNAVAILABLE_STATES = /^(08...|57P01|57P02|57P03|53300)$/;
-const CONNECTION_MESSAGES = /Connection terminated( unexpectedly)?|Client has encountered a connection error|Cannot use a pool after calling end/i;
+const CONNECTION_MESSAGES =
+  /Connection terminated( unexpectedly)?|Client has encountered a connection error|Cannot use a pool after calling end/i;
 
 /**
  * Why the database could not be reached, when `error` or an error it wraps (drizzle wraps the driver's)

@@ -52,7 +52,9 @@ describe("lockEmbeddedDatabase", () => {
   it("is released when its process exits, so the next start finds the folder free", () => {
     const dir = freshDir();
     const script = `import { lockEmbeddedDatabase } from ${JSON.stringify(path.resolve("lib/embedded-lock.ts"))}; lockEmbeddedDatabase(${JSON.stringify(dir)});`;
-    const run = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8" });
+    const run = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
     expect(run.status).toBe(0);
     expect(existsSync(path.join(dir, "pglite.lock"))).toBe(false);
   });

@@ -5,7 +5,13 @@ import { databaseLocation, parseEnv } from "./env";
 describe("parseEnv", () => {
   it("runs on a bare machine with the documented defaults", () => {
     const env = parseEnv({});
-    expect(env).toMatchObject({ MAIL_DOMAIN: "paperboy.localhost", APP_URL: "http://localhost:3000", DATA_DIR: ".data", SMTP_PORT: 2525, MAX_MESSAGE_BYTES: 26_214_400 });
+    expect(env).toMatchObject({
+      MAIL_DOMAIN: "paperboy.localhost",
+      APP_URL: "http://localhost:3000",
+      DATA_DIR: ".data",
+      SMTP_PORT: 2525,
+      MAX_MESSAGE_BYTES: 26_214_400,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -21,7 +27,11 @@ describe("parseEnv", () => {
   });
 
   it("accepts PostgreSQL URLs in their usual forms", () => {
-    for (const url of ["postgres://paperboy:p%40ss@db:5432/paperboy", "postgresql://root@127.0.0.1/test", "postgres:///paperboy?host=/var/run/postgresql"]) {
+    for (const url of [
+      "postgres://paperboy:p%40ss@db:5432/paperboy",
+      "postgresql://root@127.0.0.1/test",
+      "postgres:///paperboy?host=/var/run/postgresql",
+    ]) {
       expect(parseEnv({ DATABASE_URL: url }).DATABASE_URL).toBe(url);
     }
   });
@@ -42,8 +52,16 @@ describe("parseEnv", () => {
   });
 
   it("takes outbound mail and fetch settings", () => {
-    const env = parseEnv({ SMTP_URL: "smtp://user:pass@mailpit:1025", MAIL_FROM: "Paperboy <noreply@read.example>", FETCH_ALLOW_HOSTS: "intranet:8080, [::1]:3000,127.0.0.1:4000" });
-    expect(env).toMatchObject({ SMTP_URL: "smtp://user:pass@mailpit:1025", MAIL_FROM: "Paperboy <noreply@read.example>", FETCH_ALLOW_HOSTS: "intranet:8080, [::1]:3000,127.0.0.1:4000" });
+    const env = parseEnv({
+      SMTP_URL: "smtp://user:pass@mailpit:1025",
+      MAIL_FROM: "Paperboy <noreply@read.example>",
+      FETCH_ALLOW_HOSTS: "intranet:8080, [::1]:3000,127.0.0.1:4000",
+    });
+    expect(env).toMatchObject({
+      SMTP_URL: "smtp://user:pass@mailpit:1025",
+      MAIL_FROM: "Paperboy <noreply@read.example>",
+      FETCH_ALLOW_HOSTS: "intranet:8080, [::1]:3000,127.0.0.1:4000",
+    });
   });
 
   it("names every wrong variable at once", () => {
@@ -56,7 +74,9 @@ describe("parseEnv", () => {
 describe("databaseLocation", () => {
   it("names the PostgreSQL server and database, never the password", () => {
     expect(databaseLocation(parseEnv({ DATABASE_URL: "postgres://paperboy:secret@db:5432/paperboy" }))).toBe("db:5432/paperboy");
-    expect(databaseLocation(parseEnv({ DATABASE_URL: "postgres:///paperboy?host=/var/run/postgresql" }))).toBe("/var/run/postgresql/paperboy");
+    expect(databaseLocation(parseEnv({ DATABASE_URL: "postgres:///paperboy?host=/var/run/postgresql" }))).toBe(
+      "/var/run/postgresql/paperboy",
+    );
   });
 
   it("names the embedded database's folder", () => {

@@ -28,7 +28,9 @@ function envSchema(port: string | undefined) {
     // Comma-separated host:port pairs that outgoing requests may reach although they resolve to a private address.
     FETCH_ALLOW_HOSTS: z
       .string()
-      .refine((value) => value.split(",").every((pair) => HOST_PORT.test(pair.trim())), { error: "must be comma-separated host:port pairs" })
+      .refine((value) => value.split(",").every((pair) => HOST_PORT.test(pair.trim())), {
+        error: "must be comma-separated host:port pairs",
+      })
       .optional(),
     // Only a proxy in front of every request may say which name and scheme a request was addressed to.
     TRUST_PROXY: z
@@ -38,13 +40,20 @@ function envSchema(port: string | undefined) {
     // `off` on web instances when `npm run worker` processes run the jobs beside them.
     WORKER: z.enum(["on", "off"], { error: "must be on or off" }).default("on"),
     // Where the job queue keeps its tables; tests give each process its own so they never take each other's jobs.
-    JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lowercase SQL name" }).default("pgboss"),
+    JOBS_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lowercase SQL name" })
+      .default("pgboss"),
     // The image proxy's disk cache under DATA_DIR/image-cache: the least recently used images go past this.
     IMAGE_CACHE_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(536_870_912),
     METRICS_TOKEN: optional,
     SMTP_TLS_CERT: optional,
     SMTP_TLS_KEY: optional,
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "must be one of fatal, error, warn, info, debug, trace, silent" }).default("info"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        error: "must be one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
     // The largest mailbox one import may upload (CONTRACT 6.3): 5 GiB, a large Takeout mbox.
     IMPORT_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(5_368_709_120),
   });

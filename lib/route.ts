@@ -5,7 +5,16 @@ import { currentUser, type SessionUser } from "@/lib/auth/session";
 import { logger } from "@/lib/observability/log";
 import { recordRequest, requestId, routeTemplate } from "@/lib/observability/requests";
 import { isCrossOrigin } from "@/lib/api/origin";
-import { BadRequestError, ForbiddenError, HttpError, MethodNotAllowedError, NotFoundError, PayloadTooLargeError, UnauthorizedError, ValidationError } from "@/lib/api/errors";
+import {
+  BadRequestError,
+  ForbiddenError,
+  HttpError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  ValidationError,
+} from "@/lib/api/errors";
 
 const MAX_JSON_BYTES = 1_048_576;
 // No body of the contract nests deeper than a few levels; a deeper one only exhausts the stack of whatever walks it (JSON.stringify, Better Auth).
@@ -53,7 +62,13 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends "us
     } catch {
       // Left without it.
     }
-    recordRequest({ requestId: id, method: request.method, route: routeTemplate(new URL(request.url).pathname, rawParams), status: response.status, durationMs: performance.now() - started });
+    recordRequest({
+      requestId: id,
+      method: request.method,
+      route: routeTemplate(new URL(request.url).pathname, rawParams),
+      status: response.status,
+      durationMs: performance.now() - started,
+    });
     return response;
   };
 
@@ -64,7 +79,9 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends "us
       if (!SAFE_METHODS.has(request.method) && isCrossOrigin(request)) throw new ForbiddenError("Cross-origin request refused");
       const params = options.params ? parse(options.params, rawParams, "params") : undefined;
       const searchParams = Object.fromEntries(new URL(request.url).searchParams);
-      const query = options.query ? parse(options.query, options.queryInBody ? { ...searchParams, ...(await readJson(request)) } : searchParams, "query") : undefined;
+      const query = options.query
+        ? parse(options.query, options.queryInBody ? { ...searchParams, ...(await readJson(request)) } : searchParams, "query")
+        : undefined;
       const body = options.body ? parse(options.body, await readJson(request), "body") : undefined;
       const result = await handler({ request, user, body, query, params } as Context<B, Q, P, A>);
       const response = result instanceof Response ? result : json(result);
@@ -86,7 +103,10 @@ type Handler = (request: Request) => Promise<Response>;
  * where the path needs a session, then a JSON 405 with `Allow`) instead of Next's empty 405, and an
  * OPTIONS whose `Allow` names only what the path serves (Next's own lists every exported method).
  */
-export function otherMethods<const A extends Method[]>(auth: "user" | "none", ...allowed: A): Record<Exclude<Method, A[number]> | "OPTIONS", Handler> {
+export function otherMethods<const A extends Method[]>(
+  auth: "user" | "none",
+  ...allowed: A
+): Record<Exclude<Method, A[number]> | "OPTIONS", Handler> {
   const served = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
   const refuse = route({ auth }, () => {
     throw new MethodNotAllowedError(served);
@@ -136,7 +156,9 @@ function parse<T>(schema: Schema<T>, value: unknown, where: "params" | "query" |
   if (enumIssue) throw new BadRequestError(`Unknown value for ${enumIssue.path.join(".") || where}`);
   // A missing or blank field is reported before a malformed one, in the order SPEC.md section 5 checks
   // the forms, so `detail` (the first error) is the message the form itself would show.
-  const issues = [...result.error.issues].sort((left, right) => Number(!isBlank(valueAt(value, left.path))) - Number(!isBlank(valueAt(value, right.path))));
+  const issues = [...result.error.issues].sort(
+    (left, right) => Number(!isBlank(valueAt(value, left.path))) - Number(!isBlank(valueAt(value, right.path))),
+  );
   throw new ValidationError(issues.map((issue) => ({ field: issue.path.join(".") || where, message: issue.message })));
 }
 
@@ -163,7 +185,10 @@ function isBlank(value: unknown): boolean {
 }
 
 function valueAt(value: unknown, path: PropertyKey[]): unknown {
-  return path.reduce<unknown>((current, key) => (typeof current === "object" && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined), value);
+  return path.reduce<unknown>(
+    (current, key) => (typeof current === "object" && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined),
+    value,
+  );
 }
 
 function errorResponse(error: unknown, id: string): Response {
@@ -175,7 +200,10 @@ function errorResponse(error: unknown, id: string): Response {
   if (unavailable) {
     // A restart or failover of PostgreSQL: the client may try again in a moment (the pool reconnects).
     logger.warn({ request_id: id, reason: unavailable }, "Database unavailable");
-    return json({ detail: "The service is briefly unavailable. Please try again in a few seconds." }, { status: 503, headers: { "Retry-After": "5" } });
+    return json(
+      { detail: "The service is briefly unavailable. Please try again in a few seconds." },
+      { status: 503, headers: { "Retry-After": "5" } },
+    );
   }
   logger.error({ request_id: id, err: error }, "Unhandled error in API route");
   return json({ detail: "Internal server error" }, { status: 500 });

@@ -17,7 +17,9 @@ const reader = { name: "Discovery Reader", email: "discovery-reader@bench.exampl
 async function seedOnce(readerId: number): Promise<number> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
-  const { rows } = await client.query<{ count: number }>("SELECT count(*)::int AS count FROM newsletter WHERE name LIKE 'Private Bench Letter %'");
+  const { rows } = await client.query<{ count: number }>(
+    "SELECT count(*)::int AS count FROM newsletter WHERE name LIKE 'Private Bench Letter %'",
+  );
   if ((rows[0]?.count ?? 0) >= 10_000) {
     console.log(`Using the ${rows[0]!.count} private newsletters seeded before.`);
   } else {
@@ -28,14 +30,19 @@ async function seedOnce(readerId: number): Promise<number> {
     await client.query("VACUUM ANALYZE");
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s.`);
   }
-  const { rows: categories } = await client.query<{ id: number }>("SELECT category_id AS id FROM newsletter_category GROUP BY category_id ORDER BY count(*) DESC LIMIT 1");
+  const { rows: categories } = await client.query<{ id: number }>(
+    "SELECT category_id AS id FROM newsletter_category GROUP BY category_id ORDER BY count(*) DESC LIMIT 1",
+  );
   await client.end();
   return categories[0]?.id ?? 1;
 }
 
 async function main(): Promise<void> {
   await ensureDatabase(databaseUrl);
-  const server = await startServer({ DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: "bench-secret-bench-secret-bench-secret" }, port);
+  const server = await startServer(
+    { DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: "bench-secret-bench-secret-bench-secret" },
+    port,
+  );
   try {
     const { cookie, id } = await signInReader(base, reader);
     const categoryId = await seedOnce(id);

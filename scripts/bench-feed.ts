@@ -33,14 +33,20 @@ async function seedOnce(heavyUserId: number): Promise<void> {
 
 async function main(): Promise<void> {
   await ensureDatabase(databaseUrl);
-  const server = await startServer({ DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: "bench-secret-bench-secret-bench-secret" }, port);
+  const server = await startServer(
+    { DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: "bench-secret-bench-secret-bench-secret" },
+    port,
+  );
   try {
     const { cookie, id } = await signInReader(base, heavy);
     await seedOnce(id);
     const feed = `${base}/api/issues/feed`;
     const scenarios = [
       ["default feed", feed],
-      ["filtered feed", `${feed}?read_status=unread&subscription_status=subscribed&recency_filter=last_90_days&sort_by=subject&sort_order=asc`],
+      [
+        "filtered feed",
+        `${feed}?read_status=unread&subscription_status=subscribed&recency_filter=last_90_days&sort_by=subject&sort_order=asc`,
+      ],
       ["full-text search", `${feed}?search=quantum%20galaxy`],
       ["page 200", `${feed}?page=200`],
     ] as const;

@@ -29,7 +29,10 @@ function corpus(): Buffer[] {
       const bytes = readFileSync(path.join(dir, name));
       if (name.endsWith(".eml")) return bytes;
       const type = name.endsWith(".html") ? "html" : "plain";
-      return Buffer.concat([Buffer.from(`From: Bench <bench@publisher.example>\r\nSubject: ${name}\r\nContent-Type: text/${type}; charset=utf-8\r\n\r\n`), bytes]);
+      return Buffer.concat([
+        Buffer.from(`From: Bench <bench@publisher.example>\r\nSubject: ${name}\r\nContent-Type: text/${type}; charset=utf-8\r\n\r\n`),
+        bytes,
+      ]);
     });
 }
 
@@ -60,16 +63,29 @@ async function writeMbox(file: string, megabytes: number, messages: Buffer[]): P
   return count;
 }
 
-type Measure = { messages: number; seconds: number; maxRssMb: number; filed?: number; skipped?: number; failed?: number; readerId?: number; zipMb?: number };
+type Measure = {
+  messages: number;
+  seconds: number;
+  maxRssMb: number;
+  filed?: number;
+  skipped?: number;
+  failed?: number;
+  readerId?: number;
+  zipMb?: number;
+};
 
 function measure(...args: string[]): Measure {
-  const output = execFileSync(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(root, "scripts/bench/import-child.ts"), ...args], {
-    cwd: root,
-    env,
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const output = execFileSync(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", path.join(root, "scripts/bench/import-child.ts"), ...args],
+    {
+      cwd: root,
+      env,
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   return JSON.parse(output.trim().split("\n").pop() ?? "{}") as Measure;
 }
 
@@ -93,7 +109,9 @@ try {
     peaks.push(imported.maxRssMb);
     console.log(`  mailparser parse alone   ${rate(parse).toFixed(1).padStart(8)} msg/s   peak RSS ${parse.maxRssMb} MB`);
     console.log(`  import (filed ${imported.filed}, skipped ${imported.skipped}, failed ${imported.failed})`);
-    console.log(`                           ${rate(imported).toFixed(1).padStart(8)} msg/s   peak RSS ${imported.maxRssMb} MB   ${ratio.toFixed(2)}x parse alone\n`);
+    console.log(
+      `                           ${rate(imported).toFixed(1).padStart(8)} msg/s   peak RSS ${imported.maxRssMb} MB   ${ratio.toFixed(2)}x parse alone\n`,
+    );
     ok &&= ratio >= 0.5 && imported.maxRssMb < 300;
     rmSync(file, { force: true });
   }
@@ -102,7 +120,9 @@ try {
   ok &&= spread <= 50;
   if (exportReader !== undefined) {
     const exported = measure("export", String(exportReader), String(EXPORT_MESSAGES));
-    console.log(`export of ${exported.messages} messages: ${exported.seconds.toFixed(1)} s, ${exported.zipMb?.toFixed(0)} MB zip, peak RSS ${exported.maxRssMb} MB`);
+    console.log(
+      `export of ${exported.messages} messages: ${exported.seconds.toFixed(1)} s, ${exported.zipMb?.toFixed(0)} MB zip, peak RSS ${exported.maxRssMb} MB`,
+    );
   }
   console.log(ok ? "\nPASS: import >= 0.5x parse alone, peak RSS < 300 MB and within 50 MB" : "\nBELOW GOAL: see the figures above");
   process.exitCode = ok ? 0 : 1;

@@ -74,14 +74,21 @@ async function fileIntoDatabase(set: Buffer[]): Promise<number> {
   const { receiveMessage } = await import("@/lib/mail/service");
   await prepareDatabase();
   const local = `bench-${Date.now().toString(36)}`;
-  await getDb().insert(user).values({ name: "Bench Reader", email: `${local}@bench.example`, username: local, uniqueLocal: local });
+  await getDb()
+    .insert(user)
+    .values({ name: "Bench Reader", email: `${local}@bench.example`, username: local, uniqueLocal: local });
   const to = `${local}@${process.env.MAIL_DOMAIN}`;
   const run = `${Date.now()}`;
   // A fresh Message-ID each time, so every delivery is filed rather than answered as a duplicate.
   const withId = (raw: Buffer, index: number) => Buffer.concat([Buffer.from(`Message-ID: <bench-${run}-${index}@bench.example>\r\n`), raw]);
   try {
     // Relays deliver concurrently; the server files several messages at once.
-    return await rate(`file into the database (${inFlight} at once)`, set, (raw, index) => receiveMessage(withId(raw, index), "cli", [to]).catch(() => undefined), inFlight);
+    return await rate(
+      `file into the database (${inFlight} at once)`,
+      set,
+      (raw, index) => receiveMessage(withId(raw, index), "cli", [to]).catch(() => undefined),
+      inFlight,
+    );
   } finally {
     await closeDb();
   }

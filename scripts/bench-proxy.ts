@@ -43,7 +43,12 @@ function picture(): Buffer {
   header.set([8, 2, 0, 0, 0], 8);
   const rows = Buffer.alloc((width * 3 + 1) * height);
   for (let i = 0; i < rows.length; i++) rows[i] = i % (width * 3 + 1) === 0 ? 0 : Math.floor(Math.random() * 256);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", header), pngChunk("IDAT", deflateSync(rows)), pngChunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(rows)),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 function percentile(values: number[], p: number): number {
@@ -65,7 +70,10 @@ async function main(): Promise<void> {
   const { proxiedImagePath } = await import("../lib/images/sign");
   const dataDir = mkdtempSync(path.join(tmpdir(), "paperboy-bench-proxy-"));
   await ensureDatabase(databaseUrl);
-  const server = await startServer({ DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: secret, DATA_DIR: dataDir, FETCH_ALLOW_HOSTS: `127.0.0.1:${imagePort}` }, port);
+  const server = await startServer(
+    { DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: secret, DATA_DIR: dataDir, FETCH_ALLOW_HOSTS: `127.0.0.1:${imagePort}` },
+    port,
+  );
   try {
     const run = Date.now();
     const imageUrl = (n: number) => `${base}${proxiedImagePath(`http://127.0.0.1:${imagePort}/picture-${run}-${n}.png`)}`;
@@ -89,9 +97,13 @@ async function main(): Promise<void> {
     const before = upstreamRequests;
     const health = await measure("GET /api/health", `${base}/api/health`, { connections, seconds });
     const proxied = await measure(`cached image (${(image.length / 1024).toFixed(0)} KB)`, cached, { connections, seconds });
-    console.log(`\n${connections} connections, ${seconds} s each; the cached image went out ${upstreamRequests - before} times during its run.\n`);
+    console.log(
+      `\n${connections} connections, ${seconds} s each; the cached image went out ${upstreamRequests - before} times during its run.\n`,
+    );
     printTable([health, proxied], health);
-    console.log(`\nFirst fetch through the proxy (${firstFetches} new images, 4 at a time, from a local server): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`);
+    console.log(
+      `\nFirst fetch through the proxy (${firstFetches} new images, 4 at a time, from a local server): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms`,
+    );
     const ratio = proxied.requestsPerSecond / health.requestsPerSecond;
     console.log(`Cached image vs /api/health: ${ratio.toFixed(2)}x (goal >= 0.8x)`);
     if (ratio < 0.8) process.exitCode = 1;

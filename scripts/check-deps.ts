@@ -37,7 +37,12 @@ function runtimeImports(file: string): string[] {
       const bindings = clause?.namedBindings;
       const allTypes =
         clause?.isTypeOnly ||
-        (clause && !clause.name && bindings && ts.isNamedImports(bindings) && bindings.elements.length > 0 && bindings.elements.every((element) => element.isTypeOnly));
+        (clause &&
+          !clause.name &&
+          bindings &&
+          ts.isNamedImports(bindings) &&
+          bindings.elements.length > 0 &&
+          bindings.elements.every((element) => element.isTypeOnly));
       if (!allTypes) specifiers.push(node.moduleSpecifier.text);
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       if (!node.isTypeOnly) specifiers.push(node.moduleSpecifier.text);
@@ -103,7 +108,9 @@ function connect(domain: string) {
 for (const domain of arrows.keys()) if (!index.has(domain)) connect(domain);
 
 if (cycles.length === 0) {
-  console.log(`No import cycle among the ${new Set([...arrows.keys(), ...[...arrows.values()].flatMap((to) => [...to.keys()])]).size} lib/* domains.`);
+  console.log(
+    `No import cycle among the ${new Set([...arrows.keys(), ...[...arrows.values()].flatMap((to) => [...to.keys()])]).size} lib/* domains.`,
+  );
 } else {
   for (const component of cycles) {
     console.error(`Import cycle among lib/${component.join(", lib/")}:`);

@@ -47,7 +47,9 @@ describe("command-line tools", () => {
     cleanups.splice(0).forEach((cleanup) => cleanup());
     const result = tool("mail-reprocess.ts", { DATABASE_URL: `postgres://paperboy:hunter2@127.0.0.1:${port}/paperboy` });
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe(`Reprocessing failed: could not open the database at 127.0.0.1:${port}/paperboy: connect ECONNREFUSED 127.0.0.1:${port}`);
+    expect(result.stderr).toBe(
+      `Reprocessing failed: could not open the database at 127.0.0.1:${port}/paperboy: connect ECONNREFUSED 127.0.0.1:${port}`,
+    );
   }, 60_000);
 
   it("refuse the embedded database while another process has it open, and leave it untouched", () => {
@@ -85,7 +87,9 @@ describe("command-line tools", () => {
     const port = await occupiedPort();
     const result = tool("smtp.ts", { ...embedded(), SMTP_PORT: String(port) });
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe(`SMTP receiver failed: Port ${port} is already in use: stop what listens there, or set SMTP_PORT to another port.`);
+    expect(result.stderr).toBe(
+      `SMTP receiver failed: Port ${port} is already in use: stop what listens there, or set SMTP_PORT to another port.`,
+    );
   }, 120_000);
 
   it("npm start: a taken PORT is said in one line, before any build", async () => {

@@ -18,23 +18,36 @@ describe("layer fences", { timeout: 60_000 }, () => {
         expect.stringContaining("Route handlers call lib/<domain> services, never the database."),
       ]);
       expect(await restrictedImportMessages(filePath, 'import { eq } from "drizzle-orm";\nexport const is = eq;\n')).toHaveLength(1);
-      expect(await restrictedImportMessages(filePath, 'import { privateFeed } from "@/lib/feeds/service";\nexport const feed = privateFeed;\n')).toEqual([]);
+      expect(
+        await restrictedImportMessages(filePath, 'import { privateFeed } from "@/lib/feeds/service";\nexport const feed = privateFeed;\n'),
+      ).toEqual([]);
     }
   });
 
   it("keeps repositories, services and the database out of client code, new rooms included", async () => {
-    const crossings = ['import { x } from "@/lib/feeds/service";', 'import { x } from "@/lib/issues/feed-repo";', 'import { x } from "@/lib/issues/public-service";', 'import { x } from "@/db/schema";'];
+    const crossings = [
+      'import { x } from "@/lib/feeds/service";',
+      'import { x } from "@/lib/issues/feed-repo";',
+      'import { x } from "@/lib/issues/public-service";',
+      'import { x } from "@/db/schema";',
+    ];
     for (const filePath of ["components/example.tsx", "lib/account/hooks.ts", "lib/api/client.ts"]) {
       for (const line of crossings) {
-        expect(await restrictedImportMessages(filePath, `${line}\nexport const y = x;\n`)).toEqual([expect.stringContaining("Client code talks to the API through hooks.")]);
+        expect(await restrictedImportMessages(filePath, `${line}\nexport const y = x;\n`)).toEqual([
+          expect.stringContaining("Client code talks to the API through hooks."),
+        ]);
       }
-      expect(await restrictedImportMessages(filePath, 'import { apiFetch } from "@/lib/api/client";\nexport const f = apiFetch;\n')).toEqual([]);
+      expect(
+        await restrictedImportMessages(filePath, 'import { apiFetch } from "@/lib/api/client";\nexport const f = apiFetch;\n'),
+      ).toEqual([]);
     }
   });
 
   it("keeps lib/ out of db/, except the settings db/client.ts reads", async () => {
     for (const line of ['import { x } from "@/lib/issues/repo";', 'import { x } from "../lib/jobs/queue";']) {
-      expect(await restrictedImportMessages("db/schema/example.ts", `${line}\nexport const y = x;\n`)).toEqual([expect.stringContaining("db/ imports nothing from lib/")]);
+      expect(await restrictedImportMessages("db/schema/example.ts", `${line}\nexport const y = x;\n`)).toEqual([
+        expect.stringContaining("db/ imports nothing from lib/"),
+      ]);
     }
     expect(await restrictedImportMessages("db/client.ts", 'import { env } from "@/lib/env";\nexport const e = env;\n')).toEqual([]);
   });

@@ -24,7 +24,10 @@ const SAMPLE = (to: string, oneClick: string | undefined) =>
 
 async function main(): Promise<number> {
   const { env } = await import("@/lib/env");
-  const { values, positionals } = parseArgs({ options: { to: { type: "string" }, url: { type: "string" }, "one-click": { type: "string" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { to: { type: "string" }, url: { type: "string" }, "one-click": { type: "string" } },
+    allowPositionals: true,
+  });
   const appUrl = values.url ?? env.APP_URL;
   const secret = env.INBOUND_SECRET;
   if (!values.to) {
@@ -52,7 +55,8 @@ async function main(): Promise<number> {
   console.log(`${response.status} ${await response.text()}`);
   if (response.status === 202 || response.status === 200) console.log(`Open ${new URL("/feed", appUrl)} to read it.`);
   // The server reads .env when it starts: one started before INBOUND_SECRET was written there refuses it.
-  if (response.status === 401) console.error("The server runs with another INBOUND_SECRET: restart it after setting INBOUND_SECRET in .env.");
+  if (response.status === 401)
+    console.error("The server runs with another INBOUND_SECRET: restart it after setting INBOUND_SECRET in .env.");
   return response.ok ? 0 : 1;
 }
 

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
     void closeDb().finally(() => process.exit(1));
   });
   const offers = tls ? " (STARTTLS offered)" : "";
-  server.listen(env.SMTP_PORT, () => console.log(`Paperboy SMTP receiver listening on port ${env.SMTP_PORT} for @${env.MAIL_DOMAIN}${offers}`));
+  server.listen(env.SMTP_PORT, () =>
+    console.log(`Paperboy SMTP receiver listening on port ${env.SMTP_PORT} for @${env.MAIL_DOMAIN}${offers}`),
+  );
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   stopWithNpm(stop);

@@ -10,7 +10,18 @@ import { assertPortFree, stopWithNpm } from "./lifecycle.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
-const sources = ["app", "components", "lib", "db", "public", "instrumentation.ts", "proxy.ts", "next.config.ts", "package-lock.json", "postcss.config.mjs"];
+const sources = [
+  "app",
+  "components",
+  "lib",
+  "db",
+  "public",
+  "instrumentation.ts",
+  "proxy.ts",
+  "next.config.ts",
+  "package-lock.json",
+  "postcss.config.mjs",
+];
 
 function newestChange(entry) {
   if (!existsSync(entry)) return 0;

@@ -72,7 +72,10 @@ function Frame({ children, inert }: { children: ReactNode; inert: boolean }) {
 
   return (
     <div className="flex min-h-screen bg-slate-50 dark:bg-slate-950" inert={inert}>
-      <a href="#main" className="sr-only z-50 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-indigo-600 px-4 py-2 text-sm font-semibold text-white focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
         Skip to content
       </a>
       <Sidebar open={sidebarOpen} onToggle={() => setSidebarOpen((open) => !open)} />

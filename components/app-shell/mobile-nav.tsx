@@ -27,7 +27,15 @@ function Drawer({ onClose }: { onClose: () => void }) {
   return (
     <div className="fixed inset-0 z-40 min-[769px]:hidden">
       <div aria-hidden="true" onClick={onClose} className="absolute inset-0 bg-slate-900/50 backdrop-blur-sm" />
-      <div ref={panel} id="mobile-nav" role="dialog" aria-modal="true" aria-label="Menu" tabIndex={-1} className="relative flex h-full w-72 max-w-[85vw] flex-col bg-white px-3 py-4 shadow-xl focus:outline-none dark:bg-slate-900">
+      <div
+        ref={panel}
+        id="mobile-nav"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        tabIndex={-1}
+        className="relative flex h-full w-72 max-w-[85vw] flex-col bg-white px-3 py-4 shadow-xl focus:outline-none dark:bg-slate-900"
+      >
         <div className="mb-6 flex items-center justify-between pl-2">
           <Logo href="/feed" />
           <button type="button" onClick={onClose} aria-label="Close menu" className={iconButtonClass}>

@@ -15,7 +15,14 @@ export function Sidebar({ open, onToggle }: { open: boolean; onToggle: () => voi
     >
       <div className={`mb-6 flex items-center gap-2 ${open ? "justify-between pl-2" : "flex-col"}`}>
         {open ? <Logo href="/feed" /> : <LogoMark />}
-        <button type="button" onClick={onToggle} aria-expanded={open} aria-controls="app-sidebar-nav" aria-label={open ? "Collapse sidebar" : "Expand sidebar"} className={iconButtonClass}>
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-controls="app-sidebar-nav"
+          aria-label={open ? "Collapse sidebar" : "Expand sidebar"}
+          className={iconButtonClass}
+        >
           <ChevronLeftIcon className={`transition-transform ${open ? "" : "rotate-180"}`} />
         </button>
       </div>

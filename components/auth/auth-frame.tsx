@@ -3,15 +3,29 @@ import { ThemeToggle } from "../theme-toggle";
 import { Logo } from "../ui/logo";
 
 /** The frame of the login and register pages: brand panel beside the form on wide screens. */
-export function AuthFrame({ title, subtitle, children, footer }: { title: string; subtitle: string; children: ReactNode; footer: ReactNode }) {
+export function AuthFrame({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+  footer: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen">
       <aside className="relative hidden w-[42%] max-w-xl flex-col justify-between overflow-hidden bg-gradient-to-br from-indigo-600 via-indigo-700 to-violet-800 p-12 text-white lg:flex">
         <div className="pointer-events-none absolute -right-24 -top-24 h-80 w-80 rounded-full bg-white/10 blur-2xl" aria-hidden="true" />
-        <p className="inline-flex w-fit rounded-full bg-white/15 px-3 py-1 text-sm font-medium text-indigo-50">Newsletters, without the inbox</p>
+        <p className="inline-flex w-fit rounded-full bg-white/15 px-3 py-1 text-sm font-medium text-indigo-50">
+          Newsletters, without the inbox
+        </p>
         <div className="relative space-y-4">
           <p className="text-3xl font-semibold leading-tight">Every newsletter you love, delivered to one calm feed.</p>
-          <p className="text-indigo-100">Get a private address, forward what you read, and discover new writers without cluttering your inbox.</p>
+          <p className="text-indigo-100">
+            Get a private address, forward what you read, and discover new writers without cluttering your inbox.
+          </p>
         </div>
         <p className="text-sm text-indigo-200">Read, like, file and share — all in one place.</p>
       </aside>

@@ -22,7 +22,11 @@ export function ForgotPasswordForm() {
   };
 
   if (request.isSuccess) {
-    return <Alert tone="success">If an account uses {email.trim()}, a link to reset its password is on its way. It works once, within one hour.</Alert>;
+    return (
+      <Alert tone="success">
+        If an account uses {email.trim()}, a link to reset its password is on its way. It works once, within one hour.
+      </Alert>
+    );
   }
   const shown = formError ?? (request.isError ? errorMessage(request.error, "Failed to send the reset link. Please try again.") : null);
   return (

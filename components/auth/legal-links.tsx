@@ -2,7 +2,8 @@
 const TERMS_URL = process.env.NEXT_PUBLIC_TERMS_URL || "https://paperboy.email/terms";
 const PRIVACY_URL = process.env.NEXT_PUBLIC_PRIVACY_URL || "https://paperboy.email/privacy";
 
-const linkClass = "underline underline-offset-4 hover:text-slate-900 dark:hover:text-white rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
+const linkClass =
+  "underline underline-offset-4 hover:text-slate-900 dark:hover:text-white rounded focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500";
 
 /** The policies open in their own tab, so a half-filled form is not lost. */
 export function LegalLinks() {

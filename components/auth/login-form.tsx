@@ -33,8 +33,22 @@ export function LoginForm({ next, googleClientId }: { next: string; googleClient
     <div className="space-y-6">
       {/* POST: a form sent before the page is interactive must not put the password in the address. */}
       <form method="post" onSubmit={submit} noValidate className="space-y-4" aria-label="Log in">
-        <TextField id="email" label="Email" type="email" autoComplete="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
-        <TextField id="password" label="Password" type="password" autoComplete="current-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+        <TextField
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={form.email}
+          onChange={(e) => setForm({ ...form, email: e.target.value })}
+        />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={form.password}
+          onChange={(e) => setForm({ ...form, password: e.target.value })}
+        />
         <p className="text-right text-sm">
           <Link href="/forgot-password" className="font-semibold text-indigo-600 underline-offset-4 hover:underline dark:text-indigo-400">
             Forgot password?

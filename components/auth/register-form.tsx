@@ -38,8 +38,22 @@ export function RegisterForm({ next, googleClientId }: { next: string; googleCli
       <form method="post" onSubmit={submit} noValidate className="space-y-4" aria-label="Create account">
         <TextField id="name" label="Full name" autoComplete="name" value={form.name} onChange={set("name")} />
         <TextField id="email" label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} />
-        <TextField id="password" label="Password" type="password" autoComplete="new-password" value={form.password} onChange={set("password")} />
-        <TextField id="confirmPassword" label="Confirm password" type="password" autoComplete="new-password" value={form.confirmPassword} onChange={set("confirmPassword")} />
+        <TextField
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set("password")}
+        />
+        <TextField
+          id="confirmPassword"
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set("confirmPassword")}
+        />
         {shown && <Alert>{shown}</Alert>}
         <button type="submit" disabled={busy} className={buttonClass("primary", "w-full")}>
           {busy ? "Creating account..." : "Create account"}

@@ -20,14 +20,22 @@ export function ResetPasswordForm({ token }: { token: string }) {
   if (!token) {
     return (
       <Alert>
-        This reset link is invalid or has expired. <Link href="/forgot-password" className={linkClass}>Ask for a new one</Link>.
+        This reset link is invalid or has expired.{" "}
+        <Link href="/forgot-password" className={linkClass}>
+          Ask for a new one
+        </Link>
+        .
       </Alert>
     );
   }
   if (confirm.isSuccess) {
     return (
       <Alert tone="success">
-        Your password is set. <Link href="/login" className={linkClass}>Log in</Link> with it.
+        Your password is set.{" "}
+        <Link href="/login" className={linkClass}>
+          Log in
+        </Link>{" "}
+        with it.
       </Alert>
     );
   }
@@ -40,8 +48,22 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const shown = formError ?? (confirm.isError ? errorMessage(confirm.error, "Failed to reset password. Please try again.") : null);
   return (
     <form method="post" onSubmit={submit} noValidate className="space-y-4" aria-label="Set a new password">
-      <TextField id="password" label="New password" type="password" autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
-      <TextField id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => setForm({ ...form, confirm: e.target.value })} />
+      <TextField
+        id="password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={(e) => setForm({ ...form, password: e.target.value })}
+      />
+      <TextField
+        id="confirm-password"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={form.confirm}
+        onChange={(e) => setForm({ ...form, confirm: e.target.value })}
+      />
       {shown && <Alert>{shown}</Alert>}
       <button type="submit" disabled={confirm.isPending} className={buttonClass("primary", "w-full")}>
         {confirm.isPending ? "Saving..." : "Set new password"}

@@ -40,7 +40,11 @@ export function ControlActions({ newsletterId, newsletterName, sender = null, of
     mute.mutate(
       { newsletterId, muted: !muted },
       {
-        onSuccess: () => setNotice({ tone: "success", text: muted ? `${newsletterName} is back in your feed.` : `Muted: new issues of ${newsletterName} stay out of your feed.` }),
+        onSuccess: () =>
+          setNotice({
+            tone: "success",
+            text: muted ? `${newsletterName} is back in your feed.` : `Muted: new issues of ${newsletterName} stay out of your feed.`,
+          }),
         onError: (error) => setNotice({ tone: "error", text: errorMessage(error, muted ? "Failed to unmute." : "Failed to mute.") }),
       },
     );
@@ -82,7 +86,11 @@ export function ControlActions({ newsletterId, newsletterName, sender = null, of
     if (!window.confirm(`Block ${target}? Its mail will no longer be filed for you. You can unblock it at any time.`)) return;
     block.mutate(target, {
       onSuccess: (created) =>
-        setNotice({ tone: "success", text: `Blocked ${target}. Its mail will no longer be filed for you.`, undo: () => unblockEntry(created.id, created.sender) }),
+        setNotice({
+          tone: "success",
+          text: `Blocked ${target}. Its mail will no longer be filed for you.`,
+          undo: () => unblockEntry(created.id, created.sender),
+        }),
       onError: (error) => setNotice({ tone: "error", text: errorMessage(error, "Failed to block the sender.") }),
     });
   };
@@ -90,7 +98,13 @@ export function ControlActions({ newsletterId, newsletterName, sender = null, of
   return (
     <div className={`space-y-2 ${className}`}>
       <div className="flex flex-wrap gap-2">
-        <button type="button" aria-pressed={muted} onClick={toggleMute} disabled={mute.isPending || subscription.isPending} className={buttonClass("secondary")}>
+        <button
+          type="button"
+          aria-pressed={muted}
+          onClick={toggleMute}
+          disabled={mute.isPending || subscription.isPending}
+          className={buttonClass("secondary")}
+        >
           {mute.isPending ? "Updating..." : muted ? "Unmute" : "Mute"}
         </button>
         {!offerBlock ? null : entry ? (
@@ -107,7 +121,11 @@ export function ControlActions({ newsletterId, newsletterName, sender = null, of
         <Alert tone={notice.tone} className="flex flex-wrap items-center justify-between gap-2">
           <span className="wrap-anywhere">{notice.text}</span>
           {notice.undo && (
-            <button type="button" onClick={notice.undo} className="rounded font-semibold underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500">
+            <button
+              type="button"
+              onClick={notice.undo}
+              className="rounded font-semibold underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+            >
               Undo
             </button>
           )}

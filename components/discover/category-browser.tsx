@@ -42,7 +42,10 @@ function CategoryChips({ categories, active, onPick }: { categories: Category[];
   }, [active]);
 
   return (
-    <nav aria-label="Categories" className="sticky top-16 z-20 -mx-4 border-b border-slate-200 bg-slate-50/95 py-2 backdrop-blur sm:-mx-6 lg:-mx-8 dark:border-slate-800 dark:bg-slate-950/95">
+    <nav
+      aria-label="Categories"
+      className="sticky top-16 z-20 -mx-4 border-b border-slate-200 bg-slate-50/95 py-2 backdrop-blur sm:-mx-6 lg:-mx-8 dark:border-slate-800 dark:bg-slate-950/95"
+    >
       <ul ref={bar} className="flex gap-2 overflow-x-auto px-4 pb-1 sm:px-6 lg:px-8 [scrollbar-width:thin]">
         {categories.map((category) => {
           const id = sectionId(category);
@@ -86,7 +89,12 @@ function CategorySection({ category, onSubscribe }: { category: Category; onSubs
           </>
         }
       >
-        <NewsletterList query={newsletters} label={category.name} empty="No newsletters found for this category." onSubscribe={onSubscribe} />
+        <NewsletterList
+          query={newsletters}
+          label={category.name}
+          empty="No newsletters found for this category."
+          onSubscribe={onSubscribe}
+        />
       </Section>
     </div>
   );

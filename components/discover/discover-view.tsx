@@ -33,9 +33,7 @@ export function DiscoverView() {
           className={inputClass}
         />
       </div>
-      {flow.notice && (
-<Alert tone={flow.notice.tone}>{flow.notice.text}</Alert>
-      )}
+      {flow.notice && <Alert tone={flow.notice.tone}>{flow.notice.text}</Alert>}
       {isSearching(term) ? <SearchResults term={term} onSubscribe={flow.start} /> : <Sections onSubscribe={flow.start} />}
       {flow.dialog}
     </div>
@@ -46,7 +44,13 @@ function SearchResults({ term, onSubscribe }: { term: string; onSubscribe: (news
   const results = useNewsletterSearch(term);
   return (
     <Section id="search" title={`Results for "${term}"`}>
-      <NewsletterList query={results} layout="grid" label="Search results" empty="No newsletters found for your search." onSubscribe={onSubscribe} />
+      <NewsletterList
+        query={results}
+        layout="grid"
+        label="Search results"
+        empty="No newsletters found for your search."
+        onSubscribe={onSubscribe}
+      />
     </Section>
   );
 }

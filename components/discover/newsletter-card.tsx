@@ -8,7 +8,15 @@ import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { buttonClass } from "../ui/button";
 
 /** One catalog entry: who writes it, what it is, how often it comes, and a way to subscribe. */
-export function NewsletterCard({ newsletter, onSubscribe, className = "" }: { newsletter: Newsletter; onSubscribe: (newsletter: Newsletter) => void; className?: string }) {
+export function NewsletterCard({
+  newsletter,
+  onSubscribe,
+  className = "",
+}: {
+  newsletter: Newsletter;
+  onSubscribe: (newsletter: Newsletter) => void;
+  className?: string;
+}) {
   const subscribed = useSubscriptionTo(newsletter.id).data?.status === "active";
   const facts = [
     `${formatCount(newsletter.total_subscribers)} subscribers`,
@@ -34,15 +42,26 @@ export function NewsletterCard({ newsletter, onSubscribe, className = "" }: { ne
       <p className="flex flex-wrap gap-x-2 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
         {facts.map((fact, index) => (
           <span key={fact} className="whitespace-nowrap">
-            {index > 0 && <span aria-hidden="true" className="mr-2">·</span>}
+            {index > 0 && (
+              <span aria-hidden="true" className="mr-2">
+                ·
+              </span>
+            )}
             {fact}
           </span>
         ))}
       </p>
       {subscribed ? (
-        <p className="relative z-10 rounded-lg bg-emerald-50 py-2 text-center text-sm font-semibold text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300">Subscribed</p>
+        <p className="relative z-10 rounded-lg bg-emerald-50 py-2 text-center text-sm font-semibold text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300">
+          Subscribed
+        </p>
       ) : (
-        <button type="button" onClick={() => onSubscribe(newsletter)} className={buttonClass("secondary", "relative z-10 w-full py-2")} aria-label={`Subscribe to ${newsletter.name}`}>
+        <button
+          type="button"
+          onClick={() => onSubscribe(newsletter)}
+          className={buttonClass("secondary", "relative z-10 w-full py-2")}
+          aria-label={`Subscribe to ${newsletter.name}`}
+        >
           Subscribe
         </button>
       )}

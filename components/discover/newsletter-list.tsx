@@ -20,7 +20,10 @@ type Props = {
 export function NewsletterList({ query, empty, label, onSubscribe, layout = "carousel" }: Props) {
   if (query.isPending) return <Spinner label="Loading newsletters..." className="py-10" />;
   if (query.isError) return <Alert>{errorMessage(query.error, "Failed to fetch newsletters")}</Alert>;
-  if (query.data.length === 0) return <p className="rounded-xl bg-white px-4 py-8 text-center text-sm text-slate-500 dark:bg-slate-900 dark:text-slate-400">{empty}</p>;
+  if (query.data.length === 0)
+    return (
+      <p className="rounded-xl bg-white px-4 py-8 text-center text-sm text-slate-500 dark:bg-slate-900 dark:text-slate-400">{empty}</p>
+    );
   const listClass =
     layout === "grid"
       ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-3"

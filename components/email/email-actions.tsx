@@ -33,14 +33,22 @@ export function EmailActions({ email, onBookmark, onShare, onProblem }: Props) {
         aria-label={`${email.is_liked ? "Unlike" : "Like"} ${subject}${counted(email.like_count, "like", "likes")}`}
         onClick={() => {
           onProblem(null);
-          like.mutate({ id: email.id, is_liked: email.is_liked }, { onError: (error) => onProblem(errorMessage(error, "Failed to toggle like status")) });
+          like.mutate(
+            { id: email.id, is_liked: email.is_liked },
+            { onError: (error) => onProblem(errorMessage(error, "Failed to toggle like status")) },
+          );
         }}
         className={`${action} ${email.is_liked ? "text-rose-600 dark:text-rose-400" : ""}`}
       >
         <HeartIcon filled={email.is_liked} width={18} height={18} />
         {email.like_count > 0 && <span>{formatCount(email.like_count)}</span>}
       </button>
-      <button type="button" aria-label={`Comments on ${subject}${counted(email.comment_count, "comment", "comments")}`} onClick={() => router.push(`/emails/${email.id}?showComments=true`)} className={action}>
+      <button
+        type="button"
+        aria-label={`Comments on ${subject}${counted(email.comment_count, "comment", "comments")}`}
+        onClick={() => router.push(`/emails/${email.id}?showComments=true`)}
+        className={action}
+      >
         <CommentIcon width={18} height={18} />
         {email.comment_count > 0 && <span>{formatCount(email.comment_count)}</span>}
       </button>
@@ -53,7 +61,14 @@ export function EmailActions({ email, onBookmark, onShare, onProblem }: Props) {
       >
         <BookmarkIcon filled={saved} width={18} height={18} />
       </button>
-      <button type="button" aria-label={`Share ${subject}`} aria-haspopup="dialog" disabled={!email.public_share_id} onClick={onShare} className={action}>
+      <button
+        type="button"
+        aria-label={`Share ${subject}`}
+        aria-haspopup="dialog"
+        disabled={!email.public_share_id}
+        onClick={onShare}
+        className={action}
+      >
         <ShareIcon width={18} height={18} />
       </button>
     </div>

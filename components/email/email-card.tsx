@@ -89,7 +89,10 @@ export function EmailCard({
         <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
           <div className="flex items-start gap-2">
             <Title className="min-w-0 flex-1 text-base font-semibold leading-snug text-slate-900 dark:text-white">
-              <Link href={href} className="break-words rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300">
+              <Link
+                href={href}
+                className="break-words rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300"
+              >
                 {subject}
               </Link>
             </Title>
@@ -107,10 +110,16 @@ export function EmailCard({
             )}
           </div>
           <p className="truncate text-sm font-medium text-slate-600 dark:text-slate-300">{sender}</p>
-          <p className="line-clamp-3 break-words text-sm text-slate-600 dark:text-slate-400">{email.email_summary || "No summary available."}</p>
+          <p className="line-clamp-3 break-words text-sm text-slate-600 dark:text-slate-400">
+            {email.email_summary || "No summary available."}
+          </p>
           <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-2">
             <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
-              {!email.is_read && <span title="Unread" className="mr-1 h-2 w-2 rounded-full bg-indigo-500 dark:bg-indigo-400"><span className="sr-only">Unread</span></span>}
+              {!email.is_read && (
+                <span title="Unread" className="mr-1 h-2 w-2 rounded-full bg-indigo-500 dark:bg-indigo-400">
+                  <span className="sr-only">Unread</span>
+                </span>
+              )}
               <time dateTime={email.date_received ?? undefined}>{formatShortDate(email.date_received)}</time>
               <span aria-hidden="true"> · </span>
               {readTimeLabel(email.time_to_read)}
@@ -131,7 +140,9 @@ export function EmailCard({
       </article>
       {/* Beside the card, not in it: a click inside a dialog is not a tap on the card. */}
       {dialog === "folders" && <FolderModal email={email} onClose={() => setDialog(null)} onFailure={setProblem} />}
-      {dialog === "share" && email.public_share_id && <ShareModal subject={subject} publicShareId={email.public_share_id} onClose={() => setDialog(null)} />}
+      {dialog === "share" && email.public_share_id && (
+        <ShareModal subject={subject} publicShareId={email.public_share_id} onClose={() => setDialog(null)} />
+      )}
       {dialog === "subscribe" && (
         <SubscribeModal
           email={email}

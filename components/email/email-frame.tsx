@@ -14,7 +14,8 @@ const OPENABLE = /^(?:https?|mailto):/i;
 
 // Nothing of the sender's loads while reading: images come through the app's image proxy (same origin)
 // or as data: (inline cid: parts), styles only from the body itself, and no fonts, scripts or media.
-const FRAME_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'none'; media-src 'none'; script-src 'none'; object-src 'none'; frame-src 'none'; form-action 'none'";
+const FRAME_POLICY =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'none'; media-src 'none'; script-src 'none'; object-src 'none'; frame-src 'none'; form-action 'none'";
 
 function frameDocument(html: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html,body{margin:0}body{padding:16px;font-family:ui-sans-serif,system-ui,sans-serif;color:#0f172a;background:#fff;overflow-wrap:anywhere;line-height:1.5}img,video{max-width:100%;height:auto}table{max-width:100%}</style></head><body>${html}</body></html>`;
@@ -66,10 +67,23 @@ export function EmailFrame({ html, title }: { html: string; title: string }) {
     };
   }, [html]);
 
-  return <iframe ref={frame} title={title} sandbox={SANDBOX} srcDoc={frameDocument(html)} style={{ height }} className="block w-full rounded-xl border-0 bg-white" />;
+  return (
+    <iframe
+      ref={frame}
+      title={title}
+      sandbox={SANDBOX}
+      srcDoc={frameDocument(html)}
+      style={{ height }}
+      className="block w-full rounded-xl border-0 bg-white"
+    />
+  );
 }
 
 /** The plain-text body, kept readable: line breaks kept, long words wrapped. */
 export function PlainBody({ text }: { text: string }) {
-  return <div className="whitespace-pre-wrap break-words rounded-xl bg-white p-4 text-[15px] leading-relaxed text-slate-800 dark:bg-slate-900 dark:text-slate-200">{text}</div>;
+  return (
+    <div className="whitespace-pre-wrap break-words rounded-xl bg-white p-4 text-[15px] leading-relaxed text-slate-800 dark:bg-slate-900 dark:text-slate-200">
+      {text}
+    </div>
+  );
 }

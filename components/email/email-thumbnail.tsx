@@ -12,12 +12,22 @@ export function EmailThumbnail({ src, name, className = "" }: { src: string | nu
   const [failed, setFailed] = useState(false);
   if (!src) return <InitialsPlaceholder name={name} className={className} />;
   return (
-    <div aria-hidden="true" className={`relative flex items-center justify-center overflow-hidden bg-gradient-to-br from-indigo-50 to-slate-100 text-indigo-300 dark:from-slate-800 dark:to-slate-900 dark:text-slate-600 ${className}`}>
+    <div
+      aria-hidden="true"
+      className={`relative flex items-center justify-center overflow-hidden bg-gradient-to-br from-indigo-50 to-slate-100 text-indigo-300 dark:from-slate-800 dark:to-slate-900 dark:text-slate-600 ${className}`}
+    >
       <MailIcon width={32} height={32} />
       {!failed && (
         // Thumbnails come from every publisher's host, so next/image's allow-list does not fit.
         // eslint-disable-next-line @next/next/no-img-element
-        <img src={src} alt="" loading="lazy" referrerPolicy="no-referrer" onError={() => setFailed(true)} className="absolute inset-0 h-full w-full object-cover" />
+        <img
+          src={src}
+          alt=""
+          loading="lazy"
+          referrerPolicy="no-referrer"
+          onError={() => setFailed(true)}
+          className="absolute inset-0 h-full w-full object-cover"
+        />
       )}
     </div>
   );

@@ -11,7 +11,11 @@ import { Spinner } from "../ui/spinner";
 import { folderChanges } from "./folder-diff";
 
 /** `onFailure` tells the screen that opened the modal (it is closed by then) what went wrong. */
-type Props = { email: Pick<Email, "id" | "folder_ids" | "is_favorited" | "public_share_id">; onClose: () => void; onFailure: (message: string) => void };
+type Props = {
+  email: Pick<Email, "id" | "folder_ids" | "is_favorited" | "public_share_id">;
+  onClose: () => void;
+  onFailure: (message: string) => void;
+};
 
 /** Files an issue into folders and (un)favourites it; saves only what changed, then closes either way. */
 export function FolderModal({ email, onClose, onFailure }: Props) {
@@ -27,7 +31,8 @@ export function FolderModal({ email, onClose, onFailure }: Props) {
   const [selected, setSelected] = useState<number[]>(() => email.folder_ids);
   const [favorite, setFavorite] = useState(email.is_favorited);
 
-  const toggle = (folderId: number) => setSelected((ids) => (ids.includes(folderId) ? ids.filter((id) => id !== folderId) : [...ids, folderId]));
+  const toggle = (folderId: number) =>
+    setSelected((ids) => (ids.includes(folderId) ? ids.filter((id) => id !== folderId) : [...ids, folderId]));
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -43,7 +48,12 @@ export function FolderModal({ email, onClose, onFailure }: Props) {
     <Modal title="Folders and favourites" onClose={onClose}>
       <form onSubmit={submit} className="space-y-4">
         <label className="flex items-center gap-3 rounded-lg border border-slate-200 px-3 py-2.5 text-sm font-medium text-slate-800 dark:border-slate-700 dark:text-slate-100">
-          <input type="checkbox" checked={favorite} onChange={(event) => setFavorite(event.target.checked)} className="h-4 w-4 accent-indigo-600" />
+          <input
+            type="checkbox"
+            checked={favorite}
+            onChange={(event) => setFavorite(event.target.checked)}
+            className="h-4 w-4 accent-indigo-600"
+          />
           Favourite
         </label>
         <fieldset>
@@ -63,7 +73,12 @@ export function FolderModal({ email, onClose, onFailure }: Props) {
               {folders.data.items.map((folder) => (
                 <li key={folder.id}>
                   <label className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-800 hover:bg-slate-50 dark:text-slate-100 dark:hover:bg-slate-800">
-                    <input type="checkbox" checked={selected.includes(folder.id)} onChange={() => toggle(folder.id)} className="h-4 w-4 accent-indigo-600" />
+                    <input
+                      type="checkbox"
+                      checked={selected.includes(folder.id)}
+                      onChange={() => toggle(folder.id)}
+                      className="h-4 w-4 accent-indigo-600"
+                    />
                     <span className="min-w-0 break-words">{folder.name}</span>
                   </label>
                 </li>

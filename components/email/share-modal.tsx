@@ -41,7 +41,13 @@ export function ShareModal({ subject, publicShareId, onClose }: { subject: strin
         Share link
       </label>
       <div className="mt-1 flex gap-2">
-        <input id="share-link" readOnly value={link} onFocus={(event) => event.currentTarget.select()} className={`${inputClass} min-w-0`} />
+        <input
+          id="share-link"
+          readOnly
+          value={link}
+          onFocus={(event) => event.currentTarget.select()}
+          className={`${inputClass} min-w-0`}
+        />
         <button type="button" onClick={copyLink} className={buttonClass(copy === "copied" ? "secondary" : "primary", "shrink-0")}>
           {copy === "copied" ? <CheckIcon /> : <CopyIcon />}
           <span aria-live="polite">{copy === "copied" ? "Copied!" : "Copy link"}</span>

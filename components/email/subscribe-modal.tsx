@@ -37,7 +37,9 @@ export function SubscribeModal({ email, onClose, onSignUp }: Props) {
   if (email.is_forwarded) {
     return (
       <Modal title="Subscribe to the original" onClose={onClose}>
-        <p className="text-sm text-slate-600 dark:text-slate-300">This issue was forwarded to you. Subscribe to {name} on its own site to get it directly.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          This issue was forwarded to you. Subscribe to {name} on its own site to get it directly.
+        </p>
         {site ? (
           <a href={site} target="_blank" rel="noopener noreferrer" className={buttonClass("primary", "mt-4 w-full")}>
             Visit the newsletter site
@@ -70,7 +72,11 @@ export function SubscribeModal({ email, onClose, onSignUp }: Props) {
       {onSignUp && signUpTarget && (
         <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">
           Not getting it at your Paperboy address yet?{" "}
-          <button type="button" onClick={() => onSignUp(signUpTarget)} className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300">
+          <button
+            type="button"
+            onClick={() => onSignUp(signUpTarget)}
+            className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
+          >
             Open the sign-up page with your address copied
           </button>
         </p>

@@ -11,7 +11,10 @@ export function ConfirmationCard({ email }: { email: Email }) {
   const markRead = useMarkRead();
   const subject = email.subject || "No Subject";
   return (
-    <article aria-label={`Pending confirmation: ${subject}`} className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center dark:border-amber-800 dark:bg-amber-950/50">
+    <article
+      aria-label={`Pending confirmation: ${subject}`}
+      className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center dark:border-amber-800 dark:bg-amber-950/50"
+    >
       <div className="min-w-0 flex-1">
         <p className="text-xs font-semibold uppercase tracking-wide text-amber-700 dark:text-amber-300">Confirmation pending</p>
         <h3 className="mt-1 break-words font-semibold text-slate-900 dark:text-white">{subject}</h3>
@@ -28,7 +31,12 @@ export function ConfirmationCard({ email }: { email: Email }) {
             <ExternalLinkIcon width={16} height={16} />
           </a>
         )}
-        <button type="button" onClick={() => markRead.mutate({ id: email.id })} disabled={markRead.isPending} className={buttonClass("secondary")}>
+        <button
+          type="button"
+          onClick={() => markRead.mutate({ id: email.id })}
+          disabled={markRead.isPending}
+          className={buttonClass("secondary")}
+        >
           Dismiss
         </button>
       </div>

@@ -12,7 +12,12 @@ import { ViewToggle } from "./view-toggle";
 
 const SEARCH_DEBOUNCE_MS = 500;
 
-const SORT_LABELS: Record<SortField, string> = { date_received: "Date", subject: "Subject", sender_name: "Sender", time_to_read: "Read time" };
+const SORT_LABELS: Record<SortField, string> = {
+  date_received: "Date",
+  subject: "Subject",
+  sender_name: "Sender",
+  time_to_read: "Read time",
+};
 const RECENCY_LABELS: Record<(typeof RECENCY_FILTERS)[number], string> = {
   all_time: "All time",
   last_7_days: "Last 7 days",
@@ -28,10 +33,18 @@ export function FeedControls({ state, onChange }: Props) {
   const categories = useCategories();
   const id = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const activeFilters = [state.category_id, state.subscription_status, state.read_status, state.recency_filter === "all_time" ? null : state.recency_filter].filter((value) => value !== null).length;
+  const activeFilters = [
+    state.category_id,
+    state.subscription_status,
+    state.read_status,
+    state.recency_filter === "all_time" ? null : state.recency_filter,
+  ].filter((value) => value !== null).length;
 
   return (
-    <section aria-label="Feed controls" className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-label="Feed controls"
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
       <SearchBox value={state.search} onSearch={(search) => onChange((current) => withFilters(current, { search }))} />
       <button
         type="button"
@@ -44,7 +57,12 @@ export function FeedControls({ state, onChange }: Props) {
       </button>
       {/* On a phone the filters fold away to keep the issues in view. */}
       <div id={`${id}-filters`} className={`${filtersOpen ? "grid" : "hidden"} grid-cols-2 gap-2 min-[769px]:grid lg:grid-cols-4`}>
-        <Select id={`${id}-category`} label="Category" value={state.category_id === null ? "all" : String(state.category_id)} onChange={(value) => onChange((current) => withFilters(current, { category_id: value === "all" ? null : Number(value) }))}>
+        <Select
+          id={`${id}-category`}
+          label="Category"
+          value={state.category_id === null ? "all" : String(state.category_id)}
+          onChange={(value) => onChange((current) => withFilters(current, { category_id: value === "all" ? null : Number(value) }))}
+        >
           <option value="all">All categories</option>
           {categories.data?.map((category) => (
             <option key={category.id} value={category.id}>
@@ -52,17 +70,36 @@ export function FeedControls({ state, onChange }: Props) {
             </option>
           ))}
         </Select>
-        <Select id={`${id}-subscription`} label="Subscription" value={state.subscription_status ?? "all"} onChange={(value) => onChange((current) => withFilters(current, { subscription_status: allToNull(value, ["subscribed", "unsubscribed"] as const) }))}>
+        <Select
+          id={`${id}-subscription`}
+          label="Subscription"
+          value={state.subscription_status ?? "all"}
+          onChange={(value) =>
+            onChange((current) => withFilters(current, { subscription_status: allToNull(value, ["subscribed", "unsubscribed"] as const) }))
+          }
+        >
           <option value="all">All</option>
           <option value="subscribed">Subscribed</option>
           <option value="unsubscribed">Unconfirmed</option>
         </Select>
-        <Select id={`${id}-read`} label="Read status" value={state.read_status ?? "all"} onChange={(value) => onChange((current) => withFilters(current, { read_status: allToNull(value, ["read", "unread"] as const) }))}>
+        <Select
+          id={`${id}-read`}
+          label="Read status"
+          value={state.read_status ?? "all"}
+          onChange={(value) => onChange((current) => withFilters(current, { read_status: allToNull(value, ["read", "unread"] as const) }))}
+        >
           <option value="all">All</option>
           <option value="unread">Unread</option>
           <option value="read">Read</option>
         </Select>
-        <Select id={`${id}-recency`} label="Received" value={state.recency_filter} onChange={(value) => onChange((current) => withFilters(current, { recency_filter: RECENCY_FILTERS.find((item) => item === value) ?? "all_time" }))}>
+        <Select
+          id={`${id}-recency`}
+          label="Received"
+          value={state.recency_filter}
+          onChange={(value) =>
+            onChange((current) => withFilters(current, { recency_filter: RECENCY_FILTERS.find((item) => item === value) ?? "all_time" }))
+          }
+        >
           {RECENCY_FILTERS.map((value) => (
             <option key={value} value={value}>
               {RECENCY_LABELS[value]}
@@ -83,7 +120,9 @@ export function FeedControls({ state, onChange }: Props) {
                 aria-label={`Sort by ${SORT_LABELS[column]}${active ? `, ${state.sort_order === "asc" ? "ascending" : "descending"}` : ""}`}
                 onClick={() => onChange((current) => withFilters(current, nextSort(current, column)))}
                 className={`inline-flex h-8 items-center gap-1 rounded-full px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-                  active ? "bg-indigo-600 text-white dark:bg-indigo-500" : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+                  active
+                    ? "bg-indigo-600 text-white dark:bg-indigo-500"
+                    : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
                 }`}
               >
                 {SORT_LABELS[column]}
@@ -101,7 +140,19 @@ export function FeedControls({ state, onChange }: Props) {
   );
 }
 
-function Select({ id, label, value, onChange, children }: { id: string; label: string; value: string; onChange: (value: string) => void; children: React.ReactNode }) {
+function Select({
+  id,
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: React.ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-500 dark:text-slate-400">
@@ -138,7 +189,15 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string
         Search your feed
       </label>
       <SearchIcon className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-slate-400" />
-      <input id="feed-search" type="search" value={draft} maxLength={200} onChange={(event) => setDraft(event.target.value)} placeholder="Search subject, sender or text" className={`${inputClass} pl-10`} />
+      <input
+        id="feed-search"
+        type="search"
+        value={draft}
+        maxLength={200}
+        onChange={(event) => setDraft(event.target.value)}
+        placeholder="Search subject, sender or text"
+        className={`${inputClass} pl-10`}
+      />
     </div>
   );
 }

@@ -3,11 +3,17 @@ import { DEFAULT_FEED, acceptPage, allToNull, feedApiParams, feedFromParams, fee
 
 describe("nextSort", () => {
   it("flips the order of the active column", () => {
-    expect(nextSort({ sort_by: "date_received", sort_order: "desc" }, "date_received")).toEqual({ sort_by: "date_received", sort_order: "asc" });
+    expect(nextSort({ sort_by: "date_received", sort_order: "desc" }, "date_received")).toEqual({
+      sort_by: "date_received",
+      sort_order: "asc",
+    });
     expect(nextSort({ sort_by: "subject", sort_order: "asc" }, "subject")).toEqual({ sort_by: "subject", sort_order: "desc" });
   });
   it("starts a different column ascending", () => {
-    expect(nextSort({ sort_by: "date_received", sort_order: "desc" }, "time_to_read")).toEqual({ sort_by: "time_to_read", sort_order: "asc" });
+    expect(nextSort({ sort_by: "date_received", sort_order: "desc" }, "time_to_read")).toEqual({
+      sort_by: "time_to_read",
+      sort_order: "asc",
+    });
   });
 });
 
@@ -16,9 +22,22 @@ describe("feed state in the URL", () => {
     expect(feedToParams(DEFAULT_FEED).toString()).toBe("");
   });
   it("round-trips every control", () => {
-    const state = { ...DEFAULT_FEED, page: 3, search: "ai", category_id: 4, subscription_status: "unsubscribed", read_status: "unread", recency_filter: "last_30_days", sort_by: "subject", sort_order: "asc", view: "grid" } as const;
+    const state = {
+      ...DEFAULT_FEED,
+      page: 3,
+      search: "ai",
+      category_id: 4,
+      subscription_status: "unsubscribed",
+      read_status: "unread",
+      recency_filter: "last_30_days",
+      sort_by: "subject",
+      sort_order: "asc",
+      view: "grid",
+    } as const;
     const params = feedToParams(state);
-    expect(params.toString()).toBe("search=ai&category=4&subscription=unsubscribed&read=unread&recency=last_30_days&sort=subject&order=asc&view=grid&page=3");
+    expect(params.toString()).toBe(
+      "search=ai&category=4&subscription=unsubscribed&read=unread&recency=last_30_days&sort=subject&order=asc&view=grid&page=3",
+    );
     expect(feedFromParams(params)).toEqual(state);
   });
   it("ignores values it does not know", () => {
@@ -29,10 +48,18 @@ describe("feed state in the URL", () => {
 
 describe("feedApiParams", () => {
   it("sends the defaults of SPEC.md and no null filters", () => {
-    expect(feedApiParams(DEFAULT_FEED).toString()).toBe("page=1&page_size=20&sort_by=date_received&sort_order=desc&recency_filter=all_time");
+    expect(feedApiParams(DEFAULT_FEED).toString()).toBe(
+      "page=1&page_size=20&sort_by=date_received&sort_order=desc&recency_filter=all_time",
+    );
   });
   it("sends set filters and a trimmed search", () => {
-    const params = feedApiParams({ ...DEFAULT_FEED, search: " news ", read_status: "read", subscription_status: "subscribed", category_id: 2 });
+    const params = feedApiParams({
+      ...DEFAULT_FEED,
+      search: " news ",
+      read_status: "read",
+      subscription_status: "subscribed",
+      category_id: 2,
+    });
     expect(params.get("search")).toBe("news");
     expect(params.get("read_status")).toBe("read");
     expect(params.get("subscription_status")).toBe("subscribed");

@@ -109,7 +109,9 @@ export function nextSort(state: Pick<FeedState, "sort_by" | "sort_order">, colum
   return { sort_by: column, sort_order: "asc" };
 }
 
-type FilterChange = Partial<Pick<FeedState, "search" | "category_id" | "subscription_status" | "read_status" | "recency_filter" | "sort_by" | "sort_order">>;
+type FilterChange = Partial<
+  Pick<FeedState, "search" | "category_id" | "subscription_status" | "read_status" | "recency_filter" | "sort_by" | "sort_order">
+>;
 
 /** A new search or filter starts again at page 1. */
 export function withFilters(state: FeedState, change: FilterChange): FeedState {

@@ -31,7 +31,8 @@ function readPosition(): FeedPosition | null {
     const value: unknown = JSON.parse(sessionStorage.getItem(POSITION_KEY) ?? "null");
     if (typeof value !== "object" || value === null) return null;
     const { url, scrollY, emailId } = value as Record<string, unknown>;
-    if (typeof url !== "string" || (scrollY !== null && typeof scrollY !== "number") || (emailId !== null && typeof emailId !== "number")) return null;
+    if (typeof url !== "string" || (scrollY !== null && typeof scrollY !== "number") || (emailId !== null && typeof emailId !== "number"))
+      return null;
     return value as FeedPosition;
   } catch {
     return null;
@@ -62,7 +63,13 @@ export function markReturnToFeed(options: { focusSearch?: boolean } = {}) {
   const url = rememberedFeedUrl();
   const same = position?.url === url;
   // Another page of the feed (j went past the end of the one left) has no scroll position of its own.
-  writePosition({ url, scrollY: same ? position.scrollY : null, emailId: position?.emailId ?? null, returning: true, focusSearch: options.focusSearch });
+  writePosition({
+    url,
+    scrollY: same ? position.scrollY : null,
+    emailId: position?.emailId ?? null,
+    returning: true,
+    focusSearch: options.focusSearch,
+  });
 }
 
 /** The position to restore on a return to `url`, or null: no way back was taken, or it led elsewhere. */

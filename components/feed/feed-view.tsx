@@ -49,7 +49,9 @@ export function FeedView() {
   // renders only in the browser, after the session is known, so storage can be read at once.
   const [returnPoint] = useState(() => peekFeedReturn(feedUrl));
   // The issue the keyboard is on, or (after j or k turned the page) which end of the next page to take.
-  const [selection, setSelection] = useState<{ id: number } | { end: "first" | "last" } | null>(() => (returnPoint?.emailId ? { id: returnPoint.emailId } : null));
+  const [selection, setSelection] = useState<{ id: number } | { end: "first" | "last" } | null>(() =>
+    returnPoint?.emailId ? { id: returnPoint.emailId } : null,
+  );
   const scrollY = useRef(0);
   const selected = useRef<number | null>(null);
   const restored = useRef(false);
@@ -95,7 +97,14 @@ export function FeedView() {
   // Keys act on what is shown, once it is this page's own answer (not the previous page's, kept while loading).
   const ready = feed.isSuccess && !feed.isPlaceholderData;
 
-  const currentId = selection === null ? null : "id" in selection ? selection.id : ready ? ((selection.end === "first" ? issues[0] : issues[issues.length - 1])?.id ?? null) : null;
+  const currentId =
+    selection === null
+      ? null
+      : "id" in selection
+        ? selection.id
+        : ready
+          ? ((selection.end === "first" ? issues[0] : issues[issues.length - 1])?.id ?? null)
+          : null;
 
   useEffect(() => {
     selected.current = currentId;
@@ -137,8 +146,20 @@ export function FeedView() {
     search: () => document.getElementById("feed-search")?.focus(),
     ...(ready &&
       issues.length > 0 && {
-        next: () => (index + 1 < issues.length ? select(issues[index + 1], index + 1) : state.page < totalPages ? turnPage(state.page + 1, "first") : "This is the last issue."),
-        previous: () => (index > 0 ? select(issues[index - 1], index - 1) : index === -1 ? select(issues[0], 0) : state.page > 1 ? turnPage(state.page - 1, "last") : "This is the first issue."),
+        next: () =>
+          index + 1 < issues.length
+            ? select(issues[index + 1], index + 1)
+            : state.page < totalPages
+              ? turnPage(state.page + 1, "first")
+              : "This is the last issue.",
+        previous: () =>
+          index > 0
+            ? select(issues[index - 1], index - 1)
+            : index === -1
+              ? select(issues[0], 0)
+              : state.page > 1
+                ? turnPage(state.page - 1, "last")
+                : "This is the first issue.",
       }),
     ...(ready &&
       current && {
@@ -176,7 +197,9 @@ export function FeedView() {
           )}
           {/* Unread confirmations wait above, not in the list: a feed of only those has no newsletters yet. */}
           {issues.length === 0 && state.page > 1 ? (
-            <EmptyState action={{ href: `/feed?${feedToParams({ ...state, page: 1 })}`, label: "Back to the first page" }}>This page of your feed is empty.</EmptyState>
+            <EmptyState action={{ href: `/feed?${feedToParams({ ...state, page: 1 })}`, label: "Back to the first page" }}>
+              This page of your feed is empty.
+            </EmptyState>
           ) : issues.length === 0 ? (
             <EmptyState action={{ href: "/discover", label: "Discover newsletters" }}>No newsletters in your feed yet.</EmptyState>
           ) : (

@@ -35,7 +35,11 @@ export function MarkAllRead({ state }: { state: FeedState }) {
     setConfirming(null);
     markAll.mutate(query, {
       onSuccess: (answer: MarkedEmails) =>
-        setOutcome(answer.updated === 0 ? { text: "Nothing to mark as read." } : { text: `Marked ${issues(answer.updated)} as read.`, undo: answer.email_ids }),
+        setOutcome(
+          answer.updated === 0
+            ? { text: "Nothing to mark as read." }
+            : { text: `Marked ${issues(answer.updated)} as read.`, undo: answer.email_ids },
+        ),
       onError: () => setOutcome({ text: "Failed to mark issues as read." }),
     });
   };
@@ -71,7 +75,12 @@ export function MarkAllRead({ state }: { state: FeedState }) {
   const busy = counting || markAll.isPending || markUnread.isPending;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <button type="button" onClick={() => void start()} disabled={busy || state.read_status === "read"} className={buttonClass("secondary", "h-8 px-3 py-0")}>
+      <button
+        type="button"
+        onClick={() => void start()}
+        disabled={busy || state.read_status === "read"}
+        className={buttonClass("secondary", "h-8 px-3 py-0")}
+      >
         Mark all as read
       </button>
       {/* Only while there is news: an empty status region would read as a page still loading. */}
@@ -79,7 +88,11 @@ export function MarkAllRead({ state }: { state: FeedState }) {
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600 dark:text-slate-300">
           {outcome.text}
           {outcome.undo && (
-            <button type="button" onClick={() => undo(outcome.undo!)} className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300">
+            <button
+              type="button"
+              onClick={() => undo(outcome.undo!)}
+              className="font-semibold text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
+            >
               Undo
             </button>
           )}

@@ -22,7 +22,9 @@ export function ViewToggle({ value, onChange }: { value: FeedView; onChange: (vi
           title={label}
           onClick={() => onChange(view)}
           className={`inline-flex h-8 w-9 items-center justify-center rounded-md transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-            value === view ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300" : "text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
+            value === view
+              ? "bg-indigo-50 text-indigo-700 dark:bg-indigo-950 dark:text-indigo-300"
+              : "text-slate-500 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
           }`}
         >
           <Icon width={18} height={18} />

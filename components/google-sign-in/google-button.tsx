@@ -8,7 +8,8 @@ import { GoogleIcon } from "../ui/icons";
 import { loadGoogleSdk, type GoogleCredentialResponse, type GoogleIdentity, type GooglePromptNotification } from "./google-sdk";
 import { GOOGLE_SIGN_IN_TIMEOUT_MS, GoogleMessages, messageForNotDisplayed, messageForSignInError } from "./google-messages";
 
-type SdkState = { status: "loading" } | { status: "ready"; identity: GoogleIdentity } | { status: "unavailable" } | { status: "setup-failed" };
+type SdkState =
+  { status: "loading" } | { status: "ready"; identity: GoogleIdentity } | { status: "unavailable" } | { status: "setup-failed" };
 
 type Props = { clientId: string | null; label: string; onSignedIn: (user: User) => void };
 
@@ -93,12 +94,21 @@ export function GoogleButton({ clientId, label, onSignedIn }: Props) {
     }
   };
 
-  const shown = message ?? (sdk.status === "unavailable" ? GoogleMessages.notAvailable : sdk.status === "setup-failed" ? GoogleMessages.setupFailed : null);
+  const shown =
+    message ??
+    (sdk.status === "unavailable" ? GoogleMessages.notAvailable : sdk.status === "setup-failed" ? GoogleMessages.setupFailed : null);
   const busy = waiting || signIn.isPending;
 
   return (
     <div className="space-y-3">
-      <button type="button" onClick={start} disabled={busy} aria-busy={busy} className={buttonClass("secondary", "w-full")} data-sdk-status={sdk.status}>
+      <button
+        type="button"
+        onClick={start}
+        disabled={busy}
+        aria-busy={busy}
+        className={buttonClass("secondary", "w-full")}
+        data-sdk-status={sdk.status}
+      >
         <GoogleIcon />
         <span>{busy ? "Connecting to Google..." : label}</span>
       </button>

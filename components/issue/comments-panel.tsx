@@ -29,14 +29,22 @@ export function CommentsPanel({ emailId }: { emailId: number }) {
   };
 
   return (
-    <section ref={section} aria-labelledby="comments-title" className="scroll-mt-4 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      ref={section}
+      aria-labelledby="comments-title"
+      className="scroll-mt-4 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="comments-title" className="mb-3 font-semibold text-slate-900 dark:text-white">
         Comments
       </h2>
       {comments.isPending ? (
-        <p role="status" className="text-sm text-slate-500 dark:text-slate-400">Loading comments...</p>
+        <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
+          Loading comments...
+        </p>
       ) : comments.isError ? (
-        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">Error loading comments.</p>
+        <p role="alert" className="text-sm text-rose-700 dark:text-rose-300">
+          Error loading comments.
+        </p>
       ) : comments.data.items.length === 0 ? (
         <p className="text-sm text-slate-500 dark:text-slate-400">No comments yet. Be the first to comment!</p>
       ) : (
@@ -58,7 +66,15 @@ export function CommentsPanel({ emailId }: { emailId: number }) {
         <label htmlFor="comment-input" className="sr-only">
           Add a comment
         </label>
-        <textarea id="comment-input" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder="Add a comment..." rows={3} maxLength={5000} className={`${inputClass} resize-y`} />
+        <textarea
+          id="comment-input"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          placeholder="Add a comment..."
+          rows={3}
+          maxLength={5000}
+          className={`${inputClass} resize-y`}
+        />
         <div className="flex justify-end">
           <button type="submit" disabled={add.isPending || !draft.trim()} className={buttonClass("primary")}>
             {add.isPending ? "Submitting..." : "Submit"}

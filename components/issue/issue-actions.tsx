@@ -18,11 +18,15 @@ export function IssueActions({ email, commentsOpen, onToggleComments }: Props) {
   // A failed like or favourite, undone on screen, says so here (SPEC.md section 8).
   const [problem, setProblem] = useState<string | null>(null);
   const filed = email.is_favorited || email.folder_ids.length > 0;
-  const pressed = (on: boolean) => buttonClass("secondary", on ? "border-indigo-300 text-indigo-700 dark:border-indigo-700 dark:text-indigo-300" : "");
+  const pressed = (on: boolean) =>
+    buttonClass("secondary", on ? "border-indigo-300 text-indigo-700 dark:border-indigo-700 dark:text-indigo-300" : "");
 
   const toggleLike = () => {
     setProblem(null);
-    like.mutate({ id: email.id, is_liked: email.is_liked }, { onError: (error) => setProblem(errorMessage(error, "Failed to toggle like status")) });
+    like.mutate(
+      { id: email.id, is_liked: email.is_liked },
+      { onError: (error) => setProblem(errorMessage(error, "Failed to toggle like status")) },
+    );
   };
   const openFolders = () => {
     setProblem(null);
@@ -36,7 +40,13 @@ export function IssueActions({ email, commentsOpen, onToggleComments }: Props) {
           <HeartIcon filled={email.is_liked} width={18} height={18} className={email.is_liked ? "text-rose-600 dark:text-rose-400" : ""} />
           {email.is_liked ? "Unlike" : "Like"}
         </button>
-        <button type="button" aria-expanded={commentsOpen} aria-controls="issue-sidebar" onClick={onToggleComments} className={pressed(commentsOpen)}>
+        <button
+          type="button"
+          aria-expanded={commentsOpen}
+          aria-controls="issue-sidebar"
+          onClick={onToggleComments}
+          className={pressed(commentsOpen)}
+        >
           <CommentIcon width={18} height={18} />
           Comment
         </button>
@@ -44,15 +54,27 @@ export function IssueActions({ email, commentsOpen, onToggleComments }: Props) {
           <BookmarkIcon filled={filed} width={18} height={18} />
           {filed ? "Edit folders" : "Add to folder"}
         </button>
-        <button type="button" aria-haspopup="dialog" disabled={!email.public_share_id} onClick={() => setDialog("share")} className={buttonClass("secondary")}>
+        <button
+          type="button"
+          aria-haspopup="dialog"
+          disabled={!email.public_share_id}
+          onClick={() => setDialog("share")}
+          className={buttonClass("secondary")}
+        >
           <ShareIcon width={18} height={18} />
           Share
         </button>
         {dialog === "folders" && <FolderModal email={email} onClose={() => setDialog(null)} onFailure={setProblem} />}
-        {dialog === "share" && email.public_share_id && <ShareModal subject={email.subject || "No Subject"} publicShareId={email.public_share_id} onClose={() => setDialog(null)} />}
+        {dialog === "share" && email.public_share_id && (
+          <ShareModal subject={email.subject || "No Subject"} publicShareId={email.public_share_id} onClose={() => setDialog(null)} />
+        )}
       </div>
       {problem && <Alert>{problem}</Alert>}
-      <ControlActions newsletterId={email.newsletter_id} newsletterName={email.newsletter_metadata.newsletter_name} sender={email.sender_email} />
+      <ControlActions
+        newsletterId={email.newsletter_id}
+        newsletterName={email.newsletter_metadata.newsletter_name}
+        sender={email.sender_email}
+      />
     </>
   );
 }

@@ -17,7 +17,8 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
   const subscribe = useSubscribe();
   const [problem, setProblem] = useState<string | null>(null);
   const newsletterId = email.newsletter_metadata_id;
-  const unconfirmed = subscriptions.isSuccess && !subscriptions.data.some((item) => item.newsletterId === newsletterId && item.status === "active");
+  const unconfirmed =
+    subscriptions.isSuccess && !subscriptions.data.some((item) => item.newsletterId === newsletterId && item.status === "active");
   const sender = email.sender_name || "Unknown Sender";
 
   const confirm = () => {
@@ -39,10 +40,15 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
       </div>
       {problem && <Alert>{problem}</Alert>}
       <div>
-        <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{email.subject || "No Subject"}</h1>
+        <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+          {email.subject || "No Subject"}
+        </h1>
         <p className="mt-2 flex flex-wrap items-center gap-x-2 text-sm text-slate-600 dark:text-slate-300">
           {newsletterId ? (
-            <Link href={`/newsletter/${newsletterId}`} className="min-w-0 font-medium wrap-anywhere text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300">
+            <Link
+              href={`/newsletter/${newsletterId}`}
+              className="min-w-0 font-medium wrap-anywhere text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
+            >
               {sender}
             </Link>
           ) : (

@@ -99,19 +99,30 @@ function IssueContent({ emailId }: { emailId: number }) {
           <IssueActions email={issue} commentsOpen={commentsOpen} onToggleComments={() => setCommentsOpen((open) => !open)} />
           {readError !== null && <Alert>{errorMessage(readError, "Failed to mark email as read")}</Alert>}
           <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm dark:border-slate-800">
-            {issue.body_html ? <EmailFrame html={issue.body_html} title={`Content of ${subject}`} /> : <PlainBody text={issue.body_plain || "No content available."} />}
+            {issue.body_html ? (
+              <EmailFrame html={issue.body_html} title={`Content of ${subject}`} />
+            ) : (
+              <PlainBody text={issue.body_plain || "No content available."} />
+            )}
           </div>
         </article>
         <aside id="issue-sidebar" aria-label="About this issue" className="min-w-0 space-y-4 lg:sticky lg:top-6 lg:self-start">
           {issue.email_summary && (
-            <section aria-labelledby="summary-title" className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+            <section
+              aria-labelledby="summary-title"
+              className="rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+            >
               <h2 id="summary-title" className="mb-2 font-semibold text-slate-900 dark:text-white">
                 Summary
               </h2>
               <p className="break-words text-sm text-slate-600 dark:text-slate-300">{issue.email_summary}</p>
             </section>
           )}
-          {commentsOpen ? <CommentsPanel emailId={issue.id} /> : <RecentIssues newsletterId={issue.newsletter_metadata_id ?? null} currentId={issue.id} />}
+          {commentsOpen ? (
+            <CommentsPanel emailId={issue.id} />
+          ) : (
+            <RecentIssues newsletterId={issue.newsletter_metadata_id ?? null} currentId={issue.id} />
+          )}
         </aside>
       </div>
       <ScrollTopButton />

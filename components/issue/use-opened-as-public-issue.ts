@@ -15,9 +15,10 @@ type Listed = { items: Email[] };
 export function useOpenedAsPublicIssue(emailId: number): boolean {
   const queryClient = useQueryClient();
   const [opened] = useState(() =>
-    [...queryClient.getQueriesData<Listed>({ queryKey: newsletterKeys.trendingIssues() }), ...queryClient.getQueriesData<Listed>({ queryKey: emailKeys.recentAll() })].some(([, data]) =>
-      data?.items.some((item) => item.id === emailId && item.public_share_id === null),
-    ),
+    [
+      ...queryClient.getQueriesData<Listed>({ queryKey: newsletterKeys.trendingIssues() }),
+      ...queryClient.getQueriesData<Listed>({ queryKey: emailKeys.recentAll() }),
+    ].some(([, data]) => data?.items.some((item) => item.id === emailId && item.public_share_id === null)),
   );
   return opened;
 }

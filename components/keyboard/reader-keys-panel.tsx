@@ -59,7 +59,9 @@ export function ReaderKeys({ handlers }: { handlers: ReaderHandlers }) {
                   {shortcut.keys.map((key, index) => (
                     <span key={key} className="flex items-center gap-1">
                       {index > 0 && <span className="text-slate-500 dark:text-slate-400">or</span>}
-                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100">{key}</kbd>
+                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100">
+                        {key}
+                      </kbd>
                     </span>
                   ))}
                 </dt>
@@ -67,7 +69,9 @@ export function ReaderKeys({ handlers }: { handlers: ReaderHandlers }) {
               </div>
             ))}
           </dl>
-          <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">Keys do nothing while you type in a field or while a dialog is open.</p>
+          <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
+            Keys do nothing while you type in a field or while a dialog is open.
+          </p>
         </Modal>
       )}
     </>

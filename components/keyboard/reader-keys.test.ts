@@ -1,10 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { readerAction } from "./reader-keys";
 
-const press = (key: string, extra: Partial<KeyboardEvent> = {}) => ({ key, ctrlKey: false, metaKey: false, altKey: false, defaultPrevented: false, isComposing: false, ...extra });
+const press = (key: string, extra: Partial<KeyboardEvent> = {}) => ({
+  key,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  defaultPrevented: false,
+  isComposing: false,
+  ...extra,
+});
 
 /** A stand-in element whose closest() answers whether it sits in what the selector names. */
-const element = (matches: (selector: string) => boolean) => ({ closest: (selector: string) => (matches(selector) ? {} : null) }) as unknown as Element;
+const element = (matches: (selector: string) => boolean) =>
+  ({ closest: (selector: string) => (matches(selector) ? {} : null) }) as unknown as Element;
 const page = element(() => false);
 const field = element((selector) => selector.includes("input"));
 const link = element((selector) => selector.includes("a[href]"));

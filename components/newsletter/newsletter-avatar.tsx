@@ -4,7 +4,15 @@ import { useState, type CSSProperties } from "react";
 import { monogram } from "@/lib/newsletters/monogram";
 
 /** The catalog's logo when the browser can load it, else the newsletter's monogram. */
-export function NewsletterAvatar({ src, name, className = "h-12 w-12 text-base" }: { src: string | null; name: string; className?: string }) {
+export function NewsletterAvatar({
+  src,
+  name,
+  className = "h-12 w-12 text-base",
+}: {
+  src: string | null;
+  name: string;
+  className?: string;
+}) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   const { initials, hue } = monogram(name);

@@ -29,7 +29,12 @@ export function NewsletterDetail({ rawId }: { rawId: string }) {
 function Loaded({ id }: { id: number }) {
   const newsletter = useNewsletter(id);
   if (newsletter.isPending) return <Spinner label="Loading newsletter details..." className="justify-start py-6" />;
-  if (newsletter.isError) return <Message error>{`Error loading newsletter: ${errorMessage(newsletter.error, "Failed to fetch newsletter details") || "Unknown error"}`}</Message>;
+  if (newsletter.isError)
+    return (
+      <Message
+        error
+      >{`Error loading newsletter: ${errorMessage(newsletter.error, "Failed to fetch newsletter details") || "Unknown error"}`}</Message>
+    );
   return <Details newsletter={newsletter.data} />;
 }
 
@@ -65,7 +70,11 @@ function Details({ newsletter }: { newsletter: Newsletter }) {
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {left && !failure && <UnsubscribeNotice result={left} name={newsletter.name} />}
       {subscription.data?.sending_after_unsubscribe && <StillSending subscription={subscription.data} />}
-      <ControlActions newsletterId={newsletter.id} newsletterName={newsletter.name} offerBlock={!subscription.data?.sending_after_unsubscribe} />
+      <ControlActions
+        newsletterId={newsletter.id}
+        newsletterName={newsletter.name}
+        offerBlock={!subscription.data?.sending_after_unsubscribe}
+      />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0 space-y-8">
           <section aria-labelledby="about-title" className="space-y-2">
@@ -83,7 +92,10 @@ function Details({ newsletter }: { newsletter: Newsletter }) {
             ) : (
               <ul className="flex flex-wrap gap-2">
                 {newsletter.categories.map((category) => (
-                  <li key={category.id} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+                  <li
+                    key={category.id}
+                    className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+                  >
                     <span aria-hidden="true">{category.emoji}</span> {category.name}
                   </li>
                 ))}

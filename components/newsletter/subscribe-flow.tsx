@@ -64,9 +64,14 @@ export function useSubscribeFlow(withoutPage: WithoutPage = "refuse") {
     <Modal title={`Subscribe to ${pending.newsletter.name}`} onClose={() => setPending(null)}>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         {pending.copied ? "We copied your Paperboy address to the clipboard." : "Copy your Paperboy address."}{" "}
-        {pending.opened ? "Paste it into the sign-up form that opened in a new tab, then come back here." : `Sign up for ${pending.newsletter.name} with it, then come back here.`}
+        {pending.opened
+          ? "Paste it into the sign-up form that opened in a new tab, then come back here."
+          : `Sign up for ${pending.newsletter.name} with it, then come back here.`}
       </p>
-      <p className="break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100" data-testid="unique-email">
+      <p
+        className="break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+        data-testid="unique-email"
+      >
         {pending.email}
       </p>
       {confirmError && <Alert>{confirmError}</Alert>}

@@ -3,7 +3,9 @@ import { subscribePageFor } from "./subscribe-page";
 
 describe("subscribePageFor", () => {
   it("prefers the subscribe page", () => {
-    expect(subscribePageFor({ subscribe_page_url: "https://a.example/join", websiteUrl: "https://a.example/" })).toBe("https://a.example/join");
+    expect(subscribePageFor({ subscribe_page_url: "https://a.example/join", websiteUrl: "https://a.example/" })).toBe(
+      "https://a.example/join",
+    );
   });
 
   it("falls back to the website", () => {

@@ -5,7 +5,12 @@ import { useSubscriptionTo, useUnsubscribe, type LeaveResult } from "@/lib/subsc
 import { raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 
-type Props = { newsletter: Newsletter; onSubscribe: () => void; onUnsubscribed: (result: LeaveResult) => void; onFailure: (message: string) => void };
+type Props = {
+  newsletter: Newsletter;
+  onSubscribe: () => void;
+  onUnsubscribed: (result: LeaveResult) => void;
+  onFailure: (message: string) => void;
+};
 
 /** Subscribe through the copy-and-confirm flow, or unsubscribe for real after the reader confirms. */
 export function SubscriptionButton({ newsletter, onSubscribe, onUnsubscribed, onFailure }: Props) {

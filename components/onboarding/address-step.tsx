@@ -26,7 +26,9 @@ export function AddressStep({ uniqueEmail, onBack, onNext }: { uniqueEmail: stri
         <h2 id="onboarding-title" className="text-2xl font-bold tracking-tight text-slate-900 dark:text-white">
           Choose your Paperboy address
         </h2>
-        <p className="text-slate-600 dark:text-slate-300">Subscribe to newsletters with this address, or forward them to it. They will show up in your feed.</p>
+        <p className="text-slate-600 dark:text-slate-300">
+          Subscribe to newsletters with this address, or forward them to it. They will show up in your feed.
+        </p>
       </div>
       <div className="space-y-2">
         <label htmlFor="unique-local" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -44,7 +46,10 @@ export function AddressStep({ uniqueEmail, onBack, onNext }: { uniqueEmail: stri
             aria-describedby="unique-domain"
             className="min-w-0 flex-1 bg-transparent px-3 py-2.5 text-sm text-slate-900 focus:outline-none dark:text-slate-100"
           />
-          <span id="unique-domain" className="flex shrink-0 items-center border-l border-slate-200 bg-slate-50 px-3 text-sm text-slate-500 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400">
+          <span
+            id="unique-domain"
+            className="flex shrink-0 items-center border-l border-slate-200 bg-slate-50 px-3 text-sm text-slate-500 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-400"
+          >
             @{domain}
           </span>
         </div>

@@ -29,7 +29,9 @@ export function PopularStep({ onBack, onFinish, finishing, finishError }: Props)
             Popular newsletters could not be loaded right now. You can find them later in Discover.
           </p>
         ) : popular.data.length === 0 ? (
-          <p className="rounded-lg bg-slate-50 px-4 py-6 text-center text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">No newsletters to display.</p>
+          <p className="rounded-lg bg-slate-50 px-4 py-6 text-center text-sm text-slate-600 dark:bg-slate-800/60 dark:text-slate-300">
+            No newsletters to display.
+          </p>
         ) : (
           <ul className="space-y-2" aria-label="Popular newsletters">
             {popular.data.slice(0, 6).map((newsletter) => (
@@ -63,7 +65,9 @@ function NewsletterRow({ newsletter, onOpen }: { newsletter: PopularNewsletter; 
       <NewsletterLogo src={newsletter.logoUrl} name={newsletter.name} />
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium text-slate-900 dark:text-white">{newsletter.name}</span>
-        <span className="block truncate text-sm text-slate-500 dark:text-slate-400">{newsletter.publisher || newsletter.description || "N/A"}</span>
+        <span className="block truncate text-sm text-slate-500 dark:text-slate-400">
+          {newsletter.publisher || newsletter.description || "N/A"}
+        </span>
       </span>
       {newsletter.categories?.[0] && (
         <span className="hidden shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600 sm:inline dark:bg-slate-800 dark:text-slate-300">

@@ -37,12 +37,16 @@ export function BlockedSendersSection() {
   };
 
   return (
-    <section aria-labelledby="blocked-senders-heading" className="mx-auto mt-5 max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="blocked-senders-heading"
+      className="mx-auto mt-5 max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="blocked-senders-heading" className="mb-3 text-base font-semibold text-slate-900 dark:text-white">
         Blocked senders
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Mail from these senders is accepted, so they cannot tell, but never filed for you. Block an address, or a whole domain as @example.com.
+        Mail from these senders is accepted, so they cannot tell, but never filed for you. Block an address, or a whole domain as
+        @example.com.
       </p>
       <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-2 sm:flex-row">
         <label htmlFor="blocked-sender-input" className="sr-only">
@@ -68,7 +72,9 @@ export function BlockedSendersSection() {
       )}
       {blocked.isPending && <Spinner label="Loading blocked senders..." className="py-6" />}
       {blocked.isError && <Alert className="mt-4">{errorMessage(blocked.error, "Failed to load blocked senders")}</Alert>}
-      {blocked.data && blocked.data.length === 0 && <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">You have not blocked any sender.</p>}
+      {blocked.data && blocked.data.length === 0 && (
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">You have not blocked any sender.</p>
+      )}
       {blocked.data && blocked.data.length > 0 && (
         <ul aria-label="Blocked senders" className="mt-4 divide-y divide-slate-100 dark:divide-slate-800">
           {blocked.data.map((entry) => (
@@ -77,7 +83,13 @@ export function BlockedSendersSection() {
                 <p className="font-mono text-sm break-all text-slate-900 dark:text-slate-100">{entry.sender}</p>
                 <p className="text-xs text-slate-500 dark:text-slate-400">Blocked {formatDateTime(entry.created_at)}</p>
               </div>
-              <button type="button" onClick={() => remove(entry.id, entry.sender)} disabled={unblock.isPending} aria-label={`Unblock ${entry.sender}`} className={buttonClass("secondary")}>
+              <button
+                type="button"
+                onClick={() => remove(entry.id, entry.sender)}
+                disabled={unblock.isPending}
+                aria-label={`Unblock ${entry.sender}`}
+                className={buttonClass("secondary")}
+              >
                 Unblock
               </button>
             </li>

@@ -26,11 +26,24 @@ export function DangerZone() {
     <SettingsCard title="Danger zone" tone="danger">
       <form method="post" onSubmit={submit} noValidate className="space-y-4" aria-label="Delete my account">
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Deleting your account erases it with your emails, folders, subscriptions, likes and comments. Your Paperboy addresses stop receiving mail and are never given to anyone
-          else. This cannot be undone.
+          Deleting your account erases it with your emails, folders, subscriptions, likes and comments. Your Paperboy addresses stop
+          receiving mail and are never given to anyone else. This cannot be undone.
         </p>
-        <TextField id="delete-password" label="Password (leave empty if you only sign in with Google)" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField id="delete-confirm" label={`Type ${DELETE_CONFIRMATION} to confirm`} autoComplete="off" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <TextField
+          id="delete-password"
+          label="Password (leave empty if you only sign in with Google)"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          id="delete-confirm"
+          label={`Type ${DELETE_CONFIRMATION} to confirm`}
+          autoComplete="off"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+        />
         {remove.isError && <Alert>{errorMessage(remove.error, "Failed to delete account")}</Alert>}
         <button type="submit" disabled={!confirmed || remove.isPending || remove.isSuccess} className={buttonClass("danger")}>
           {remove.isPending || remove.isSuccess ? "Deleting..." : "Delete my account"}

@@ -37,11 +37,16 @@ export function DeliveryLogSection() {
   const data = deliveries.data;
 
   return (
-    <section aria-labelledby="delivery-log-heading" className="mx-auto mt-5 max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="delivery-log-heading"
+      className="mx-auto mt-5 max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="delivery-log-heading" className="mb-3 text-base font-semibold text-slate-900 dark:text-white">
         Delivery log
       </h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400">Every message that reached one of your addresses, newest first, and what became of it.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Every message that reached one of your addresses, newest first, and what became of it.
+      </p>
       <div className="mt-4 flex flex-col gap-1 sm:flex-row sm:items-center sm:gap-3">
         <label htmlFor="delivery-outcome" className="text-sm font-medium text-slate-700 dark:text-slate-300">
           Outcome
@@ -73,7 +78,9 @@ export function DeliveryLogSection() {
         </div>
       )}
       {data && data.items.length === 0 && (
-        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">{outcome ? `No deliveries with the outcome ${OUTCOME_LABELS[outcome]}.` : "No mail has reached your addresses yet."}</p>
+        <p className="mt-4 text-sm text-slate-500 dark:text-slate-400">
+          {outcome ? `No deliveries with the outcome ${OUTCOME_LABELS[outcome]}.` : "No mail has reached your addresses yet."}
+        </p>
       )}
       {data && data.items.length > 0 && (
         <>
@@ -82,14 +89,19 @@ export function DeliveryLogSection() {
               <li key={item.id} className="space-y-1 py-3">
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <p className="min-w-0 font-medium wrap-anywhere text-slate-900 dark:text-white">{item.subject || "No Subject"}</p>
-                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${OUTCOME_COLORS[item.outcome]}`}>{OUTCOME_LABELS[item.outcome]}</span>
+                  <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${OUTCOME_COLORS[item.outcome]}`}>
+                    {OUTCOME_LABELS[item.outcome]}
+                  </span>
                 </div>
                 <p className="text-sm wrap-anywhere text-slate-600 dark:text-slate-300">From {item.from ?? "an unknown sender"}</p>
                 <p className="text-xs wrap-anywhere text-slate-500 dark:text-slate-400">
                   {formatDateTime(item.received_at)} · to {item.recipient}
                 </p>
                 {item.email_id !== null && (
-                  <Link href={`/emails/${item.email_id}`} className="inline-block rounded text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300">
+                  <Link
+                    href={`/emails/${item.email_id}`}
+                    className="inline-block rounded text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
+                  >
                     Open issue
                   </Link>
                 )}
@@ -104,7 +116,12 @@ export function DeliveryLogSection() {
               <span className="text-sm text-slate-600 dark:text-slate-300">
                 Page {data.current_page} of {data.total_pages}
               </span>
-              <button type="button" onClick={() => setPage(page + 1)} disabled={page >= data.total_pages} className={buttonClass("secondary")}>
+              <button
+                type="button"
+                onClick={() => setPage(page + 1)}
+                disabled={page >= data.total_pages}
+                className={buttonClass("secondary")}
+              >
                 Next
               </button>
             </nav>

@@ -16,7 +16,9 @@ function FeedUrl({ label, url, what }: { label: string; url: string; what: strin
   return (
     <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
       <span className="w-12 shrink-0 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{label}</span>
-      <code className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">{url}</code>
+      <code className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100">
+        {url}
+      </code>
       <CopyButton text={url} what={what} />
     </div>
   );
@@ -37,14 +39,24 @@ export function FeedsSection() {
   };
 
   return (
-    <section aria-labelledby="feeds-heading" className="mx-auto mt-5 max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900">
+    <section
+      aria-labelledby="feeds-heading"
+      className="mx-auto mt-5 max-w-2xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 dark:border-slate-800 dark:bg-slate-900"
+    >
       <h2 id="feeds-heading" className="mb-3 text-base font-semibold text-slate-900 dark:text-white">
         Feeds
       </h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Read your newsletters in any feed reader. These addresses are private: anyone who has one can read that feed, so make new ones if one gets out.
+        Read your newsletters in any feed reader. These addresses are private: anyone who has one can read that feed, so make new ones if
+        one gets out.
       </p>
-      <button type="button" aria-expanded={open} aria-controls="feed-addresses" onClick={() => setOpen(!open)} className={buttonClass("secondary", "mt-4")}>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="feed-addresses"
+        onClick={() => setOpen(!open)}
+        className={buttonClass("secondary", "mt-4")}
+      >
         {open ? "Hide feed addresses" : "Show feed addresses"}
       </button>
       <div id="feed-addresses" hidden={!open}>
@@ -54,7 +66,10 @@ export function FeedsSection() {
           <>
             <ul className="mt-4 space-y-4">
               {feeds.data.items.map((feed) => (
-                <li key={`${feed.scope}-${feed.id ?? "all"}`} className="space-y-2 border-t border-slate-100 pt-4 first:border-t-0 first:pt-0 dark:border-slate-800">
+                <li
+                  key={`${feed.scope}-${feed.id ?? "all"}`}
+                  className="space-y-2 border-t border-slate-100 pt-4 first:border-t-0 first:pt-0 dark:border-slate-800"
+                >
                   <h3 className="text-sm font-semibold text-slate-900 dark:text-white">
                     <span className="mr-2 text-xs font-medium text-slate-500 dark:text-slate-400">{SCOPE_LABELS[feed.scope]}</span>
                     <span className="wrap-anywhere">{feed.title}</span>

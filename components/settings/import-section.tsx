@@ -21,7 +21,14 @@ function Progress({ status }: { status: ImportStatus }) {
           {status.processed}/{status.total}
         </span>
       </div>
-      <div role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800">
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-2.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
         <div className="h-full rounded-full bg-indigo-600 transition-[width] dark:bg-indigo-400" style={{ width: `${percent}%` }} />
       </div>
       <dl className="grid grid-cols-3 gap-2 text-sm">
@@ -86,8 +93,8 @@ export function ImportSection() {
     <SettingsCard title="Import">
       <form onSubmit={submit} className="space-y-4" aria-label="Import mail">
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          Bring the newsletters already in your mailbox: an mbox file (Google Takeout, Thunderbird), one .eml message, or a zip of .eml files, up to 5 GB. Only newsletters are
-          filed, with their own dates; personal mail is skipped.
+          Bring the newsletters already in your mailbox: an mbox file (Google Takeout, Thunderbird), one .eml message, or a zip of .eml
+          files, up to 5 GB. Only newsletters are filed, with their own dates; personal mail is skipped.
         </p>
         <div className="space-y-1.5">
           <label htmlFor="import-file" className="block text-sm font-medium text-slate-700 dark:text-slate-200">

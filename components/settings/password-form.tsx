@@ -29,9 +29,30 @@ export function PasswordForm() {
   return (
     <SettingsCard title="Password">
       <form method="post" onSubmit={submit} noValidate className="space-y-4" aria-label="Change password">
-        <TextField id="current-password" label="Current password" type="password" autoComplete="current-password" value={form.current} onChange={(e) => setForm({ ...form, current: e.target.value })} />
-        <TextField id="new-password" label="New password" type="password" autoComplete="new-password" value={form.next} onChange={(e) => setForm({ ...form, next: e.target.value })} />
-        <TextField id="confirm-password" label="Confirm new password" type="password" autoComplete="new-password" value={form.confirm} onChange={(e) => setForm({ ...form, confirm: e.target.value })} />
+        <TextField
+          id="current-password"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={form.current}
+          onChange={(e) => setForm({ ...form, current: e.target.value })}
+        />
+        <TextField
+          id="new-password"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          value={form.next}
+          onChange={(e) => setForm({ ...form, next: e.target.value })}
+        />
+        <TextField
+          id="confirm-password"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          value={form.confirm}
+          onChange={(e) => setForm({ ...form, confirm: e.target.value })}
+        />
         {shown && <Alert>{shown}</Alert>}
         {change.isSuccess && !formError && <Alert tone="success">Password changed. Every other session has been signed out.</Alert>}
         <button type="submit" disabled={change.isPending} className={buttonClass("primary")}>

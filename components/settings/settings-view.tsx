@@ -35,9 +35,14 @@ export function SettingsView() {
 
       {user.unique_email && (
         <Card title="Your Unique Email">
-          <p className="text-sm text-slate-600 dark:text-slate-400">Forward your newsletters to this address to get them in your Paperboy feed.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Forward your newsletters to this address to get them in your Paperboy feed.
+          </p>
           <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <code className="min-w-0 break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100" data-testid="unique-email">
+            <code
+              className="min-w-0 break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+              data-testid="unique-email"
+            >
               {user.unique_email}
             </code>
             <CopyButton text={user.unique_email} />
@@ -47,7 +52,12 @@ export function SettingsView() {
 
       <Card title="Session">
         <div className="space-y-3">
-          <button type="button" onClick={() => logout.mutate()} disabled={logout.isPending || logout.isSuccess} className={buttonClass("danger")}>
+          <button
+            type="button"
+            onClick={() => logout.mutate()}
+            disabled={logout.isPending || logout.isSuccess}
+            className={buttonClass("danger")}
+          >
             <LogoutIcon />
             {logout.isPending || logout.isSuccess ? "Logging out..." : "Logout"}
           </button>

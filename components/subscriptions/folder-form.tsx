@@ -28,7 +28,14 @@ export function FolderForm({ onMessage }: { onMessage: (message: string | null) 
       <label htmlFor="new-folder" className="sr-only">
         New folder name
       </label>
-      <input id="new-folder" value={name} onChange={(event) => setName(event.target.value)} placeholder="New folder name" maxLength={100} className={`${inputClass} min-w-0 py-2`} />
+      <input
+        id="new-folder"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        placeholder="New folder name"
+        maxLength={100}
+        className={`${inputClass} min-w-0 py-2`}
+      />
       <button type="submit" disabled={create.isPending} className={buttonClass("primary", "shrink-0 px-3 py-2")}>
         {create.isPending ? "Creating..." : "+ Create"}
       </button>

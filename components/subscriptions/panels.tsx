@@ -108,7 +108,13 @@ function FolderIssues({ folder }: { folder: Folder }) {
   const { isPending, issues, failed } = useIssues(folder.emails);
   return (
     <Panel title={folder.name}>
-      {isPending ? <Loading /> : issues.length === 0 && failed === 0 ? <EmptyState>No items to display in this folder.</EmptyState> : <IssueGrid issues={issues} />}
+      {isPending ? (
+        <Loading />
+      ) : issues.length === 0 && failed === 0 ? (
+        <EmptyState>No items to display in this folder.</EmptyState>
+      ) : (
+        <IssueGrid issues={issues} />
+      )}
       {!isPending && failed > 0 && <Alert>Failed to fetch email</Alert>}
     </Panel>
   );
@@ -132,7 +138,10 @@ function MyComments() {
                 {comment.email_id === null ? (
                   <span className="font-medium">Issue #{comment.issue_id}</span>
                 ) : (
-                  <Link href={`/emails/${comment.email_id}?showComments=true`} className="font-medium text-indigo-700 hover:underline dark:text-indigo-300">
+                  <Link
+                    href={`/emails/${comment.email_id}?showComments=true`}
+                    className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+                  >
                     Issue #{comment.issue_id}
                   </Link>
                 )}{" "}

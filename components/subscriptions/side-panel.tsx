@@ -38,7 +38,10 @@ export function SidePanel({ view, onSelect, message, onMessage }: Props) {
   );
 
   return (
-    <nav aria-label="Subscription lists" className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <nav
+      aria-label="Subscription lists"
+      className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
       <ul>
         <li>{item({ kind: "all" }, withCount("All Newsletters", subscriptions.data?.length))}</li>
       </ul>
@@ -49,15 +52,18 @@ export function SidePanel({ view, onSelect, message, onMessage }: Props) {
       </PanelSection>
       <PanelSection title="Folders">
         {folders.isError && (
-          <li className="px-3 text-sm text-rose-700 dark:text-rose-300">
-            {errorMessage(folders.error, "Failed to fetch folders")}
-          </li>
+          <li className="px-3 text-sm text-rose-700 dark:text-rose-300">{errorMessage(folders.error, "Failed to fetch folders")}</li>
         )}
         {folders.data?.items.map((folder) => (
           <li key={folder.id} className="flex items-center gap-1">
-            <NavItem current={sameView(view, { kind: "folder", folderId: folder.id })} onClick={() => onSelect({ kind: "folder", folderId: folder.id })}>
+            <NavItem
+              current={sameView(view, { kind: "folder", folderId: folder.id })}
+              onClick={() => onSelect({ kind: "folder", folderId: folder.id })}
+            >
               <span className="min-w-0 flex-1 truncate">{folder.name}</span>
-              <span className="shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">{folder.email_count}</span>
+              <span className="shrink-0 rounded-full bg-slate-100 px-2 text-xs text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+                {folder.email_count}
+              </span>
             </NavItem>
             <button
               type="button"
@@ -94,7 +100,9 @@ function NavItem({ current, onClick, children }: { current: boolean; onClick: ()
       aria-current={current ? "true" : undefined}
       onClick={onClick}
       className={`flex w-full min-w-0 items-center gap-2 rounded-lg px-3 py-2 text-left text-sm transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-        current ? "bg-indigo-50 font-semibold text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300" : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+        current
+          ? "bg-indigo-50 font-semibold text-indigo-700 dark:bg-indigo-950/60 dark:text-indigo-300"
+          : "text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
       }`}
     >
       {children}

@@ -26,7 +26,10 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
   const toggle = () => {
     if (!active) {
       setLeft(null);
-      setStatus.mutate({ newsletterId: subscription.newsletterId, status: "active" }, { onError: () => onFailure(raiseAlert("Failed to subscribe.")) });
+      setStatus.mutate(
+        { newsletterId: subscription.newsletterId, status: "active" },
+        { onError: () => onFailure(raiseAlert("Failed to subscribe.")) },
+      );
       return;
     }
     if (!window.confirm("Are you sure you want to unsubscribe?")) return;
@@ -34,13 +37,19 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
   };
 
   return (
-    <article aria-label={newsletter.name} className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900">
+    <article
+      aria-label={newsletter.name}
+      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-center gap-3">
           <NewsletterAvatar src={newsletter.logoUrl} name={newsletter.name} />
           <div className="min-w-0">
             <h4 className="truncate font-semibold text-slate-900 dark:text-white">
-              <Link href={`/newsletter/${newsletter.id}`} className="rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300">
+              <Link
+                href={`/newsletter/${newsletter.id}`}
+                className="rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300"
+              >
                 {newsletter.name}
               </Link>
             </h4>
@@ -50,11 +59,20 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
             </p>
           </div>
         </div>
-        <button type="button" onClick={toggle} disabled={pending} className={buttonClass(active ? "secondary" : "primary", "shrink-0 sm:w-36")}>
+        <button
+          type="button"
+          onClick={toggle}
+          disabled={pending}
+          className={buttonClass(active ? "secondary" : "primary", "shrink-0 sm:w-36")}
+        >
           {pending ? "Updating..." : active ? "Unsubscribe" : "Subscribe"}
         </button>
       </div>
-      <ControlActions newsletterId={subscription.newsletterId} newsletterName={newsletter.name} offerBlock={!subscription.sending_after_unsubscribe} />
+      <ControlActions
+        newsletterId={subscription.newsletterId}
+        newsletterName={newsletter.name}
+        offerBlock={!subscription.sending_after_unsubscribe}
+      />
       {left && <UnsubscribeNotice result={left} name={newsletter.name} />}
       {subscription.sending_after_unsubscribe && <StillSending subscription={subscription} />}
     </article>

@@ -3,7 +3,8 @@
 import type { LeaveResult } from "@/lib/subscriptions/hooks";
 import { Alert } from "../ui/alert";
 
-const linkClass = "font-semibold underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 rounded";
+const linkClass =
+  "font-semibold underline underline-offset-2 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 rounded";
 
 /** The sender's page, in a new tab that learns nothing of Paperboy (no opener, no Referer). */
 function SenderPage({ url, children }: { url: string; children: string }) {

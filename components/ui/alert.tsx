@@ -10,7 +10,15 @@ export function raiseAlert(message: string): string {
 }
 
 /** An error or notice announced to screen readers as soon as it appears. */
-export function Alert({ children, tone = "error", className = "" }: { children: ReactNode; tone?: "error" | "success"; className?: string }) {
+export function Alert({
+  children,
+  tone = "error",
+  className = "",
+}: {
+  children: ReactNode;
+  tone?: "error" | "success";
+  className?: string;
+}) {
   const colors =
     tone === "error"
       ? "border-rose-200 bg-rose-50 text-rose-800 dark:border-rose-900 dark:bg-rose-950/60 dark:text-rose-200"

@@ -4,7 +4,18 @@ type IconProps = SVGProps<SVGSVGElement> & { filled?: boolean };
 
 function Icon({ children, filled = false, ...props }: IconProps) {
   return (
-    <svg viewBox="0 0 24 24" fill={filled ? "currentColor" : "none"} stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" width={20} height={20} {...props}>
+    <svg
+      viewBox="0 0 24 24"
+      fill={filled ? "currentColor" : "none"}
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      width={20}
+      height={20}
+      {...props}
+    >
       {children}
     </svg>
   );

@@ -2,7 +2,8 @@
 
 import { useEffect, useRef, type RefObject } from "react";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Keeps keyboard focus inside a modal dialog: focus moves in on open, Tab wraps around,
@@ -25,7 +26,7 @@ export function useDialogFocus(dialog: RefObject<HTMLElement | null>, onEscape?:
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = "hidden";
-    (closable ? node.querySelector<HTMLElement>(FOCUSABLE) ?? node : node).focus();
+    (closable ? (node.querySelector<HTMLElement>(FOCUSABLE) ?? node) : node).focus();
 
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") {

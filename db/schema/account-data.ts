@@ -21,7 +21,9 @@ export const mailImport = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     format: text("format", { enum: ["mbox", "eml", "zip"] }).notNull(),
-    status: text("status", { enum: ["running", "done", "failed"] }).notNull().default("running"),
+    status: text("status", { enum: ["running", "done", "failed"] })
+      .notNull()
+      .default("running"),
     /** Why the whole import failed (status `failed`). */
     error: text("error"),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),

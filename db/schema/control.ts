@@ -38,7 +38,9 @@ export const delivery = pgTable(
     recipient: text("recipient").notNull(),
     sender: text("sender"),
     subject: text("subject"),
-    outcome: text("outcome", { enum: ["filed", "duplicate", "blocked", "muted", "confirmation", "pending"] }).notNull().default("pending"),
+    outcome: text("outcome", { enum: ["filed", "duplicate", "blocked", "muted", "confirmation", "pending"] })
+      .notNull()
+      .default("pending"),
     emailId: integer("email_id").references(() => email.id, { onDelete: "set null" }),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },

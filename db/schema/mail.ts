@@ -12,10 +12,15 @@ export const inboundMessage = pgTable(
     /** Message-ID (or a hash of the bytes when there is none) and the receiving users: one row per delivery. */
     dedupKey: text("dedup_key").notNull(),
     source: text("source", { enum: ["raw", "mailgun", "postmark", "smtp", "cli", "import"] }).notNull(),
-    envelopeTo: text("envelope_to").array().notNull().default(sql`'{}'::text[]`),
+    envelopeTo: text("envelope_to")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     raw: bytea("raw").notNull(),
     sizeBytes: integer("size_bytes").notNull(),
-    status: text("status", { enum: ["received", "filed", "failed"] }).notNull().default("received"),
+    status: text("status", { enum: ["received", "filed", "failed"] })
+      .notNull()
+      .default("received"),
     error: text("error"),
     attempts: integer("attempts").notNull().default(0),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
@@ -82,7 +87,9 @@ export const email = pgTable(
     wordCount: integer("word_count").notNull().default(0),
     dateReceived: timestamp("date_received", { withTimezone: true }).notNull(),
     isForwarded: boolean("is_forwarded").notNull().default(false),
-    kind: text("kind", { enum: ["issue", "confirmation"] }).notNull().default("issue"),
+    kind: text("kind", { enum: ["issue", "confirmation"] })
+      .notNull()
+      .default("issue"),
     confirmationUrl: text("confirmation_url"),
     /** A pending confirmation card the reader dismissed. */
     dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
@@ -133,9 +140,36 @@ export const email = pgTable(
     index("email_user_newsletter_idx").on(table.userId, table.newsletterId, table.dateReceived),
     // One per other sort, in its order with the id tie-break, then every filter's column: a page walks
     // the index until it has its rows, checking filters in the index, while the count reads the state index.
-    index("email_user_subject_idx").on(table.userId, table.subject, table.id, table.isRead, table.isSubscribed, table.dateReceived, table.kind, table.newsletterId),
-    index("email_user_sender_idx").on(table.userId, table.senderName, table.id, table.isRead, table.isSubscribed, table.dateReceived, table.kind, table.newsletterId),
-    index("email_user_words_idx").on(table.userId, table.wordCount, table.id, table.isRead, table.isSubscribed, table.dateReceived, table.kind, table.newsletterId),
+    index("email_user_subject_idx").on(
+      table.userId,
+      table.subject,
+      table.id,
+      table.isRead,
+      table.isSubscribed,
+      table.dateReceived,
+      table.kind,
+      table.newsletterId,
+    ),
+    index("email_user_sender_idx").on(
+      table.userId,
+      table.senderName,
+      table.id,
+      table.isRead,
+      table.isSubscribed,
+      table.dateReceived,
+      table.kind,
+      table.newsletterId,
+    ),
+    index("email_user_words_idx").on(
+      table.userId,
+      table.wordCount,
+      table.id,
+      table.isRead,
+      table.isSubscribed,
+      table.dateReceived,
+      table.kind,
+      table.newsletterId,
+    ),
     index("email_issue_idx").on(table.issueId),
     // btree_gin: the user's key and the words in one index, so a search reads only that user's postings.
     index("email_user_search_idx").using("gin", table.userId, table.searchVector),

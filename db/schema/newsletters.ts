@@ -48,13 +48,21 @@ export const newsletter = pgTable(
   (table) => [
     index("newsletter_sender_domain_idx").on(table.senderDomain),
     index("newsletter_public_subscribers_idx").on(table.isPublic, table.totalSubscribers),
-    index("newsletter_featured_idx").on(table.isFeatured).where(sql`${table.isFeatured}`),
+    index("newsletter_featured_idx")
+      .on(table.isFeatured)
+      .where(sql`${table.isFeatured}`),
     // Discovery search (lib/newsletters/discovery-repo.ts repeats this expression so the planner uses them).
     index("newsletter_search_trgm_idx")
-      .using("gin", sql`(${table.name} || ' ' || coalesce(${table.publisher}, '') || ' ' || coalesce(${table.description}, '')) gin_trgm_ops`)
+      .using(
+        "gin",
+        sql`(${table.name} || ' ' || coalesce(${table.publisher}, '') || ' ' || coalesce(${table.description}, '')) gin_trgm_ops`,
+      )
       .where(sql`${table.isPublic}`),
     index("newsletter_search_fts_idx")
-      .using("gin", sql`to_tsvector('english', ${table.name} || ' ' || coalesce(${table.publisher}, '') || ' ' || coalesce(${table.description}, ''))`)
+      .using(
+        "gin",
+        sql`to_tsvector('english', ${table.name} || ' ' || coalesce(${table.publisher}, '') || ' ' || coalesce(${table.description}, ''))`,
+      )
       .where(sql`${table.isPublic}`),
     // The words of the name and publisher as written, for exact, begun and one-slip-away spellings.
     index("newsletter_search_names_idx")
@@ -103,7 +111,9 @@ export const subscription = pgTable(
   (table) => [
     uniqueIndex("subscription_user_newsletter_idx").on(table.userId, table.newsletterId),
     // Every feed page asks for the reader's muted newsletters: an index-only lookup of usually no rows.
-    index("subscription_user_muted_idx").on(table.userId, table.newsletterId).where(sql`${table.muted}`),
+    index("subscription_user_muted_idx")
+      .on(table.userId, table.newsletterId)
+      .where(sql`${table.muted}`),
     // Both carry the third column so "who else follows this" and "what else do they follow" are index-only.
     index("subscription_newsletter_status_idx").on(table.newsletterId, table.status, table.userId),
     index("subscription_user_status_idx").on(table.userId, table.status, table.newsletterId),

@@ -1,17 +1,41 @@
 import "server-only";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { comment, email, emailFavorite, emailLike, emailRead, folder, folderEmail, inboundMessage, newsletter, subscription, user, userAddress } from "@/db/schema";
+import {
+  comment,
+  email,
+  emailFavorite,
+  emailLike,
+  emailRead,
+  folder,
+  folderEmail,
+  inboundMessage,
+  newsletter,
+  subscription,
+  user,
+  userAddress,
+} from "@/db/schema";
 
 /** Rows come in pages this long, each after the last key of the one before: memory stays flat however much there is. */
 export const EXPORT_PAGE = 200;
 
 export async function findExportUser(userId: number) {
   const [row] = await getDb()
-    .select({ id: user.id, username: user.username, name: user.name, email: user.email, uniqueLocal: user.uniqueLocal, createdAt: user.createdAt })
+    .select({
+      id: user.id,
+      username: user.username,
+      name: user.name,
+      email: user.email,
+      uniqueLocal: user.uniqueLocal,
+      createdAt: user.createdAt,
+    })
     .from(user)
     .where(eq(user.id, userId));
-  const addresses = await getDb().select({ localPart: userAddress.localPart }).from(userAddress).where(eq(userAddress.userId, userId)).orderBy(asc(userAddress.id));
+  const addresses = await getDb()
+    .select({ localPart: userAddress.localPart })
+    .from(userAddress)
+    .where(eq(userAddress.userId, userId))
+    .orderBy(asc(userAddress.id));
   return row ? { ...row, addresses: addresses.map((address) => address.localPart) } : undefined;
 }
 
@@ -105,7 +129,12 @@ export function findExportReads(userId: number, after: ActionKey) {
       lastReadAt: emailRead.lastReadAt,
     })
     .from(emailRead)
-    .where(and(eq(emailRead.userId, userId), sql`(${emailRead.issueId}, coalesce(${emailRead.emailId}, 0)) > (${after.issueId}, ${after.emailId})`))
+    .where(
+      and(
+        eq(emailRead.userId, userId),
+        sql`(${emailRead.issueId}, coalesce(${emailRead.emailId}, 0)) > (${after.issueId}, ${after.emailId})`,
+      ),
+    )
     .orderBy(asc(emailRead.issueId), sql`coalesce(${emailRead.emailId}, 0)`)
     .limit(EXPORT_PAGE);
 }

@@ -49,7 +49,14 @@ async function* folderEntries(userId: number): AsyncGenerator<string> {
   let first = true;
   for await (const folder of paged((after: number) => findExportFolders(userId, after), 0, byId)) {
     yield `${first ? "" : ","}\n{"id":${folder.id},"name":${JSON.stringify(folder.name)},"created_at":${JSON.stringify(folder.createdAt)},"email_ids":`;
-    yield* jsonArray(paged((after: number) => findExportFolderEmailIds(userId, folder.id, after), 0, (id) => id), (id) => id);
+    yield* jsonArray(
+      paged(
+        (after: number) => findExportFolderEmailIds(userId, folder.id, after),
+        0,
+        (id) => id,
+      ),
+      (id) => id,
+    );
     yield "}";
     first = false;
   }
@@ -70,49 +77,71 @@ async function* accountJson(userId: number): AsyncGenerator<string> {
     created_at: user.createdAt,
   };
   yield `{"exported_at":${JSON.stringify(new Date())},"user":${JSON.stringify(account)},\n"subscriptions":`;
-  yield* jsonArray(paged((after: number) => findExportSubscriptions(userId, after), 0, byId), (row) => ({
-    newsletter_id: row.newsletterId,
-    name: row.name,
-    website_url: row.websiteUrl,
-    status: row.status,
-    subscribed_at: row.subscribedAt,
-    unsubscribed_at: row.unsubscribedAt,
-  }));
+  yield* jsonArray(
+    paged((after: number) => findExportSubscriptions(userId, after), 0, byId),
+    (row) => ({
+      newsletter_id: row.newsletterId,
+      name: row.name,
+      website_url: row.websiteUrl,
+      status: row.status,
+      subscribed_at: row.subscribedAt,
+      unsubscribed_at: row.unsubscribedAt,
+    }),
+  );
   yield `,\n"folders":`;
   yield* folderEntries(userId);
   yield `,\n"emails":`;
-  yield* jsonArray(paged((after: number) => findExportEmails(userId, after), 0, byId), (row) => ({
-    id: row.id,
-    newsletter_id: row.newsletterId,
-    issue_id: row.issueId,
-    kind: row.kind,
-    subject: row.subject,
-    sender_name: row.senderName,
-    sender_email: row.senderEmail,
-    date_received: row.dateReceived,
-    original: row.hasOriginal ? `mail/${row.id}.eml` : null,
-  }));
+  yield* jsonArray(
+    paged((after: number) => findExportEmails(userId, after), 0, byId),
+    (row) => ({
+      id: row.id,
+      newsletter_id: row.newsletterId,
+      issue_id: row.issueId,
+      kind: row.kind,
+      subject: row.subject,
+      sender_name: row.senderName,
+      sender_email: row.senderEmail,
+      date_received: row.dateReceived,
+      original: row.hasOriginal ? `mail/${row.id}.eml` : null,
+    }),
+  );
   yield `,\n"comments":`;
-  yield* jsonArray(paged((after: number) => findExportComments(userId, after), 0, byId), (row) => ({
-    id: row.id,
-    issue_id: row.issueId,
+  yield* jsonArray(
+    paged((after: number) => findExportComments(userId, after), 0, byId),
+    (row) => ({
+      id: row.id,
+      issue_id: row.issueId,
+      email_id: row.emailId,
+      content: row.content,
+      created_at: row.createdAt,
+    }),
+  );
+  const action = (row: { issueId: number; emailId: number | null; createdAt: Date }) => ({
     email_id: row.emailId,
-    content: row.content,
+    issue_id: row.issueId,
     created_at: row.createdAt,
-  }));
-  const action = (row: { issueId: number; emailId: number | null; createdAt: Date }) => ({ email_id: row.emailId, issue_id: row.issueId, created_at: row.createdAt });
+  });
   yield `,\n"likes":`;
-  yield* jsonArray(paged((after) => findExportActions("like", userId, after), noAction, byAction), action);
+  yield* jsonArray(
+    paged((after) => findExportActions("like", userId, after), noAction, byAction),
+    action,
+  );
   yield `,\n"favourites":`;
-  yield* jsonArray(paged((after) => findExportActions("favorite", userId, after), noAction, byAction), action);
+  yield* jsonArray(
+    paged((after) => findExportActions("favorite", userId, after), noAction, byAction),
+    action,
+  );
   yield `,\n"read_state":`;
-  yield* jsonArray(paged((after) => findExportReads(userId, after), noAction, byAction), (row) => ({
-    email_id: row.emailId,
-    issue_id: row.issueId,
-    first_read_at: row.firstReadAt,
-    last_read_at: row.lastReadAt,
-    duration_seconds: row.durationSeconds,
-  }));
+  yield* jsonArray(
+    paged((after) => findExportReads(userId, after), noAction, byAction),
+    (row) => ({
+      email_id: row.emailId,
+      issue_id: row.issueId,
+      first_read_at: row.firstReadAt,
+      last_read_at: row.lastReadAt,
+      duration_seconds: row.durationSeconds,
+    }),
+  );
   yield "}\n";
 }
 

@@ -26,7 +26,11 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     response = await fetch(path, {
       method: options.method ?? "GET",
       credentials: options.credentials ?? "same-origin",
-      headers: options.file ? { "Content-Type": options.file.type } : options.body === undefined ? undefined : { "Content-Type": "application/json" },
+      headers: options.file
+        ? { "Content-Type": options.file.type }
+        : options.body === undefined
+          ? undefined
+          : { "Content-Type": "application/json" },
       body: options.file ? options.file.data : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       keepalive: options.keepalive,

@@ -83,5 +83,7 @@ export function useUpdateMe() {
 }
 
 export function useUpdateUniqueEmail() {
-  return useUserUpdate((uniqueEmail: string) => apiFetch<User>("/api/users/me/unique-email", { method: "PUT", body: { unique_email: uniqueEmail } }));
+  return useUserUpdate((uniqueEmail: string) =>
+    apiFetch<User>("/api/users/me/unique-email", { method: "PUT", body: { unique_email: uniqueEmail } }),
+  );
 }

@@ -17,9 +17,18 @@ export async function findUserByEmail(address: string): Promise<UserRow | undefi
 }
 
 /** The user of an unexpired session, by the session's token: one indexed read. */
-export async function findSessionUser(token: string): Promise<Pick<UserRow, "id" | "name" | "email" | "username" | "uniqueLocal" | "onboarded"> | undefined> {
+export async function findSessionUser(
+  token: string,
+): Promise<Pick<UserRow, "id" | "name" | "email" | "username" | "uniqueLocal" | "onboarded"> | undefined> {
   const [row] = await getDb()
-    .select({ id: user.id, name: user.name, email: user.email, username: user.username, uniqueLocal: user.uniqueLocal, onboarded: user.onboarded })
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      username: user.username,
+      uniqueLocal: user.uniqueLocal,
+      onboarded: user.onboarded,
+    })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
     .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
@@ -47,7 +56,10 @@ async function addressTaken(localPart: string): Promise<boolean> {
 
 /** Whether the address belonged to an account since deleted: it is never handed out again. */
 export async function isRetired(localPart: string): Promise<boolean> {
-  const [row] = await getDb().select({ localPart: retiredAddress.localPart }).from(retiredAddress).where(eq(retiredAddress.localPart, localPart));
+  const [row] = await getDb()
+    .select({ localPart: retiredAddress.localPart })
+    .from(retiredAddress)
+    .where(eq(retiredAddress.localPart, localPart));
   return row !== undefined;
 }
 
@@ -92,7 +104,10 @@ function claimAddress(userId: number, localPart: string): Promise<boolean> {
       .returning({ userId: userAddress.userId });
     if (!claimed) return false;
     // Read after the claim: a deletion retiring this address commits first or finds the claim in its way.
-    const [retired] = await tx.select({ localPart: retiredAddress.localPart }).from(retiredAddress).where(eq(retiredAddress.localPart, localPart));
+    const [retired] = await tx
+      .select({ localPart: retiredAddress.localPart })
+      .from(retiredAddress)
+      .where(eq(retiredAddress.localPart, localPart));
     if (retired) tx.rollback();
     await tx.update(user).set({ uniqueLocal: localPart }).where(eq(user.id, userId));
     return true;

@@ -21,13 +21,19 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 
 export const LoginInput = z.object({
   email: required(AuthMessages.loginRequired).regex(EMAIL_PATTERN, AuthMessages.invalidEmail).toLowerCase(),
-  password: z.string({ error: AuthMessages.loginRequired }).min(1, AuthMessages.loginRequired).max(MAX_PASSWORD_LENGTH, "Invalid email or password"),
+  password: z
+    .string({ error: AuthMessages.loginRequired })
+    .min(1, AuthMessages.loginRequired)
+    .max(MAX_PASSWORD_LENGTH, "Invalid email or password"),
 });
 export type LoginInput = z.infer<typeof LoginInput>;
 
 export const RegisterInput = z.object({
   name: required(AuthMessages.allRequired).max(100, "Name must be at most 100 characters long."),
-  email: required(AuthMessages.allRequired).max(254, AuthMessages.invalidEmail).regex(EMAIL_PATTERN, AuthMessages.invalidEmail).toLowerCase(),
+  email: required(AuthMessages.allRequired)
+    .max(254, AuthMessages.invalidEmail)
+    .regex(EMAIL_PATTERN, AuthMessages.invalidEmail)
+    .toLowerCase(),
   password: z
     .string({ error: AuthMessages.allRequired })
     .min(1, AuthMessages.allRequired)
@@ -36,7 +42,9 @@ export const RegisterInput = z.object({
 });
 export type RegisterInput = z.infer<typeof RegisterInput>;
 
-export const GoogleInput = z.object({ token: z.string({ error: "A Google token is required." }).min(1, "A Google token is required.").max(8192) });
+export const GoogleInput = z.object({
+  token: z.string({ error: "A Google token is required." }).min(1, "A Google token is required.").max(8192),
+});
 export type GoogleInput = z.infer<typeof GoogleInput>;
 
 export const UpdateMeInput = z.object({
@@ -79,18 +87,27 @@ const newPassword = (field: string) =>
     .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
 
 export const ChangePasswordInput = z.object({
-  current_password: z.string({ error: "Current password is required." }).min(1, "Current password is required.").max(MAX_PASSWORD_LENGTH, "Current password is wrong"),
+  current_password: z
+    .string({ error: "Current password is required." })
+    .min(1, "Current password is required.")
+    .max(MAX_PASSWORD_LENGTH, "Current password is wrong"),
   new_password: newPassword("New password"),
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
 
 export const PasswordResetInput = z.object({
-  email: required(AuthMessages.invalidEmail).max(254, AuthMessages.invalidEmail).regex(EMAIL_PATTERN, AuthMessages.invalidEmail).toLowerCase(),
+  email: required(AuthMessages.invalidEmail)
+    .max(254, AuthMessages.invalidEmail)
+    .regex(EMAIL_PATTERN, AuthMessages.invalidEmail)
+    .toLowerCase(),
 });
 export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
 
 export const PasswordResetConfirmInput = z.object({
-  token: z.string({ error: "The reset link is invalid or has expired." }).min(1, "The reset link is invalid or has expired.").max(200, "The reset link is invalid or has expired."),
+  token: z
+    .string({ error: "The reset link is invalid or has expired." })
+    .min(1, "The reset link is invalid or has expired.")
+    .max(200, "The reset link is invalid or has expired."),
   password: newPassword("Password"),
 });
 export type PasswordResetConfirmInput = z.infer<typeof PasswordResetConfirmInput>;

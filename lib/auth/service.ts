@@ -37,7 +37,10 @@ export async function register(input: RegisterInput, headers: Headers): Promise<
     const result = await getAuth().api.signUpEmail({ body: input, headers, returnHeaders: true });
     return { user: await userDto(result.response.user.id), headers: result.headers };
   } catch (error) {
-    translate(error, { 422: new ConflictError("Email already registered"), 400: ValidationError.of("email", "Please enter a valid email address.") });
+    translate(error, {
+      422: new ConflictError("Email already registered"),
+      400: ValidationError.of("email", "Please enter a valid email address."),
+    });
   }
 }
 
@@ -116,7 +119,9 @@ export async function handleAuthRequest(request: Request, body: AuthEndpointInpu
   headers.delete("content-length");
   const write = request.method !== "GET" && request.method !== "HEAD";
   if (write) headers.set("content-type", "application/json");
-  const response = await getAuth().handler(new Request(request.url, { method: request.method, headers, body: write ? JSON.stringify(body) : undefined }));
+  const response = await getAuth().handler(
+    new Request(request.url, { method: request.method, headers, body: write ? JSON.stringify(body) : undefined }),
+  );
   if (response.ok) return response;
   throw new HttpError(response.status, await failureDetail(response));
 }

@@ -39,7 +39,13 @@ function limiter(name: Throttle): RateLimiterPostgres {
   let found = limiters.get(name);
   if (!found) {
     // storeType "pool": the store only calls `query`, which both of our drivers answer.
-    found = new RateLimiterPostgres({ ...budgets[name], storeClient: client, storeType: "pool", tableName: "rate_limit", tableCreated: true });
+    found = new RateLimiterPostgres({
+      ...budgets[name],
+      storeClient: client,
+      storeType: "pool",
+      tableName: "rate_limit",
+      tableCreated: true,
+    });
     limiters.set(name, found);
   }
   return found;

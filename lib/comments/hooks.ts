@@ -1,7 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 
-export type Comment = { id: number; issue_id: number; email_id: number | null; content: string; created_at: string; owner: { username: string } };
+export type Comment = {
+  id: number;
+  issue_id: number;
+  email_id: number | null;
+  content: string;
+  created_at: string;
+  owner: { username: string };
+};
 
 export const commentKeys = {
   all: ["comments"] as const,
@@ -21,7 +28,9 @@ export function useAddComment(emailId: number) {
   return useMutation({
     mutationFn: (content: string) => apiFetch<Comment>(`/api/issues/${emailId}/comments`, { method: "POST", body: { content } }),
     onSuccess: (comment) => {
-      queryClient.setQueryData(issueCommentsQuery(emailId).queryKey, (data) => (data ? { items: [...data.items, comment] } : { items: [comment] }));
+      queryClient.setQueryData(issueCommentsQuery(emailId).queryKey, (data) =>
+        data ? { items: [...data.items, comment] } : { items: [comment] },
+      );
       return queryClient.invalidateQueries({ queryKey: commentKeys.all });
     },
   });

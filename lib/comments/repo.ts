@@ -15,15 +15,29 @@ const commentColumns = {
 export type CommentRow = { id: number; issueId: number; emailId: number | null; content: string; createdAt: Date; username: string };
 
 export async function findIssueComments(issueId: number): Promise<CommentRow[]> {
-  return getDb().select(commentColumns).from(comment).innerJoin(user, eq(user.id, comment.userId)).where(eq(comment.issueId, issueId)).orderBy(asc(comment.createdAt), asc(comment.id));
+  return getDb()
+    .select(commentColumns)
+    .from(comment)
+    .innerJoin(user, eq(user.id, comment.userId))
+    .where(eq(comment.issueId, issueId))
+    .orderBy(asc(comment.createdAt), asc(comment.id));
 }
 
 export async function findUserComments(userId: number): Promise<CommentRow[]> {
-  return getDb().select(commentColumns).from(comment).innerJoin(user, eq(user.id, comment.userId)).where(eq(comment.userId, userId)).orderBy(desc(comment.createdAt), desc(comment.id));
+  return getDb()
+    .select(commentColumns)
+    .from(comment)
+    .innerJoin(user, eq(user.id, comment.userId))
+    .where(eq(comment.userId, userId))
+    .orderBy(desc(comment.createdAt), desc(comment.id));
 }
 
 export async function findComment(commentId: number): Promise<CommentRow | undefined> {
-  const [row] = await getDb().select(commentColumns).from(comment).innerJoin(user, eq(user.id, comment.userId)).where(eq(comment.id, commentId));
+  const [row] = await getDb()
+    .select(commentColumns)
+    .from(comment)
+    .innerJoin(user, eq(user.id, comment.userId))
+    .where(eq(comment.id, commentId));
   return row;
 }
 

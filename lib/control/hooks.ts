@@ -6,7 +6,15 @@ import { subscriptionKeys, type Subscription } from "@/lib/subscriptions/hooks";
 export type BlockedSender = { id: number; sender: string; created_at: string };
 export const DELIVERY_OUTCOMES = ["filed", "duplicate", "blocked", "muted", "confirmation", "pending", "failed"] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
-export type Delivery = { id: number; received_at: string; from: string | null; subject: string | null; recipient: string; outcome: DeliveryOutcome; email_id: number | null };
+export type Delivery = {
+  id: number;
+  received_at: string;
+  from: string | null;
+  subject: string | null;
+  recipient: string;
+  outcome: DeliveryOutcome;
+  email_id: number | null;
+};
 
 export const controlKeys = {
   blocked: ["blocked-senders"] as const,
@@ -71,7 +79,9 @@ export const deliveriesQuery = (page: number, outcome: DeliveryOutcome | null) =
   queryOptions({
     queryKey: [...controlKeys.deliveries, page, outcome] as const,
     queryFn: ({ signal }) =>
-      apiFetch<PagedList<Delivery>>(`/api/users/me/deliveries?page=${page}&page_size=20${outcome ? `&outcome=${outcome}` : ""}`, { signal }),
+      apiFetch<PagedList<Delivery>>(`/api/users/me/deliveries?page=${page}&page_size=20${outcome ? `&outcome=${outcome}` : ""}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 

@@ -6,7 +6,11 @@ import { blockedSender, delivery, inboundMessage, type DeliveryOutcome } from "@
 export type BlockedSenderRow = typeof blockedSender.$inferSelect;
 
 export async function findBlockedSenders(userId: number): Promise<BlockedSenderRow[]> {
-  return getDb().select().from(blockedSender).where(eq(blockedSender.userId, userId)).orderBy(desc(blockedSender.createdAt), desc(blockedSender.id));
+  return getDb()
+    .select()
+    .from(blockedSender)
+    .where(eq(blockedSender.userId, userId))
+    .orderBy(desc(blockedSender.createdAt), desc(blockedSender.id));
 }
 
 /** The new entry, or undefined when the reader already blocks this sender. */
@@ -31,14 +35,26 @@ export async function findDeliveryPage(userId: number, page: { page: number; pag
   const db = getDb();
   const [rows, [count]] = await Promise.all([
     db
-      .select({ id: delivery.id, receivedAt: delivery.receivedAt, sender: delivery.sender, subject: delivery.subject, recipient: delivery.recipient, outcome, emailId: delivery.emailId })
+      .select({
+        id: delivery.id,
+        receivedAt: delivery.receivedAt,
+        sender: delivery.sender,
+        subject: delivery.subject,
+        recipient: delivery.recipient,
+        outcome,
+        emailId: delivery.emailId,
+      })
       .from(delivery)
       .innerJoin(inboundMessage, eq(inboundMessage.id, delivery.inboundMessageId))
       .where(where)
       .orderBy(desc(delivery.receivedAt), desc(delivery.id))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(delivery).innerJoin(inboundMessage, eq(inboundMessage.id, delivery.inboundMessageId)).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(delivery)
+      .innerJoin(inboundMessage, eq(inboundMessage.id, delivery.inboundMessageId))
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

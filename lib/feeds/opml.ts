@@ -24,7 +24,10 @@ export function opmlDocument(title: string, created: Date, outlines: OpmlOutline
     `    <dateCreated>${created.toUTCString()}</dateCreated>`,
     "  </head>",
     "  <body>",
-    ...outlines.map((outline) => `    <outline${attributes({ type: "rss", text: outline.title, title: outline.title, xmlUrl: outline.xmlUrl, htmlUrl: outline.htmlUrl })}/>`),
+    ...outlines.map(
+      (outline) =>
+        `    <outline${attributes({ type: "rss", text: outline.title, title: outline.title, xmlUrl: outline.xmlUrl, htmlUrl: outline.htmlUrl })}/>`,
+    ),
     "  </body>",
     "</opml>",
   ];

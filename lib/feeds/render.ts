@@ -19,7 +19,10 @@ export type FeedDocument = { title: string; origin: string; selfUrls: Record<Fee
 
 export type RenderedFeed = { body: string; contentType: string; etag: string };
 
-const CONTENT_TYPES: Record<FeedFormat, string> = { atom: "application/atom+xml; charset=utf-8", json: "application/feed+json; charset=utf-8" };
+const CONTENT_TYPES: Record<FeedFormat, string> = {
+  atom: "application/atom+xml; charset=utf-8",
+  json: "application/feed+json; charset=utf-8",
+};
 
 const escapeText = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 

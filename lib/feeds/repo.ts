@@ -33,7 +33,11 @@ export async function findFeedTokenByNonce(nonce: string): Promise<FeedTokenRow 
 }
 
 export async function findFeedFolders(userId: number) {
-  return getDb().select({ id: folder.id, name: folder.name }).from(folder).where(eq(folder.userId, userId)).orderBy(asc(folder.name), asc(folder.id));
+  return getDb()
+    .select({ id: folder.id, name: folder.name })
+    .from(folder)
+    .where(eq(folder.userId, userId))
+    .orderBy(asc(folder.name), asc(folder.id));
 }
 
 /** The newsletters the reader has mail from or a subscription to: the ones their feeds can be of. */
@@ -48,7 +52,10 @@ export async function findFeedNewsletters(userId: number, newsletterId?: number)
 }
 
 export async function findFeedFolder(userId: number, folderId: number) {
-  const [row] = await getDb().select({ id: folder.id, name: folder.name }).from(folder).where(and(eq(folder.userId, userId), eq(folder.id, folderId)));
+  const [row] = await getDb()
+    .select({ id: folder.id, name: folder.name })
+    .from(folder)
+    .where(and(eq(folder.userId, userId), eq(folder.id, folderId)));
   return row;
 }
 

@@ -2,7 +2,12 @@ import "server-only";
 import { etagMatches, type RenderedFeed } from "./render";
 
 // The URL is the reader's secret: no shared cache keeps it, no search engine lists it, no page it links to learns it.
-const FEED_HEADERS = { "cache-control": "private, no-cache", "x-robots-tag": "noindex", "referrer-policy": "no-referrer", "x-content-type-options": "nosniff" };
+const FEED_HEADERS = {
+  "cache-control": "private, no-cache",
+  "x-robots-tag": "noindex",
+  "referrer-policy": "no-referrer",
+  "x-content-type-options": "nosniff",
+};
 
 /** The feed, or 304 when the reader's copy (If-None-Match) is still current. */
 export function feedResponse(request: Request, feed: RenderedFeed): Response {

@@ -3,7 +3,18 @@ import { NotFoundError } from "@/lib/api/errors";
 import { appOrigin } from "@/lib/env";
 import { opmlDocument } from "./opml";
 import { renderFeed, type FeedFormat, type RenderedFeed } from "./render";
-import { findFeedEmails, findFeedFolder, findFeedFolders, findFeedNewsletters, findFeedToken, findFeedTokenByNonce, insertFeedToken, replaceFeedToken, type FeedScope, type FeedTokenRow } from "./repo";
+import {
+  findFeedEmails,
+  findFeedFolder,
+  findFeedFolders,
+  findFeedNewsletters,
+  findFeedToken,
+  findFeedTokenByNonce,
+  insertFeedToken,
+  replaceFeedToken,
+  type FeedScope,
+  type FeedTokenRow,
+} from "./repo";
 import { feedToken, newNonce, nonceOf, tokenMatches } from "./token";
 
 export type FeedLink = { scope: FeedScope["scope"]; id: number | null; title: string; atom_url: string; json_url: string };
@@ -20,7 +31,13 @@ function feedUrl(token: string, scope: FeedScope, format: FeedFormat): string {
 }
 
 function link(token: string, scope: FeedScope, title: string): FeedLink {
-  return { scope: scope.scope, id: scope.scope === "all" ? null : scope.id, title, atom_url: feedUrl(token, scope, "atom"), json_url: feedUrl(token, scope, "json") };
+  return {
+    scope: scope.scope,
+    id: scope.scope === "all" ? null : scope.id,
+    title,
+    atom_url: feedUrl(token, scope, "atom"),
+    json_url: feedUrl(token, scope, "json"),
+  };
 }
 
 /** The reader's token, made on first use. */
@@ -58,7 +75,11 @@ export async function feedsOpml(userId: number): Promise<string> {
   const row = await currentToken(userId);
   const token = feedToken(row.userId, row.nonce);
   const newsletters = await findFeedNewsletters(userId);
-  const outlines = newsletters.map((newsletter) => ({ title: newsletter.name, xmlUrl: feedUrl(token, { scope: "newsletter", id: newsletter.id }, "atom"), htmlUrl: newsletter.websiteUrl }));
+  const outlines = newsletters.map((newsletter) => ({
+    title: newsletter.name,
+    xmlUrl: feedUrl(token, { scope: "newsletter", id: newsletter.id }, "atom"),
+    htmlUrl: newsletter.websiteUrl,
+  }));
   return opmlDocument("Paperboy newsletters", row.createdAt, outlines);
 }
 

@@ -57,7 +57,12 @@ describe("guardedFetch", () => {
     allow(server.hostPort);
     const response = await guardedFetch(`http://user:secret@127.0.0.1:${server.port}/page`, {
       method: "POST",
-      headers: { "content-type": "text/plain", cookie: "session=ours", referer: "http://localhost:3000/feed", authorization: "Bearer ours" },
+      headers: {
+        "content-type": "text/plain",
+        cookie: "session=ours",
+        referer: "http://localhost:3000/feed",
+        authorization: "Bearer ours",
+      },
       body: "hi",
     });
     expect(response).toMatchObject({ status: 200, url: `http://user:secret@127.0.0.1:${server.port}/page` });
@@ -76,7 +81,12 @@ describe("guardedFetch", () => {
   });
 
   it("refuses loopback addresses that FETCH_ALLOW_HOSTS does not list, before any packet", async () => {
-    for (const url of [`${server.origin}/`, `http://[::ffff:127.0.0.1]:${server.port}/`, `http://2130706433:${server.port}/`, `http://localhost:${server.port}/`]) {
+    for (const url of [
+      `${server.origin}/`,
+      `http://[::ffff:127.0.0.1]:${server.port}/`,
+      `http://2130706433:${server.port}/`,
+      `http://localhost:${server.port}/`,
+    ]) {
       expect(await refusal(guardedFetch(url))).toBe("the address is not public");
     }
     expect(server.requests).toHaveLength(0);
@@ -112,9 +122,12 @@ describe("guardedFetch", () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it.each(["ftp://sender.example/x", "file:///etc/passwd", "javascript:alert(1)", "data:text/plain,hi", "not a url"])("refuses %s", async (url) => {
-    expect(await refusal(guardedFetch(url))).toMatch(/^(only http and https URLs are fetched|not a URL)$/);
-  });
+  it.each(["ftp://sender.example/x", "file:///etc/passwd", "javascript:alert(1)", "data:text/plain,hi", "not a url"])(
+    "refuses %s",
+    async (url) => {
+      expect(await refusal(guardedFetch(url))).toMatch(/^(only http and https URLs are fetched|not a URL)$/);
+    },
+  );
 
   it("follows up to 3 redirects and refuses a fourth", async () => {
     allow(server.hostPort);

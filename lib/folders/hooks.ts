@@ -36,7 +36,8 @@ export function useSaveEmailFolders({ onError }: { onError?: (error: unknown) =>
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ emailId, add, remove, favorite }: FolderSave) => {
-      for (const folderId of add) await apiFetch(`/api/users/me/folders/${folderId}/emails`, { method: "POST", body: { email_id: emailId } });
+      for (const folderId of add)
+        await apiFetch(`/api/users/me/folders/${folderId}/emails`, { method: "POST", body: { email_id: emailId } });
       for (const folderId of remove) await apiFetch<void>(`/api/users/me/folders/${folderId}/emails/${emailId}`, { method: "DELETE" });
       if (favorite === null) return;
       await apiFetch(`/api/issues/${emailId}/interactions`, { method: "PUT", body: { is_favorited: favorite } }).catch((error: unknown) => {
@@ -46,16 +47,22 @@ export function useSaveEmailFolders({ onError }: { onError?: (error: unknown) =>
     onMutate: async ({ emailId, add, remove, folderIds, favorite }: FolderSave) => {
       await queryClient.cancelQueries({ queryKey: folderKeys.all });
       const folders = queryClient.getQueryData(foldersQuery().queryKey);
-      queryClient.setQueryData(foldersQuery().queryKey, (data) =>
-        data && {
-          items: data.items.map((folder) => {
-            const emails = folder.emails.filter((id) => id !== emailId || !remove.includes(folder.id));
-            if (add.includes(folder.id) && !emails.includes(emailId)) emails.push(emailId);
-            return { ...folder, emails, email_count: emails.length };
-          }),
-        },
+      queryClient.setQueryData(
+        foldersQuery().queryKey,
+        (data) =>
+          data && {
+            items: data.items.map((folder) => {
+              const emails = folder.emails.filter((id) => id !== emailId || !remove.includes(folder.id));
+              if (add.includes(folder.id) && !emails.includes(emailId)) emails.push(emailId);
+              return { ...folder, emails, email_count: emails.length };
+            }),
+          },
       );
-      const emails = await applyOptimistic(queryClient, (email) => email.id === emailId, favorite === null ? { folder_ids: folderIds } : { folder_ids: folderIds, is_favorited: favorite });
+      const emails = await applyOptimistic(
+        queryClient,
+        (email) => email.id === emailId,
+        favorite === null ? { folder_ids: folderIds } : { folder_ids: folderIds, is_favorited: favorite },
+      );
       return {
         undo: () => {
           emails.undo();

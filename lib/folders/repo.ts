@@ -8,7 +8,9 @@ export type FolderRow = { id: number; name: string; emailIds: number[] };
 const folderColumns = {
   id: folder.id,
   name: folder.name,
-  emailIds: sql<number[]>`coalesce((select array_agg(${folderEmail.emailId} order by ${folderEmail.addedAt}, ${folderEmail.emailId}) from ${folderEmail} where ${folderEmail.folderId} = ${folder.id}), '{}')`,
+  emailIds: sql<
+    number[]
+  >`coalesce((select array_agg(${folderEmail.emailId} order by ${folderEmail.addedAt}, ${folderEmail.emailId}) from ${folderEmail} where ${folderEmail.folderId} = ${folder.id}), '{}')`,
 };
 
 export async function findFolders(userId: number): Promise<FolderRow[]> {
@@ -16,7 +18,10 @@ export async function findFolders(userId: number): Promise<FolderRow[]> {
 }
 
 export async function findFolder(userId: number, folderId: number): Promise<FolderRow | undefined> {
-  const [row] = await getDb().select(folderColumns).from(folder).where(and(eq(folder.userId, userId), eq(folder.id, folderId)));
+  const [row] = await getDb()
+    .select(folderColumns)
+    .from(folder)
+    .where(and(eq(folder.userId, userId), eq(folder.id, folderId)));
   return row;
 }
 
@@ -27,7 +32,10 @@ export async function insertFolder(userId: number, name: string): Promise<Folder
 }
 
 export async function deleteFolder(userId: number, folderId: number): Promise<boolean> {
-  const deleted = await getDb().delete(folder).where(and(eq(folder.userId, userId), eq(folder.id, folderId))).returning({ id: folder.id });
+  const deleted = await getDb()
+    .delete(folder)
+    .where(and(eq(folder.userId, userId), eq(folder.id, folderId)))
+    .returning({ id: folder.id });
   return deleted.length > 0;
 }
 
@@ -46,6 +54,8 @@ export async function insertFolderEmail(userId: number, folderId: number, emailI
 export async function deleteFolderEmail(userId: number, folderId: number, emailId: number): Promise<boolean> {
   const ownFolder = await findFolder(userId, folderId);
   if (!ownFolder) return false;
-  await getDb().delete(folderEmail).where(and(eq(folderEmail.folderId, folderId), eq(folderEmail.emailId, emailId)));
+  await getDb()
+    .delete(folderEmail)
+    .where(and(eq(folderEmail.folderId, folderId), eq(folderEmail.emailId, emailId)));
   return true;
 }

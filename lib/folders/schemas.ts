@@ -10,7 +10,9 @@ export const CreateFolderInput = z.object({
 });
 export type CreateFolderInput = z.infer<typeof CreateFolderInput>;
 
-export const AddFolderEmailInput = z.object({ email_id: z.number({ error: "email_id must be an email id." }).int().positive().max(MAX_ID) });
+export const AddFolderEmailInput = z.object({
+  email_id: z.number({ error: "email_id must be an email id." }).int().positive().max(MAX_ID),
+});
 export type AddFolderEmailInput = z.infer<typeof AddFolderEmailInput>;
 
 export const FolderParams = z.object({ folderId: idParam });

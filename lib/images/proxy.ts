@@ -44,7 +44,10 @@ export async function loadImage(url: string): Promise<ProxiedImage> {
 async function fetchImage(url: string, key: string): Promise<ProxiedImage> {
   let response: Awaited<ReturnType<typeof guardedFetch>>;
   try {
-    response = await guardedFetch(url, { headers: { accept: "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8" }, maxBytes: MAX_IMAGE_BYTES });
+    response = await guardedFetch(url, {
+      headers: { accept: "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8" },
+      maxBytes: MAX_IMAGE_BYTES,
+    });
   } catch {
     // Refused (private address, redirects, size, time) or unreachable alike: the reason stays on the server.
     throw new ImageUnavailableError("The image could not be fetched");
@@ -52,7 +55,8 @@ async function fetchImage(url: string, key: string): Promise<ProxiedImage> {
   if (response.status < 200 || response.status > 299) throw new ImageUnavailableError("The image could not be fetched");
   const type = sniffImageType(response.body);
   // Both must say image: a server that calls HTML an image, or sends an image as text, is refused.
-  if (!announcesImage(response.headers.get("content-type")) || !type) throw new ImageUnavailableError("The address did not answer with an image");
+  if (!announcesImage(response.headers.get("content-type")) || !type)
+    throw new ImageUnavailableError("The address did not answer with an image");
   await storeCachedImage(key, response.body);
   return { type, body: response.body };
 }

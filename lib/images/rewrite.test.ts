@@ -22,7 +22,9 @@ describe("rewriteImages", () => {
   });
 
   it("writes absolute proxy addresses when given an origin, for HTML that leaves the site", () => {
-    expect(rewriteImages(`<img src="https://cdn.example/a.png">`, { origin: "https://paperboy.example" })).toBe(`<img src="https://paperboy.example${proxy("https://cdn.example/a.png")}">`);
+    expect(rewriteImages(`<img src="https://cdn.example/a.png">`, { origin: "https://paperboy.example" })).toBe(
+      `<img src="https://paperboy.example${proxy("https://cdn.example/a.png")}">`,
+    );
   });
 
   it("leaves HTML without remote images untouched, and links are not images", () => {
@@ -33,11 +35,15 @@ describe("rewriteImages", () => {
 
 describe("rewriteSrcset and rewriteCssUrls", () => {
   it("keep descriptors and commas inside URLs", () => {
-    expect(rewriteSrcset("https://a.example/x.png 480w,https://a.example/y.png 800w")).toBe(`${proxy("https://a.example/x.png")} 480w, ${proxy("https://a.example/y.png")} 800w`);
+    expect(rewriteSrcset("https://a.example/x.png 480w,https://a.example/y.png 800w")).toBe(
+      `${proxy("https://a.example/x.png")} 480w, ${proxy("https://a.example/y.png")} 800w`,
+    );
   });
 
   it("do not read url( inside a comment or another word", () => {
-    expect(rewriteCssUrls("/* url(https://a.example/c.png) */ a{b:myurl(https://a.example/d.png)}")).toBe("/* url(https://a.example/c.png) */ a{b:myurl(https://a.example/d.png)}");
+    expect(rewriteCssUrls("/* url(https://a.example/c.png) */ a{b:myurl(https://a.example/d.png)}")).toBe(
+      "/* url(https://a.example/c.png) */ a{b:myurl(https://a.example/d.png)}",
+    );
   });
 });
 

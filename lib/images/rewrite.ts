@@ -74,7 +74,7 @@ export function rewriteCssUrls(css: string, origin = ""): string {
   let imageSetDepth = 0;
   let depth = 0;
   const imageSetAt: number[] = [];
-  for (let at = 0; at < css.length; ) {
+  for (let at = 0; at < css.length;) {
     const char = css[at]!;
     if (char === "/" && css[at + 1] === "*") {
       const close = css.indexOf("*/", at + 2);
@@ -158,7 +158,8 @@ export function rewriteImages(html: string, options: RewriteOptions = {}): strin
       onattribute(name, value) {
         const isImage = IMAGE_ATTRIBUTES.has(name);
         if ((!isImage && name !== "style") || !MAY_LOAD.test(value)) return;
-        const rewritten = name === "srcset" ? rewriteSrcset(value, origin) : name === "style" ? rewriteCssUrls(value, origin) : proxied(value, origin);
+        const rewritten =
+          name === "srcset" ? rewriteSrcset(value, origin) : name === "style" ? rewriteCssUrls(value, origin) : proxied(value, origin);
         if (rewritten === value) return;
         // The parser's span runs from the name to just past the value (its closing quote included).
         splices.push({ start: parser.startIndex, end: parser.endIndex, text: `${name}="${escapeAttribute(rewritten)}"` });

@@ -4,7 +4,10 @@ const SIGNATURES: { type: string; test: (bytes: Buffer) => boolean }[] = [
   { type: "image/png", test: (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
   { type: "image/gif", test: (b) => /^GIF8[79]a$/.test(b.subarray(0, 6).toString("latin1")) },
   { type: "image/webp", test: (b) => b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP" },
-  { type: "image/avif", test: (b) => b.subarray(4, 8).toString("latin1") === "ftyp" && /^avi[fs]$/.test(b.subarray(8, 12).toString("latin1")) },
+  {
+    type: "image/avif",
+    test: (b) => b.subarray(4, 8).toString("latin1") === "ftyp" && /^avi[fs]$/.test(b.subarray(8, 12).toString("latin1")),
+  },
   { type: "image/bmp", test: (b) => b.length > 14 && b.subarray(0, 2).toString("latin1") === "BM" },
   { type: "image/x-icon", test: (b) => b.length > 6 && b[0] === 0 && b[1] === 0 && b[2] === 1 && b[3] === 0 },
 ];

@@ -4,7 +4,14 @@
  * Reading only the header keeps personal mail, most of a mailbox, cheap to pass over.
  */
 
-export type HeaderFacts = { listId: boolean; listUnsubscribe: boolean; bulk: boolean; from: string | null; subject: string; hasHeader: boolean };
+export type HeaderFacts = {
+  listId: boolean;
+  listUnsubscribe: boolean;
+  bulk: boolean;
+  from: string | null;
+  subject: string;
+  hasHeader: boolean;
+};
 
 const HEADER_END = /\r?\n\r?\n/;
 const FIELD = /^([!-9;-~]+)[ \t]*:(.*)$/;

@@ -16,7 +16,12 @@ const failed = (subject: string | null, reason: string): ImportOutcome => ({ out
  * the inbound filing path (identity, forwards, dedupe by Message-ID, the message's own Date). Mail that
  * is no newsletter, and mail the reader already holds, is skipped.
  */
-export async function importMessage(reader: Recipient, raw: Buffer, arrivedAt: Date, knownSenders: ReadonlySet<string>): Promise<ImportOutcome> {
+export async function importMessage(
+  reader: Recipient,
+  raw: Buffer,
+  arrivedAt: Date,
+  knownSenders: ReadonlySet<string>,
+): Promise<ImportOutcome> {
   const header = readHeader(raw);
   if (!header.hasHeader) return failed(null, "Not an e-mail message: it has no header.");
   const listed = isNewsletter(header, knownSenders);
@@ -30,7 +35,12 @@ export async function importMessage(reader: Recipient, raw: Buffer, arrivedAt: D
   if (await holdsMessage(reader.userId, parsed.messageKey)) return { outcome: "skipped" };
   try {
     // Keyed as a delivery to this reader alone, so the message already arrived by mail is the same row.
-    const { row } = await insertInboundMessage({ dedupKey: `${parsed.messageKey} ${reader.userId}`, source: "import", envelopeTo: [], raw });
+    const { row } = await insertInboundMessage({
+      dedupKey: `${parsed.messageKey} ${reader.userId}`,
+      source: "import",
+      envelopeTo: [],
+      raw,
+    });
     await fileContent(row.id, parsed, content, [reader], arrivedAt);
   } catch (error) {
     return failed(content.subject, `Could not be filed: ${describeError(error)}`);

@@ -1,7 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 
-export type ImportStatus = { id: number; status: "running" | "done" | "failed"; total: number; processed: number; filed: number; skipped: number; failed: number };
+export type ImportStatus = {
+  id: number;
+  status: "running" | "done" | "failed";
+  total: number;
+  processed: number;
+  filed: number;
+  skipped: number;
+  failed: number;
+};
 export type ImportFailure = { position: number; subject: string | null; reason: string };
 
 export const importKeys = {
@@ -22,7 +30,11 @@ export function uploadType(file: File): string | null {
   return null;
 }
 
-export const importsQuery = () => queryOptions({ queryKey: importKeys.list(), queryFn: ({ signal }) => apiFetch<{ items: ImportStatus[] }>("/api/users/me/imports", { signal }) });
+export const importsQuery = () =>
+  queryOptions({
+    queryKey: importKeys.list(),
+    queryFn: ({ signal }) => apiFetch<{ items: ImportStatus[] }>("/api/users/me/imports", { signal }),
+  });
 
 /** One import, asked again every second while it runs. */
 export function useImport(id: number | null) {
@@ -49,7 +61,8 @@ export function useImports() {
 export function useStartImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, type }: { file: File; type: string }) => apiFetch<{ id: number; status: string }>("/api/users/me/imports", { method: "POST", file: { data: file, type } }),
+    mutationFn: ({ file, type }: { file: File; type: string }) =>
+      apiFetch<{ id: number; status: string }>("/api/users/me/imports", { method: "POST", file: { data: file, type } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.list() }),
   });
 }

@@ -9,7 +9,16 @@ import type { Recipient } from "@/lib/mail/repo";
 import { resolveRecipients } from "@/lib/mail/service";
 import { importMessage, type ImportOutcome } from "./file-message";
 import { fromLineDate, splitMbox } from "./mbox";
-import { claimImport, finishImport, findKnownSenders, findUniqueLocal, releaseImport, updateProgress, type ImportCounts, type ImportRow } from "./repo";
+import {
+  claimImport,
+  finishImport,
+  findKnownSenders,
+  findUniqueLocal,
+  releaseImport,
+  updateProgress,
+  type ImportCounts,
+  type ImportRow,
+} from "./repo";
 import { uploadPath } from "./storage";
 import { inspectZip, zipMessages, ZipRefusedError } from "./zip";
 
@@ -117,10 +126,20 @@ export async function handleImportJob(data: unknown): Promise<void> {
  * Files a batch at once (their database round trips overlap, their parsing runs on the preparing
  * workers), then records it: a restart redoes at most one batch, which dedupe keeps from filing twice.
  */
-async function fileBatch(importId: number, batch: Item[], counts: ImportCounts, reader: Recipient, known: ReadonlySet<string>): Promise<void> {
+async function fileBatch(
+  importId: number,
+  batch: Item[],
+  counts: ImportCounts,
+  reader: Recipient,
+  known: ReadonlySet<string>,
+): Promise<void> {
   if (batch.length === 0) return;
   const outcomes = await Promise.all(
-    batch.map((item): Promise<ImportOutcome> => (item.raw ? importMessage(reader, item.raw, item.arrivedAt, known) : Promise.resolve({ outcome: "failed", subject: null, reason: item.reason ?? "Unreadable." }))),
+    batch.map((item): Promise<ImportOutcome> =>
+      item.raw
+        ? importMessage(reader, item.raw, item.arrivedAt, known)
+        : Promise.resolve({ outcome: "failed", subject: null, reason: item.reason ?? "Unreadable." }),
+    ),
   );
   const failures: ImportFailure[] = [];
   outcomes.forEach((outcome, index) => {
@@ -136,7 +155,14 @@ async function fileBatch(importId: number, batch: Item[], counts: ImportCounts, 
 /** Files messages until the slice's time is up; true when some are left. */
 async function runSlice(row: ImportRow, file: string, reader: Recipient, known: ReadonlySet<string>): Promise<boolean> {
   const deadline = Date.now() + SLICE_MS;
-  const counts: ImportCounts = { total: row.total, processed: row.processed, filed: row.filed, skipped: row.skipped, failed: row.failed, position: row.position };
+  const counts: ImportCounts = {
+    total: row.total,
+    processed: row.processed,
+    filed: row.filed,
+    skipped: row.skipped,
+    failed: row.failed,
+    position: row.position,
+  };
   if (counts.total === null) {
     counts.total = await countMessages(row, file);
     await updateProgress(row.id, counts, [], LEASE_SECONDS);

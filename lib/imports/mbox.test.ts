@@ -34,7 +34,10 @@ describe("splitMbox", () => {
       "Subject: one\n\nHello\nFrom the top, quoted\n>From deeper\nFrom here on, not a separator: no empty line before it\n",
       "Subject: two\n\nSecond body\n",
     ]);
-    expect(messages.map((message) => message.fromLine)).toEqual(["From sender@example.com Tue Mar  1 10:00:00 2022", "From other@example.com Wed Mar  2 11:00:00 2022"]);
+    expect(messages.map((message) => message.fromLine)).toEqual([
+      "From sender@example.com Tue Mar  1 10:00:00 2022",
+      "From other@example.com Wed Mar  2 11:00:00 2022",
+    ]);
     expect(messages[0].start).toBe(0);
     expect(messages[1].start).toBe(messages[0].next);
     expect(messages[1].next).toBe(Buffer.byteLength(MBOX, "latin1"));
@@ -47,7 +50,8 @@ describe("splitMbox", () => {
   });
 
   it("keeps CRLF messages byte for byte, without the separating empty line", async () => {
-    const crlf = "From a@b.c Tue Mar  1 10:00:00 2022\r\nSubject: x\r\n\r\nBody\r\n\r\nFrom a@b.c Tue Mar  1 10:00:00 2022\r\nSubject: y\r\n\r\nTwo\r\n";
+    const crlf =
+      "From a@b.c Tue Mar  1 10:00:00 2022\r\nSubject: x\r\n\r\nBody\r\n\r\nFrom a@b.c Tue Mar  1 10:00:00 2022\r\nSubject: y\r\n\r\nTwo\r\n";
     const messages = await split(crlf, 3);
     expect(messages.map((message) => message.raw?.toString("latin1"))).toEqual(["Subject: x\r\n\r\nBody\r\n", "Subject: y\r\n\r\nTwo\r\n"]);
   });

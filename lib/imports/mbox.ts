@@ -67,7 +67,12 @@ function messageOf(start: number, next: number, size: number, whole: Buffer | nu
   if (!whole) return { start, next, size, fromLine: "", raw: null };
   const lineEnd = whole.indexOf(NEWLINE);
   const hasFromLine = whole.subarray(0, 5).toString("latin1") === "From ";
-  const fromLine = hasFromLine ? whole.subarray(0, lineEnd === -1 ? whole.length : lineEnd).toString("latin1").trim() : "";
+  const fromLine = hasFromLine
+    ? whole
+        .subarray(0, lineEnd === -1 ? whole.length : lineEnd)
+        .toString("latin1")
+        .trim()
+    : "";
   let body = hasFromLine ? whole.subarray(lineEnd === -1 ? whole.length : lineEnd + 1) : whole;
   // The empty line that separates messages is the mbox's, not the message's.
   if (body.length >= 2 && body[body.length - 1] === NEWLINE && body[body.length - 2] === NEWLINE) body = body.subarray(0, -1);

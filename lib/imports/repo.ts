@@ -36,7 +36,13 @@ export async function claimImport(importId: number, seconds: number): Promise<Im
   const [row] = await getDb()
     .update(mailImport)
     .set({ leaseUntil: sql`now() + make_interval(secs => ${seconds})` })
-    .where(and(eq(mailImport.id, importId), eq(mailImport.status, "running"), sql`(${mailImport.leaseUntil} IS NULL OR ${mailImport.leaseUntil} < now())`))
+    .where(
+      and(
+        eq(mailImport.id, importId),
+        eq(mailImport.status, "running"),
+        sql`(${mailImport.leaseUntil} IS NULL OR ${mailImport.leaseUntil} < now())`,
+      ),
+    )
     .returning();
   return row;
 }
@@ -59,7 +65,10 @@ export async function releaseImport(importId: number): Promise<void> {
 
 export async function finishImport(importId: number, outcome: { status: "done" } | { status: "failed"; error: string }): Promise<void> {
   const error = outcome.status === "failed" ? outcome.error : null;
-  const failures = outcome.status === "failed" ? sql`${mailImport.failures} || ${JSON.stringify([{ position: 0, subject: null, reason: error }])}::jsonb` : sql`${mailImport.failures}`;
+  const failures =
+    outcome.status === "failed"
+      ? sql`${mailImport.failures} || ${JSON.stringify([{ position: 0, subject: null, reason: error }])}::jsonb`
+      : sql`${mailImport.failures}`;
   await getDb().update(mailImport).set({ status: outcome.status, error, failures, leaseUntil: null }).where(eq(mailImport.id, importId));
 }
 

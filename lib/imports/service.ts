@@ -82,7 +82,11 @@ function limitMessage(limit: number): string {
 export async function startImport(userId: number, request: Request): Promise<ImportDto> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
   const format = FORMATS[type];
-  if (!format) throw new HttpError(415, "Upload an mbox file (application/mbox), one message (message/rfc822) or a zip of .eml files (application/zip).");
+  if (!format)
+    throw new HttpError(
+      415,
+      "Upload an mbox file (application/mbox), one message (message/rfc822) or a zip of .eml files (application/zip).",
+    );
   const limit = format === "eml" ? env.MAX_MESSAGE_BYTES : env.IMPORT_MAX_BYTES;
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError(limitMessage(limit));

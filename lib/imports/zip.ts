@@ -13,10 +13,14 @@ const ARCHIVE_NAME = /\.(zip|jar|7z|rar|gz|tgz|tar|bz2|xz|zst)$/i;
 
 function open(file: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(file, { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: true }, (error, zip) => {
-      if (error) reject(refusal(error));
-      else resolve(zip);
-    });
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: true },
+      (error, zip) => {
+        if (error) reject(refusal(error));
+        else resolve(zip);
+      },
+    );
   });
 }
 

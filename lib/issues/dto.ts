@@ -15,7 +15,12 @@ function newsletterFields(newsletter: NewsletterRef) {
     newsletter_id: newsletter.id,
     newsletter_metadata_id: newsletter.id,
     newsletter: { id: newsletter.id },
-    newsletter_metadata: { id: newsletter.id, newsletter_name: newsletter.name, newsletter_url: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
+    newsletter_metadata: {
+      id: newsletter.id,
+      newsletter_name: newsletter.name,
+      newsletter_url: newsletter.websiteUrl,
+      logoUrl: newsletter.logoUrl,
+    },
     newsletter_url: newsletter.websiteUrl,
   };
 }

@@ -7,7 +7,12 @@ import { findEmailRows, selectRows, type EmailRow } from "./repo";
 import type { FeedFilters, FeedQuery } from "./schemas";
 
 const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
-const SORT_COLUMNS = { date_received: email.dateReceived, subject: email.subject, sender_name: email.senderName, time_to_read: email.wordCount } as const;
+const SORT_COLUMNS = {
+  date_received: email.dateReceived,
+  subject: email.subject,
+  sender_name: email.senderName,
+  time_to_read: email.wordCount,
+} as const;
 
 type FeedPage = { rows: EmailRow[]; total: number };
 /** The values a feed query binds, by name: in place, or as the parameters of a statement prepared per shape. */
@@ -15,7 +20,13 @@ type FeedValues = { userId: number; days: number; categoryId: number; kind: "iss
 type Bind = <K extends keyof FeedValues>(name: K) => FeedValues[K] | ReturnType<typeof sql.placeholder>;
 
 function feedValues(userId: number, query: FeedFilters): FeedValues {
-  return { userId, days: RECENCY_DAYS[query.recency_filter] ?? 0, categoryId: query.category_id ?? 0, kind: query.kind ?? "issue", search: wordsQuery(query.search ?? "") };
+  return {
+    userId,
+    days: RECENCY_DAYS[query.recency_filter] ?? 0,
+    categoryId: query.category_id ?? 0,
+    kind: query.kind ?? "issue",
+    search: wordsQuery(query.search ?? ""),
+  };
 }
 
 /** The search as a text-search query of all its words; only letters and digits reach to_tsquery's syntax. */
@@ -23,7 +34,10 @@ function wordsQuery(search: string, suffix = ""): string {
   return (search.match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => `${word}${suffix}`).join(" & ");
 }
 
-const bindValues = (values: FeedValues): Bind => (name) => values[name];
+const bindValues =
+  (values: FeedValues): Bind =>
+  (name) =>
+    values[name];
 const bindPlaceholders: Bind = (name) => sql.placeholder(name);
 
 type Owner = FeedValues["userId"] | ReturnType<typeof sql.placeholder>;
@@ -47,7 +61,14 @@ function mutedCount(owner: Owner, kind?: FeedQuery["kind"]): SQL {
   const muted = getDb()
     .select({ count: sql`count(*)` })
     .from(subscription)
-    .innerJoin(mutedEmail, and(eq(mutedEmail.userId, subscription.userId), eq(mutedEmail.newsletterId, subscription.newsletterId), kind ? eq(mutedEmail.kind, kind) : undefined))
+    .innerJoin(
+      mutedEmail,
+      and(
+        eq(mutedEmail.userId, subscription.userId),
+        eq(mutedEmail.newsletterId, subscription.newsletterId),
+        kind ? eq(mutedEmail.kind, kind) : undefined,
+      ),
+    )
     .where(and(eq(subscription.userId, owner), sql`${subscription.muted}`));
   return sql`(${muted})`;
 }
@@ -58,10 +79,12 @@ function feedConditions(query: FeedFilters, bind: Bind): SQL[] {
   const conditions: SQL[] = [eq(email.userId, owner)];
   // newsletter_id is in every feed index, so leaving muted newsletters out is checked in the index.
   if (!query.include_muted) conditions.push(sql`${email.newsletterId} <> all(${mutedNewsletterIds(owner)})`);
-  if (query.recency_filter !== "all_time") conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${bind("days")}::int)`));
+  if (query.recency_filter !== "all_time")
+    conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${bind("days")}::int)`));
   // Literal, not bound: a statement prepared per shape then plans the flags' index for them.
   if (query.read_status !== "all") conditions.push(query.read_status === "read" ? sql`${email.isRead}` : sql`not ${email.isRead}`);
-  if (query.subscription_status !== "all") conditions.push(query.subscription_status === "subscribed" ? sql`${email.isSubscribed}` : sql`not ${email.isSubscribed}`);
+  if (query.subscription_status !== "all")
+    conditions.push(query.subscription_status === "subscribed" ? sql`${email.isSubscribed}` : sql`not ${email.isSubscribed}`);
   if (query.category_id !== undefined) {
     const categoryId = bind("categoryId");
     conditions.push(
@@ -111,7 +134,9 @@ function prepareFeedPageByDate(db: Database, sortOrder: FeedQuery["sort_order"],
   const pageIds = db
     .select({ id: pageEmail.id })
     .from(pageEmail)
-    .where(and(eq(pageEmail.userId, userId), includeMuted ? undefined : sql`${pageEmail.newsletterId} <> all(${mutedNewsletterIds(userId)})`))
+    .where(
+      and(eq(pageEmail.userId, userId), includeMuted ? undefined : sql`${pageEmail.newsletterId} <> all(${mutedNewsletterIds(userId)})`),
+    )
     .orderBy(direction(pageEmail.dateReceived), direction(pageEmail.id))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"));
@@ -154,9 +179,12 @@ function walkedPage(db: Database, query: FeedQuery, column: SortColumn, directio
 }
 
 function searchPage(db: Database, query: FeedQuery, column: SortColumn, direction: Direction) {
-  const matches = db
-    .$with("matches")
-    .as(db.select({ id: email.id, sortKey: sql`${column}`.as("sort_key") }).from(email).where(and(...feedConditions(query, bindPlaceholders))));
+  const matches = db.$with("matches").as(
+    db
+      .select({ id: email.id, sortKey: sql`${column}`.as("sort_key") })
+      .from(email)
+      .where(and(...feedConditions(query, bindPlaceholders))),
+  );
   // Reads the statement's own CTE: declaring it here again would gather the matches twice.
   const ids = db
     .select({ id: matches.id })
@@ -214,7 +242,9 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
   if (isUnfiltered(query)) {
     if (!query.kind && query.sort_by === "date_received") {
       const shape = `feed_page_by_date_${query.sort_order}${query.include_muted ? "_all" : ""}`;
-      const rows = await preparedOnce(preparedPagesByDate, shape, (db) => prepareFeedPageByDate(db, query.sort_order, query.include_muted, shape)).execute({ userId, ...page });
+      const rows = await preparedOnce(preparedPagesByDate, shape, (db) =>
+        prepareFeedPageByDate(db, query.sort_order, query.include_muted, shape),
+      ).execute({ userId, ...page });
       return { rows, total: rows[0]?.feedTotal ?? (await findUnfilteredPageIds(userId, query)).total };
     }
     const { ids, total } = await findUnfilteredPageIds(userId, query);
@@ -244,7 +274,11 @@ export async function markFeedRead(userId: number, filters: FeedFilters): Promis
   const db = getDb();
   let values = feedValues(userId, filters);
   if (filters.search) {
-    const [whole] = await db.select({ id: email.id }).from(email).where(and(...feedConditions(filters, bindValues(values)))).limit(1);
+    const [whole] = await db
+      .select({ id: email.id })
+      .from(email)
+      .where(and(...feedConditions(filters, bindValues(values))))
+      .limit(1);
     if (!whole) values = { ...values, search: wordsQuery(filters.search, ":*") };
   }
   const unread = db

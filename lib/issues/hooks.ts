@@ -40,7 +40,8 @@ export const recentIssuesQuery = (newsletterId: number) =>
 
 export const useFeed = (query: string, enabled: boolean) => useQuery(feedQuery(query, enabled));
 export const useEmail = (id: number) => useQuery(emailQuery(id));
-export const useRecentIssues = (newsletterId: number | null) => useQuery({ ...recentIssuesQuery(newsletterId ?? 0), enabled: newsletterId !== null });
+export const useRecentIssues = (newsletterId: number | null) =>
+  useQuery({ ...recentIssuesQuery(newsletterId ?? 0), enabled: newsletterId !== null });
 
 type EmailPatch = Partial<Email> | ((email: Email) => Partial<Email>);
 
@@ -74,7 +75,10 @@ export type Optimistic = { undo: () => void; resume: () => void };
  * `resume`, called once the change has settled, fetches again every read the cancel cut off.
  */
 export async function applyOptimistic(queryClient: QueryClient, match: (email: Email) => boolean, patch: EmailPatch): Promise<Optimistic> {
-  const interrupted = queryClient.getQueryCache().findAll({ queryKey: emailKeys.all, fetchStatus: "fetching" }).map((query) => query.queryKey);
+  const interrupted = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: emailKeys.all, fetchStatus: "fetching" })
+    .map((query) => query.queryKey);
   await queryClient.cancelQueries({ queryKey: emailKeys.all });
   const snapshot = queryClient.getQueriesData({ queryKey: emailKeys.all });
   patchCachedEmails(queryClient, match, patch);
@@ -97,7 +101,8 @@ function mergeAnswer(queryClient: QueryClient, answer: Email) {
   patchCachedEmails(queryClient, (email) => email.id === answer.id, withoutBodies(answer));
 }
 
-const putInteraction = (id: number, body: Record<string, boolean | number>) => apiFetch<Email>(`/api/issues/${id}/interactions`, { method: "PUT", body });
+const putInteraction = (id: number, body: Record<string, boolean | number>) =>
+  apiFetch<Email>(`/api/issues/${id}/interactions`, { method: "PUT", body });
 
 function useInteraction<V extends Pick<Email, "id">>(body: (vars: V) => Record<string, boolean | number>, guess: (vars: V) => EmailPatch) {
   const queryClient = useQueryClient();
@@ -149,7 +154,9 @@ export function useToggleRead() {
 export function sendReadDuration(id: number, seconds: number) {
   const read_duration_seconds = Math.min(86_400, Math.round(seconds));
   if (read_duration_seconds <= 0) return;
-  void apiFetch(`/api/issues/${id}/interactions`, { method: "PUT", body: { is_read: true, read_duration_seconds }, keepalive: true }).catch(() => undefined);
+  void apiFetch(`/api/issues/${id}/interactions`, { method: "PUT", body: { is_read: true, read_duration_seconds }, keepalive: true }).catch(
+    () => undefined,
+  );
 }
 
 /** What POST /api/issues/feed/mark-read (and its undo, mark-unread) changed. */
@@ -175,4 +182,7 @@ export const useMarkAllRead = () =>
 
 /** The undo of a mark all read: exactly the emails it changed. */
 export const useMarkEmailsUnread = () =>
-  useBulkRead((emailIds) => apiFetch<MarkedEmails>("/api/issues/feed/mark-unread", { method: "POST", body: { email_ids: emailIds } }), false);
+  useBulkRead(
+    (emailIds) => apiFetch<MarkedEmails>("/api/issues/feed/mark-unread", { method: "POST", body: { email_ids: emailIds } }),
+    false,
+  );

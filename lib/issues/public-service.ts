@@ -30,7 +30,13 @@ const RECENT_LIMIT = 10;
  * An issue of a public newsletter as an Email serialized for a reader who does not follow it, and for
  * one who does; `fields` serve a reader who liked, favourited or read it without a copy.
  */
-type SharedIssue = { issueId: number; newsletterId: number; date: Date; fields: Omit<SharedIssueFields, "subscribed">; json: { unfollowed: string; followed: string } };
+type SharedIssue = {
+  issueId: number;
+  newsletterId: number;
+  date: Date;
+  fields: Omit<SharedIssueFields, "subscribed">;
+  json: { unfollowed: string; followed: string };
+};
 
 // The shared form of a list's issues is the same for everyone until a change stamp moves, and so is
 // what a reader has of them (own copies, follows, and likes, favourites and reads without a copy: the
@@ -75,7 +81,8 @@ async function itemsJson(
 ): Promise<string> {
   const ownJson = new Map<number, string>();
   // The ids come from this user's own emails; the check keeps it so should that ever change.
-  for (const row of await findEmailRows([...own.values()])) if (row.email.userId === userId) ownJson.set(row.email.issueId, JSON.stringify(toEmailDto(row)));
+  for (const row of await findEmailRows([...own.values()]))
+    if (row.email.userId === userId) ownJson.set(row.email.issueId, JSON.stringify(toEmailDto(row)));
   const items = issueIds.flatMap((id) => {
     const mine = ownJson.get(id);
     if (mine) return [mine];
@@ -95,7 +102,9 @@ export async function trendingIssuesJson(userId: number): Promise<string> {
   const issues = await sharedIssueLists.get(`trending:${ranked.join(",")}`, stamp, () => sharedIssues(ranked));
   const issueIds = issues.map((issue) => issue.issueId);
   const newsletterIds = [...new Set(issues.map((issue) => issue.newsletterId))];
-  const reader = await readerIssueStates.get(`${userId}:${issueIds.join(",")}`, stamp, () => findReaderIssueState(userId, issueIds, newsletterIds));
+  const reader = await readerIssueStates.get(`${userId}:${issueIds.join(",")}`, stamp, () =>
+    findReaderIssueState(userId, issueIds, newsletterIds),
+  );
   const shared = new Map(issues.map((issue) => [issue.issueId, issue]));
   return itemsJson(userId, issueIds, reader.own, shared, (newsletterId) => reader.followed.has(newsletterId), reader.actions);
 }

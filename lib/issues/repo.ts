@@ -27,7 +27,9 @@ function emailColumns() {
     readAt: emailRead.lastReadAt,
     shareId: share.shareId,
     subscriptionStatus: subscription.status,
-    folderIds: sql<number[]>`coalesce((select array_agg(${folderEmail.folderId} order by ${folderEmail.folderId}) from ${folderEmail} where ${folderEmail.emailId} = ${email.id}), '{}')`,
+    folderIds: sql<
+      number[]
+    >`coalesce((select array_agg(${folderEmail.folderId} order by ${folderEmail.folderId}) from ${folderEmail} where ${folderEmail.emailId} = ${email.id}), '{}')`,
     likeCount: sql<number>`(select count(*)::int from ${emailLike} where ${emailLike.issueId} = ${email.issueId})`,
     commentCount: sql<number>`(select count(*)::int from ${comment} where ${comment.issueId} = ${email.issueId})`,
   };
@@ -51,7 +53,9 @@ export function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number |
 }
 
 function prepareRowsByIds(db: Database) {
-  return selectRows(db, sql<number | null>`null::int`, sql`${email.id} = any(${sql.placeholder("ids")}::int[])`).prepare("email_rows_by_ids");
+  return selectRows(db, sql<number | null>`null::int`, sql`${email.id} = any(${sql.placeholder("ids")}::int[])`).prepare(
+    "email_rows_by_ids",
+  );
 }
 
 export type EmailRow = Awaited<ReturnType<ReturnType<typeof prepareRowsByIds>["execute"]>>[number];
@@ -94,7 +98,11 @@ const isPublicIssue = (issueId: SQL | AnyPgColumn) =>
   );
 
 /** The emails a user liked, favourited or commented on, newest action first, driven by the action's own index. */
-export async function findActivityPage(userId: number, activity: Activity, page: PageQuery): Promise<{ entries: ActivityEntry[]; total: number }> {
+export async function findActivityPage(
+  userId: number,
+  activity: Activity,
+  page: PageQuery,
+): Promise<{ entries: ActivityEntry[]; total: number }> {
   if (activity === "commented") return findCommentedPage(userId, page);
   const table = activity === "liked" ? emailLike : emailFavorite;
   const mine = and(eq(table.userId, userId), or(isNotNull(table.emailId), isPublicIssue(table.issueId)));
@@ -108,7 +116,9 @@ export async function findActivityPage(userId: number, activity: Activity, page:
       .offset((page.page - 1) * page.page_size),
     getDb().select({ total: countAll }).from(table).where(mine),
   ]);
-  const rows = new Map((await findEmailRows(refs.flatMap((ref) => (ref.emailId === null ? [] : [ref.emailId])))).map((row) => [row.email.id, row]));
+  const rows = new Map(
+    (await findEmailRows(refs.flatMap((ref) => (ref.emailId === null ? [] : [ref.emailId])))).map((row) => [row.email.id, row]),
+  );
   const entries = refs.flatMap((ref): ActivityEntry[] => {
     if (ref.emailId === null) return [{ issueId: ref.issueId }];
     const row = rows.get(ref.emailId);
@@ -130,7 +140,11 @@ async function findCommentedPage(userId: number, page: PageQuery): Promise<{ ent
     .where(and(eq(own.userId, userId), eq(own.issueId, comment.issueId)));
   const ownCopy = sql<number | null>`coalesce(${comment.emailId}, (${firstOwnCopy}))`;
   const commented = getDb()
-    .select({ emailId: ownCopy.as("email_id"), issueId: sql<number>`${comment.issueId}`.as("issue_id"), lastAt: sql<Date>`max(${comment.createdAt})`.as("last_at") })
+    .select({
+      emailId: ownCopy.as("email_id"),
+      issueId: sql<number>`${comment.issueId}`.as("issue_id"),
+      lastAt: sql<Date>`max(${comment.createdAt})`.as("last_at"),
+    })
     .from(comment)
     .where(eq(comment.userId, userId))
     .groupBy(sql`1`, comment.issueId)
@@ -147,7 +161,9 @@ async function findCommentedPage(userId: number, page: PageQuery): Promise<{ ent
       .offset((page.page - 1) * page.page_size),
     getDb().select({ total: countAll }).from(commented).where(listed),
   ]);
-  const rows = new Map((await findEmailRows(refs.flatMap((ref) => (ref.emailId === null ? [] : [Number(ref.emailId)])))).map((row) => [row.email.id, row]));
+  const rows = new Map(
+    (await findEmailRows(refs.flatMap((ref) => (ref.emailId === null ? [] : [Number(ref.emailId)])))).map((row) => [row.email.id, row]),
+  );
   const entries = refs.flatMap((ref): ActivityEntry[] => {
     if (ref.emailId === null) return [{ issueId: ref.issueId }];
     const row = rows.get(Number(ref.emailId));
@@ -171,7 +187,10 @@ export type ActionTarget = { id: number | null; issueId: number; newsletterId: n
  * The issue behind an email the user may read, as GET /api/issues/{id} decides: their own email, or
  * any reader's copy of a public newsletter's issue. `ownEmailId` is the user's own copy, if any.
  */
-export async function findReadableIssue(userId: number, emailId: number): Promise<{ issueId: number; newsletterId: number; ownEmailId: number | null } | undefined> {
+export async function findReadableIssue(
+  userId: number,
+  emailId: number,
+): Promise<{ issueId: number; newsletterId: number; ownEmailId: number | null } | undefined> {
   const [row] = await getDb()
     .select({
       issueId: email.issueId,
@@ -213,24 +232,38 @@ function actionOn(table: ActionTable, userId: number, target: ActionTarget): SQL
 // Without a target, a duplicate on either unique index (the email's, or the copy-less (user, issue)) is skipped.
 export async function setLiked(userId: number, target: ActionTarget, liked: boolean): Promise<void> {
   const changed = liked
-    ? await getDb().insert(emailLike).values({ emailId: target.id, userId, issueId: target.issueId }).onConflictDoNothing().returning({ issueId: emailLike.issueId })
-    : await getDb().delete(emailLike).where(actionOn(emailLike, userId, target)).returning({ issueId: emailLike.issueId });
+    ? await getDb()
+        .insert(emailLike)
+        .values({ emailId: target.id, userId, issueId: target.issueId })
+        .onConflictDoNothing()
+        .returning({ issueId: emailLike.issueId })
+    : await getDb()
+        .delete(emailLike)
+        .where(actionOn(emailLike, userId, target))
+        .returning({ issueId: emailLike.issueId });
   if (changed.length > 0) await addToNewsletter(target.newsletterId, { likes: liked ? 1 : -1 });
 }
 
 export async function setFavorited(userId: number, target: ActionTarget, favorited: boolean): Promise<void> {
   if (favorited) await getDb().insert(emailFavorite).values({ emailId: target.id, userId, issueId: target.issueId }).onConflictDoNothing();
-  else await getDb().delete(emailFavorite).where(actionOn(emailFavorite, userId, target));
+  else
+    await getDb()
+      .delete(emailFavorite)
+      .where(actionOn(emailFavorite, userId, target));
 }
 
 /** Marks read and adds this visit's seconds to the total; unread forgets the read. */
 export async function setRead(userId: number, target: ActionTarget, read: boolean, seconds: number): Promise<void> {
   if (!read) {
-    await getDb().delete(emailRead).where(actionOn(emailRead, userId, target));
+    await getDb()
+      .delete(emailRead)
+      .where(actionOn(emailRead, userId, target));
     return;
   }
   const conflict =
-    target.id === null ? { target: [emailRead.userId, emailRead.issueId], targetWhere: isNull(emailRead.emailId) } : { target: emailRead.emailId };
+    target.id === null
+      ? { target: [emailRead.userId, emailRead.issueId], targetWhere: isNull(emailRead.emailId) }
+      : { target: emailRead.emailId };
   await getDb()
     .insert(emailRead)
     .values({ emailId: target.id, userId, issueId: target.issueId, durationSeconds: seconds })

@@ -7,7 +7,10 @@ export const READ_FILTERS = ["all", "read", "unread"] as const;
 export const SUBSCRIPTION_FILTERS = ["all", "subscribed", "unsubscribed"] as const;
 
 const positiveInt = (field: string) =>
-  z.coerce.number({ error: `${field} must be a whole number.` }).int(`${field} must be a whole number.`).min(1, `${field} must be at least 1.`);
+  z.coerce
+    .number({ error: `${field} must be a whole number.` })
+    .int(`${field} must be a whole number.`)
+    .min(1, `${field} must be at least 1.`);
 
 export const PageQuery = z.object({
   page: positiveInt("page").default(1),
@@ -39,7 +42,14 @@ export type FeedFilters = Omit<FeedQuery, "page" | "page_size" | "sort_by" | "so
 /** Undo of a mark-all-read: the ids it answered. 1 MB of JSON holds fewer than 150,000 of them. */
 export const EmailIdsInput = z.object({
   email_ids: z
-    .array(z.number("email_ids must hold email ids.").int("email_ids must hold email ids.").min(1, "email_ids must hold email ids.").max(MAX_ID, "email_ids must hold email ids."), "email_ids must be a list of email ids.")
+    .array(
+      z
+        .number("email_ids must hold email ids.")
+        .int("email_ids must hold email ids.")
+        .min(1, "email_ids must hold email ids.")
+        .max(MAX_ID, "email_ids must hold email ids."),
+      "email_ids must be a list of email ids.",
+    )
     .max(150_000, "email_ids must hold at most 150000 ids."),
 });
 export type EmailIdsInput = z.infer<typeof EmailIdsInput>;
@@ -55,7 +65,12 @@ export const InteractionInput = z.union(
     z
       .object({
         is_read: z.boolean(),
-        read_duration_seconds: z.number(READ_SECONDS_MESSAGE).int(READ_SECONDS_MESSAGE).min(0, READ_SECONDS_MESSAGE).max(86_400, READ_SECONDS_MESSAGE).default(0),
+        read_duration_seconds: z
+          .number(READ_SECONDS_MESSAGE)
+          .int(READ_SECONDS_MESSAGE)
+          .min(0, READ_SECONDS_MESSAGE)
+          .max(86_400, READ_SECONDS_MESSAGE)
+          .default(0),
       })
       .strict(),
   ],

@@ -36,12 +36,18 @@ async function runJob(boss: PgBoss, name: string, definition: JobDefinition, job
     ok = false;
     // Only the message is kept: the job's row outlives the attempt and must hold no mail body or address.
     const message = errorText(error);
-    if (job.retryCount >= job.retryLimit) logger.error({ queue: name, job_id: job.id, attempts: job.retryCount + 1, err: error }, "Job failed after its last attempt");
-    await boss.fail(name, job.id, { message }).catch((failure: unknown) => logger.error({ queue: name, job_id: job.id, err: failure }, "Jobs: could not record a failure"));
+    if (job.retryCount >= job.retryLimit)
+      logger.error({ queue: name, job_id: job.id, attempts: job.retryCount + 1, err: error }, "Job failed after its last attempt");
+    await boss
+      .fail(name, job.id, { message })
+      .catch((failure: unknown) => logger.error({ queue: name, job_id: job.id, err: failure }, "Jobs: could not record a failure"));
   }
   jobEvents.emit("finished", { name, seconds: (performance.now() - started) / 1000, ok });
   // A completion lost to the database going away leaves the job active: it expires and runs again.
-  if (ok) await boss.complete(name, job.id).catch((error: unknown) => logger.error({ queue: name, job_id: job.id, err: error }, "Jobs: could not complete a job"));
+  if (ok)
+    await boss
+      .complete(name, job.id)
+      .catch((error: unknown) => logger.error({ queue: name, job_id: job.id, err: error }, "Jobs: could not complete a job"));
 }
 
 /** Takes due jobs of one queue, up to its concurrency at once, until stopped. */
@@ -113,7 +119,10 @@ export async function startRunner(registry: JobRegistry): Promise<Runner> {
   const runners = Object.entries(registry).map(([name, definition]) => new QueueRunner(boss, name, definition));
   // Expires jobs left active by a process that died (they run again), archives and drops old ones;
   // pg-boss serializes it across instances with an advisory lock.
-  const maintenance = setInterval(() => void boss.maintain().catch((error: unknown) => logger.error({ err: error }, "Jobs maintenance failed")), MAINTENANCE_MS);
+  const maintenance = setInterval(
+    () => void boss.maintain().catch((error: unknown) => logger.error({ err: error }, "Jobs maintenance failed")),
+    MAINTENANCE_MS,
+  );
   return {
     async stop(timeoutMs) {
       clearInterval(maintenance);

@@ -10,15 +10,19 @@ const CONFIRM_LINK_TEXT =
   /^(?:yes[,!]?\s+)?(?:please\s+)?(?:click (?:here )?to\s+)?(?:confirm|verify|activate|validate|bestätigen|confirmer|confirmar)\b.{0,40}$|^(?:subscribe me|count me in|i'?m in|yes,? (?:sign me up|subscribe me))|^(?:finish subscribing|complete (?:my |your )?(?:sign.?up|subscription|registration))\b/i;
 // Ghost's sign-up and subscribe links are magic links: /members/?token=...&action=signup
 const CONFIRM_HREF = /confirm|verif|opt-?in|activate|validate|vf-|email-verification|subscribe\/confirm|[?&]action=(?:signup|subscribe)\b/i;
-const CONFIRM_BODY = /confirm (?:your|my|the) (?:subscription|e-?mail|address|sign.?up)|verify (?:your|this) (?:e-?mail|address)|double opt-?in|confirmation code|verification code|forwarding (?:confirmation|request)|destination address|complete the sign.?up|finish (?:subscribing|signing up)/i;
+const CONFIRM_BODY =
+  /confirm (?:your|my|the) (?:subscription|e-?mail|address|sign.?up)|verify (?:your|this) (?:e-?mail|address)|double opt-?in|confirmation code|verification code|forwarding (?:confirmation|request)|destination address|complete the sign.?up|finish (?:subscribing|signing up)/i;
 // Links that are never what a confirmation asks the reader to follow.
-const NOT_CONFIRM_LINK = /unsubscribe|preferences|privacy|terms|legal|help|support|remove|delete|report|twitter\.com|x\.com\/|facebook\.com|instagram\.com|linkedin\.com/i;
+const NOT_CONFIRM_LINK =
+  /unsubscribe|preferences|privacy|terms|legal|help|support|remove|delete|report|twitter\.com|x\.com\/|facebook\.com|instagram\.com|linkedin\.com/i;
 // Gmail's forwarding address sends nothing but forwarding confirmations, in the account's language.
 const GMAIL_FORWARDING = "forwarding-noreply@google.com";
-const PROVIDER_SENDERS = /^(?:forwarding-noreply@google\.com|[^@]+@(?:[\w-]+\.)*(?:accountprotection\.microsoft\.com|outlook\.com|microsoft\.com)|[^@]+@(?:[\w-]+\.)*cloudflare\.com)$/i;
+const PROVIDER_SENDERS =
+  /^(?:forwarding-noreply@google\.com|[^@]+@(?:[\w-]+\.)*(?:accountprotection\.microsoft\.com|outlook\.com|microsoft\.com)|[^@]+@(?:[\w-]+\.)*cloudflare\.com)$/i;
 
 // A welcome opens by thanking for the subscription; an issue may say so too, but further down or at length.
-const WELCOME = /^(?:thanks?(?: you)?(?: so much)? for (?:subscribing|signing up|joining)\b|welcome (?:aboard|to (?:the )?(?:newsletter|list|community)\b)|you(?:'|’)re (?:now )?subscribed\b)/i;
+const WELCOME =
+  /^(?:thanks?(?: you)?(?: so much)? for (?:subscribing|signing up|joining)\b|welcome (?:aboard|to (?:the )?(?:newsletter|list|community)\b)|you(?:'|’)re (?:now )?subscribed\b)/i;
 const WELCOME_MAX_TEXT = 4000;
 
 export function detectConfirmation(input: {

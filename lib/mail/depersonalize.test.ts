@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { depersonalizeHtml, depersonalizeText } from "./depersonalize";
 
-const who = { addresses: ["zoe.obrien@paperboy.localhost", "zoe@personal.example"], names: ["Zoë O'Brien"], unsubscribeUrls: ["https://list.example/u/abc"] };
+const who = {
+  addresses: ["zoe.obrien@paperboy.localhost", "zoe@personal.example"],
+  names: ["Zoë O'Brien"],
+  unsubscribeUrls: ["https://list.example/u/abc"],
+};
 
 describe("depersonalizeHtml", () => {
   it("greets nobody in particular and drops the name and addresses", () => {
@@ -30,13 +34,18 @@ describe("depersonalize on a mail merge that names the reader", () => {
 
   it("drops the first name where the merge addresses the reader, and the address's local part", () => {
     expect(depersonalizeText("Alice, your picks for this week", alice)).toBe("Your picks for this week");
-    const html = depersonalizeHtml("<p>Thanks for reading, Alice! Your account alice.anders is active. Signed up as alice.anders.</p>", alice);
+    const html = depersonalizeHtml(
+      "<p>Thanks for reading, Alice! Your account alice.anders is active. Signed up as alice.anders.</p>",
+      alice,
+    );
     expect(html).toBe("<p>Thanks for reading! Your account  is active. Signed up as .</p>");
   });
 
   it("keeps the same word where it is not the reader being addressed", () => {
     const mark = { addresses: ["markus@paperboy.localhost"], names: ["Mark Twain"], unsubscribeUrls: [] };
-    expect(depersonalizeText("Mark your calendar: markus.example.com and newmarkus stay.", mark)).toBe("Mark your calendar: markus.example.com and newmarkus stay.");
+    expect(depersonalizeText("Mark your calendar: markus.example.com and newmarkus stay.", mark)).toBe(
+      "Mark your calendar: markus.example.com and newmarkus stay.",
+    );
   });
 });
 
@@ -49,13 +58,17 @@ describe("depersonalizeHtml on links that name someone the recipient list does n
       '<a href="https://news.example/refer?friend=someone@elsewhere.example">Refer</a>',
       '<a href="mailto:editor@news.example">Write to us</a>',
     ].join("");
-    expect(depersonalizeHtml(html, who)).toBe('<a>Read</a><a>Axios</a><a>Share</a><a>Refer</a><a href="mailto:editor@news.example">Write to us</a>');
+    expect(depersonalizeHtml(html, who)).toBe(
+      '<a>Read</a><a>Axios</a><a>Share</a><a>Refer</a><a href="mailto:editor@news.example">Write to us</a>',
+    );
   });
 });
 
 describe("depersonalizeText", () => {
   it("removes addresses and personal URLs from plain text", () => {
-    expect(depersonalizeText("Hello Zoë O'Brien! Unsubscribe: https://list.example/u/abc Mail: zoe.obrien@paperboy.localhost", who)).toBe("Hello there! Unsubscribe:  Mail: ");
+    expect(depersonalizeText("Hello Zoë O'Brien! Unsubscribe: https://list.example/u/abc Mail: zoe.obrien@paperboy.localhost", who)).toBe(
+      "Hello there! Unsubscribe:  Mail: ",
+    );
   });
 });
 

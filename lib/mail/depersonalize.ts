@@ -6,8 +6,10 @@ import { isClickTrackerUrl } from "./trackers";
 /** Who received a copy: what must not appear in the form other people see. */
 export type RecipientIdentity = { addresses: string[]; names: string[]; unsubscribeUrls: string[] };
 
-const PERSONAL_PATH = /unsubscribe|opt-?out|preferences|manage|subscription|profile|settings|webversion|web-version|view-?(?:in-?)?browser|\/e\/|\/view\b|account/i;
-const PERSONAL_PARAMS = /^(?:token|t|e|email|mail|uid|user|user_?id|subscriber(?:_?id)?|sid|r|mc_eid|mc_cid|_hsenc|_hsmi|eid|hash|recipient|rid|ref(?:_?id)?|utm_\w+)$/i;
+const PERSONAL_PATH =
+  /unsubscribe|opt-?out|preferences|manage|subscription|profile|settings|webversion|web-version|view-?(?:in-?)?browser|\/e\/|\/view\b|account/i;
+const PERSONAL_PARAMS =
+  /^(?:token|t|e|email|mail|uid|user|user_?id|subscriber(?:_?id)?|sid|r|mc_eid|mc_cid|_hsenc|_hsmi|eid|hash|recipient|rid|ref(?:_?id)?|utm_\w+)$/i;
 const LONG_TOKEN = /[A-Za-z0-9_-]{16,}/;
 const GREETING = "(Hi|Hello|Hey|Dear|Bonjour|Hallo|Hola|Ciao|Morning)";
 
@@ -80,7 +82,12 @@ function identityMatchers(who: RecipientIdentity): Matchers {
   ];
   const names = [...new Set(who.names.map((name) => name.trim()).filter((name) => name.length >= 2))];
   const firstNames = names.map((name) => name.split(/\s+/)[0]).filter((name) => name.length >= 2);
-  const textNeedles = [...addresses, ...locals, ...firstNames.map((name) => name.toLowerCase()), ...names.map((name) => escapeText(name).toLowerCase())];
+  const textNeedles = [
+    ...addresses,
+    ...locals,
+    ...firstNames.map((name) => name.toLowerCase()),
+    ...names.map((name) => escapeText(name).toLowerCase()),
+  ];
   const mention = textNeedles.length > 0 ? new RegExp(textNeedles.map(escapeRegExp).join("|"), "i") : null;
   const greeting = alternation([...names, ...firstNames]);
   const greetingPattern = greeting ? new RegExp(`\\b${GREETING}\\s+(?:${greeting})(?![\\p{L}\\p{N}])`, "giu") : null;
@@ -145,7 +152,8 @@ function sharedUrl(href: string, who: RecipientIdentity, matchers: Matchers): st
     return null;
   }
   if (PERSONAL_PATH.test(url.pathname + url.hostname) && (url.search !== "" || LONG_TOKEN.test(url.pathname))) return null;
-  for (const name of [...url.searchParams.keys()]) if (PERSONAL_PARAMS.test(name) || LONG_TOKEN.test(url.searchParams.get(name) ?? "")) url.searchParams.delete(name);
+  for (const name of [...url.searchParams.keys()])
+    if (PERSONAL_PARAMS.test(name) || LONG_TOKEN.test(url.searchParams.get(name) ?? "")) url.searchParams.delete(name);
   return url.toString();
 }
 

@@ -16,7 +16,31 @@ describe("countWords", () => {
   it("counts CJK text among Latin words exactly as the segmenter does over the whole of it", () => {
     const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
     const bySegmenter = (text: string) => [...segmenter.segment(text)].filter((segment) => segment.isWordLike).length;
-    const pool = ["今週の", "ニュース", "한국어", "ภาษาไทย", "word", "don’t", "e.g.", "well-known", "3.5", "a.5", "_x_", "“quoted”", "(aside),", "Ünïcödé", "naïve—", "😀", "🇫🇷", "a\u0301", "…", "。", " ", " ", "\n"];
+    const pool = [
+      "今週の",
+      "ニュース",
+      "한국어",
+      "ภาษาไทย",
+      "word",
+      "don’t",
+      "e.g.",
+      "well-known",
+      "3.5",
+      "a.5",
+      "_x_",
+      "“quoted”",
+      "(aside),",
+      "Ünïcödé",
+      "naïve—",
+      "😀",
+      "🇫🇷",
+      "a\u0301",
+      "…",
+      "。",
+      " ",
+      " ",
+      "\n",
+    ];
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % pool.length;
     for (let sample = 0; sample < 500; sample++) {
@@ -37,7 +61,12 @@ describe("deriveFromHtml", () => {
       '<div style="display:none">The preview line&zwnj;&nbsp;&#847;</div><p><a href="https://x.example/web">View in browser</a></p><img src="https://x.example/logo.png" width="200"><img src="https://x.example/small.png" width="40" height="40"><img src="https://x.example/hero.jpg" width="600"><p>First real paragraph of the issue, with enough words to count.</p>',
       "Subject",
     );
-    expect(derived).toMatchObject({ preheader: "The preview line", summary: "The preview line", thumbnailUrl: "https://x.example/hero.jpg", wordCount: 14 });
+    expect(derived).toMatchObject({
+      preheader: "The preview line",
+      summary: "The preview line",
+      thumbnailUrl: "https://x.example/hero.jpg",
+      wordCount: 14,
+    });
   });
 
   it("prefers the image the mail declares for link previews, and never takes a badge or an open pixel", async () => {
@@ -49,18 +78,52 @@ describe("deriveFromHtml", () => {
       return derivation.finish().thumbnailUrl;
     };
     const head = '<head><meta property="og:image" content="https://static.axios.com/img-email/socialcard_axiosam3.jpg"></head>';
-    expect(derive(`${head}<body><img src="https://link.axios.com/img/624d3447776363102d0b2208hbv6u.bdsb/39c4b23e.gif"><img src="https://images.axios.com/hero.jpg" width="600"></body>`)).toBe("https://static.axios.com/img-email/socialcard_axiosam3.jpg");
-    expect(derive('<img src="https://link.axios.com/img/624d3447776363102d0b2208hbv6u.bdsb/39c4b23e.gif"><img src="https://images.axios.com/hero.jpg" width="600">')).toBe("https://images.axios.com/hero.jpg");
-    expect(derive('<img alt="Publish on Substack" src="https://cdn.substack.com/image/fetch/w_340/https%3A%2F%2Fsubstack.com%2Fimg%2Fpublish-on-substack.png" width="170">')).toBeNull();
+    expect(
+      derive(
+        `${head}<body><img src="https://link.axios.com/img/624d3447776363102d0b2208hbv6u.bdsb/39c4b23e.gif"><img src="https://images.axios.com/hero.jpg" width="600"></body>`,
+      ),
+    ).toBe("https://static.axios.com/img-email/socialcard_axiosam3.jpg");
+    expect(
+      derive(
+        '<img src="https://link.axios.com/img/624d3447776363102d0b2208hbv6u.bdsb/39c4b23e.gif"><img src="https://images.axios.com/hero.jpg" width="600">',
+      ),
+    ).toBe("https://images.axios.com/hero.jpg");
+    expect(
+      derive(
+        '<img alt="Publish on Substack" src="https://cdn.substack.com/image/fetch/w_340/https%3A%2F%2Fsubstack.com%2Fimg%2Fpublish-on-substack.png" width="170">',
+      ),
+    ).toBeNull();
   });
 
   it("turns filler and every run of white space into one space, as a filler pass and then a white-space pass would", () => {
-    const pool = ["a", "word", " ", " ", "\t", "\n", "\u00a0", "\u2007", "\u2028", "\u3000", "\u034f", "\u00ad", "\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "é"];
+    const pool = [
+      "a",
+      "word",
+      " ",
+      " ",
+      "\t",
+      "\n",
+      "\u00a0",
+      "\u2007",
+      "\u2028",
+      "\u3000",
+      "\u034f",
+      "\u00ad",
+      "\u200b",
+      "\u200c",
+      "\u200d",
+      "\u2060",
+      "\ufeff",
+      "é",
+    ];
     let seed = 3;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % pool.length;
     for (let sample = 0; sample < 300; sample++) {
       const text = Array.from({ length: 40 }, () => pool[next()]).join("");
-      const expected = text.replace(/[\u034f\u00ad\u200b-\u200f\u2007\u2060\ufeff\u00a0\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
+      const expected = text
+        .replace(/[\u034f\u00ad\u200b-\u200f\u2007\u2060\ufeff\u00a0\u2028\u2029]/g, " ")
+        .replace(/\s+/g, " ")
+        .trim();
       expect(deriveFromHtml(`<p>${text}</p>`, "Subject").text).toBe(expected);
     }
   });
@@ -74,14 +137,17 @@ describe("deriveFromHtml", () => {
         "I’m watching public company earnings to identify early weaknesses in the software market.",
       ]),
     ).toBe("I’m watching public company earnings to identify early weaknesses in the software market.");
-    expect(summarize(["March 7, 2022 | Read Online", "GM, this is the Milk Road. The daily email that tells you what’s going on in crypto."])).toBe(
-      "GM, this is the Milk Road. The daily email that tells you what’s going on in crypto.",
-    );
+    expect(
+      summarize(["March 7, 2022 | Read Online", "GM, this is the Milk Road. The daily email that tells you what’s going on in crypto."]),
+    ).toBe("GM, this is the Milk Road. The daily email that tells you what’s going on in crypto.");
     expect(summarize(["Short title", "No sentence"])).toBe("Short title No sentence");
   });
 
   it("leaves out the separator a template puts after its preheader", () => {
-    const derived = deriveFromHtml('<div class="preheader" style="color:white;height:0">Plus an interesting monochrome graphics library for the terminal. | </div><p>Body text here.</p>', "Golang Weekly");
+    const derived = deriveFromHtml(
+      '<div class="preheader" style="color:white;height:0">Plus an interesting monochrome graphics library for the terminal. | </div><p>Body text here.</p>',
+      "Golang Weekly",
+    );
     expect(derived.summary).toBe("Plus an interesting monochrome graphics library for the terminal.");
   });
 

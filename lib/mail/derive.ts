@@ -4,9 +4,36 @@ import { isForwardHeaderLine } from "./forward";
 import { isHiddenStyle, isTrackingPixelUrl } from "./trackers";
 
 export type Link = { href: string; text: string };
-export type Derived = { preheader: string | null; text: string; summary: string; thumbnailUrl: string | null; wordCount: number; links: Link[] };
+export type Derived = {
+  preheader: string | null;
+  text: string;
+  summary: string;
+  thumbnailUrl: string | null;
+  wordCount: number;
+  links: Link[];
+};
 
-const BLOCK = new Set(["br", "div", "p", "td", "th", "tr", "li", "h1", "h2", "h3", "h4", "h5", "h6", "table", "blockquote", "hr", "pre", "section", "article"]);
+const BLOCK = new Set([
+  "br",
+  "div",
+  "p",
+  "td",
+  "th",
+  "tr",
+  "li",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "table",
+  "blockquote",
+  "hr",
+  "pre",
+  "section",
+  "article",
+]);
 const VOID = new Set(["br", "hr", "img", "col", "wbr"]);
 const PREHEADER_CLASS = /pre-?header|preview|mcnPreviewText|preheader/i;
 // Invisible characters templates repeat after the preheader to push the body out of the inbox preview
@@ -14,14 +41,17 @@ const PREHEADER_CLASS = /pre-?header|preview|mcnPreviewText|preheader/i;
 const FILLER_CHARS = "\\u034f\\u00ad\\u200b-\\u200f\\u2060\\ufeff";
 // Runs of white space and filler; a lone space, most of them, needs no replacing.
 const SPACING = new RegExp(`[\\s${FILLER_CHARS}]{2,}|[^\\S ]|[${FILLER_CHARS}]`, "g");
-const NOT_CONTENT_IMAGE = /logo|spacer|pixel|icon|avatar|badge|sprite|social|facebook|twitter|linkedin|instagram|youtube|tiktok|divider|button|blank|transparent|separator|app-?store|google-?play|signature|headshot|emoji|powered[ _-]by|publish[ _-]on|built[ _-]with/i;
+const NOT_CONTENT_IMAGE =
+  /logo|spacer|pixel|icon|avatar|badge|sprite|social|facebook|twitter|linkedin|instagram|youtube|tiktok|divider|button|blank|transparent|separator|app-?store|google-?play|signature|headshot|emoji|powered[ _-]by|publish[ _-]on|built[ _-]with/i;
 // The image a web-view style mail declares for link previews (research notes 4.3: preferred as thumbnail).
 const DECLARED_IMAGE = new Set(["og:image", "og:image:url", "og:image:secure_url", "twitter:image"]);
 // Inbox chrome that shares a short line with a date or a name ("March 7, 2022 | Read Online").
-const CHROME_IN_LINE = /\b(?:read|view) (?:it |this )?(?:online|on the web|in (?:your )?browser)\b|\bview this (?:email|post)\b|\blire en ligne\b/i;
+const CHROME_IN_LINE =
+  /\b(?:read|view) (?:it |this )?(?:online|on the web|in (?:your )?browser)\b|\bview this (?:email|post)\b|\blire en ligne\b/i;
 // A first line that is short and ends without a sentence's punctuation is a heading or a byline, not a sentence.
 const SENTENCE_END = /[.!?…:;"”»)]$/;
-const BOILERPLATE = /^(?:view (?:this|in|it in|the)\b|view online|read (?:it )?(?:online|on the web|in (?:your )?browser|on [a-z]+)|open in (?:app|browser)|web version|having trouble|is this email not displaying|forwarded this email|(?:if )?you (?:were|are|have been) forwarded|was this (?:email |newsletter )?forwarded|subscribe|unsubscribe|share\b|listen\b|sponsored|presented by|lire en ligne)/i;
+const BOILERPLATE =
+  /^(?:view (?:this|in|it in|the)\b|view online|read (?:it )?(?:online|on the web|in (?:your )?browser|on [a-z]+)|open in (?:app|browser)|web version|having trouble|is this email not displaying|forwarded this email|(?:if )?you (?:were|are|have been) forwarded|was this (?:email |newsletter )?forwarded|subscribe|unsubscribe|share\b|listen\b|sponsored|presented by|lire en ligne)/i;
 
 /** The elements and text of sanitized HTML, in document order: what a parser would report of it. */
 export type ElementSink = {
@@ -177,7 +207,14 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: "word" });
 function isWordChar(code: number): boolean {
   if (code < 0x80) return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
   if (code < 0xc0) return code === 0xaa || code === 0xb5 || code === 0xba;
-  return code !== 0xd7 && code !== 0xf7 && !(code >= 0x2000 && code <= 0x2bff) && !(code >= 0x3000 && code <= 0x303f) && !(code >= 0xd800 && code <= 0xdfff) && code !== 0xfeff;
+  return (
+    code !== 0xd7 &&
+    code !== 0xf7 &&
+    !(code >= 0x2000 && code <= 0x2bff) &&
+    !(code >= 0x3000 && code <= 0x303f) &&
+    !(code >= 0xd800 && code <= 0xdfff) &&
+    code !== 0xfeff
+  );
 }
 
 // Same count as /[\p{L}\p{N}]+(?:['’.-][\p{L}\p{N}]+)*/gu, in one pass: word counting ran hot in profiles.

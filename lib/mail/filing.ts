@@ -42,11 +42,19 @@ export async function fileContent(
   recipients: Recipient[],
   arrivedAt: Date,
 ): Promise<number[]> {
-  const blocking = new Set(await findBlockingUsers(recipients.map((recipient) => recipient.userId), blockKeys(content)));
+  const blocking = new Set(
+    await findBlockingUsers(
+      recipients.map((recipient) => recipient.userId),
+      blockKeys(content),
+    ),
+  );
   const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.has(userId));
   const blocked: FiledOutcome[] = [...blocking].map((userId) => ({ userId, outcome: "blocked", emailId: null }));
   const header = { sender: content.from?.address.toLowerCase() ?? null, subject: content.subject || null };
-  const readerAddresses = recipients.flatMap((recipient) => [recipient.email, ...recipient.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`)]);
+  const readerAddresses = recipients.flatMap((recipient) => [
+    recipient.email,
+    ...recipient.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`),
+  ]);
   const shared = sharedContent(content, {
     addresses: [...readerAddresses, ...parsed.recipients],
     names: recipients.map((recipient) => recipient.name),
@@ -79,7 +87,13 @@ export async function fileContent(
     });
     const emailIds: number[] = [];
     const outcomes = [...blocked];
-    const delta = { issues: edition.created ? 1 : 0, emails: 0, recipients: 0, published: dateReceived, sendingFrequency: null as string | null };
+    const delta = {
+      issues: edition.created ? 1 : 0,
+      emails: 0,
+      recipients: 0,
+      published: dateReceived,
+      sendingFrequency: null as string | null,
+    };
     for (const userId of userIds) {
       const { id, created, receivedBefore, muted } = await insertEmail(tx, {
         userId,
@@ -101,15 +115,30 @@ export async function fileContent(
         confirmationUrl: content.confirmationUrl,
       });
       emailIds.push(id);
-      outcomes.push({ userId, emailId: id, outcome: !created ? "duplicate" : muted ? "muted" : content.kind === "confirmation" ? "confirmation" : "filed" });
+      outcomes.push({
+        userId,
+        emailId: id,
+        outcome: !created ? "duplicate" : muted ? "muted" : content.kind === "confirmation" ? "confirmation" : "filed",
+      });
       if (!created) continue;
       delta.emails++;
       if (!receivedBefore) delta.recipients++;
-      await insertSubscriptionAndShare(tx, { userId, newsletterId: letter.id, emailId: id, shareId: randomBytes(18).toString("base64url") });
+      await insertSubscriptionAndShare(tx, {
+        userId,
+        newsletterId: letter.id,
+        emailId: id,
+        shareId: randomBytes(18).toString("base64url"),
+      });
       // Addressed to several readers at once, the links could be any one's: none of them gets another's way out.
       const headers = recipients.length === 1 ? content.unsubscribeHeaders : null;
       if (headers) {
-        await upsertUnsubscribeRoute(tx, { userId, newsletterId: letter.id, listUnsubscribe: headers.list, listUnsubscribePost: headers.post, seenAt: arrivedAt });
+        await upsertUnsubscribeRoute(tx, {
+          userId,
+          newsletterId: letter.id,
+          listUnsubscribe: headers.list,
+          listUnsubscribePost: headers.post,
+          seenAt: arrivedAt,
+        });
       }
     }
     await updateDeliveryOutcomes(tx, inboundId, outcomes, header);
@@ -186,7 +215,10 @@ async function findNewsletter(tx: Database, identity: NewsletterIdentity): Promi
 export function editionFingerprint(content: Pick<MailContent, "subject" | "thumbnailUrl">, published: Date): string {
   const subject = content.subject.trim().toLowerCase().replace(/\s+/g, " ");
   const day = published.toISOString().slice(0, 10);
-  return createHash("sha256").update(`${subject}\n${day}\n${content.thumbnailUrl ?? ""}`).digest("hex").slice(0, 40);
+  return createHash("sha256")
+    .update(`${subject}\n${day}\n${content.thumbnailUrl ?? ""}`)
+    .digest("hex")
+    .slice(0, 40);
 }
 
 /** The cadence the newsletter really keeps: the median gap between its last issues. */

@@ -10,16 +10,46 @@ const BRACKETED_FORWARD = /^\s*\[\s*(?:fwd?|fw)\s*:\s*(.*)\]\s*$/i;
 // Gmail, Thunderbird, Yahoo and IONOS print "Forwarded message" between dashes; Outlook's desktop
 // forward prints "Original Message" in the writer's language.
 const DASHED = [
-  "Forwarded message", "Forwarded Message", "Original Message", "Message transféré", "Weitergeleitete Nachricht", "Mensaje reenviado",
-  "Messaggio inoltrato", "Doorgestuurd bericht", "Mensagem encaminhada", "Vidarebefordrat meddelande", "Ursprüngliche Nachricht",
-  "Message d'origine", "Mensaje original", "Messaggio originale", "Oorspronkelijk bericht", "Mensagem original", "Originalmeddelande",
-  "Oprindelig meddelelse", "Opprinnelig melding", "Alkuperäinen viesti", "Wiadomość oryginalna", "Исходное сообщение", "Пересылаемое сообщение",
+  "Forwarded message",
+  "Forwarded Message",
+  "Original Message",
+  "Message transféré",
+  "Weitergeleitete Nachricht",
+  "Mensaje reenviado",
+  "Messaggio inoltrato",
+  "Doorgestuurd bericht",
+  "Mensagem encaminhada",
+  "Vidarebefordrat meddelande",
+  "Ursprüngliche Nachricht",
+  "Message d'origine",
+  "Mensaje original",
+  "Messaggio originale",
+  "Oorspronkelijk bericht",
+  "Mensagem original",
+  "Originalmeddelande",
+  "Oprindelig meddelelse",
+  "Opprinnelig melding",
+  "Alkuperäinen viesti",
+  "Wiadomość oryginalna",
+  "Исходное сообщение",
+  "Пересылаемое сообщение",
 ];
 const APPLE = [
-  "Begin forwarded message", "Début du message réexpédié", "Anfang der weitergeleiteten Nachricht", "Inicio del mensaje reenviado",
-  "Inizio messaggio inoltrato", "Begin doorgestuurd bericht", "Início da mensagem reencaminhada", "Início da mensagem encaminhada",
-  "Vidarebefordrat mejl", "Videresendt besked", "Videresendt melding", "Välitetty viesti", "Początek przekazywanej wiadomości",
-  "Начало переадресованного сообщения", "転送されたメッセージ",
+  "Begin forwarded message",
+  "Début du message réexpédié",
+  "Anfang der weitergeleiteten Nachricht",
+  "Inicio del mensaje reenviado",
+  "Inizio messaggio inoltrato",
+  "Begin doorgestuurd bericht",
+  "Início da mensagem reencaminhada",
+  "Início da mensagem encaminhada",
+  "Vidarebefordrat mejl",
+  "Videresendt besked",
+  "Videresendt melding",
+  "Välitetty viesti",
+  "Początek przekazywanej wiadomości",
+  "Начало переадресованного сообщения",
+  "転送されたメッセージ",
 ];
 const SEPARATORS = [
   new RegExp(`^[ \\t>]*-{3,12} ?(?:${DASHED.join("|")}) ?-{3,12}`, "gim"),
@@ -34,7 +64,8 @@ const MARKER = new RegExp(
 const TOP_BLOCK_LIMIT = 1500;
 
 const FROM_LABEL = "From|De|Von|Da|Van|Från|Fra|Od|От|Lähettäjä|差出人";
-const DATE_LABEL = "Date|Sent|Envoyé le|Envoyé|Datum|Gesendet|Fecha|Enviado el|Enviado|Data|Inviato|Verzonden|Skickat|Sendt|Lähetetty|Wysłano|Отправлено|Дата|日付";
+const DATE_LABEL =
+  "Date|Sent|Envoyé le|Envoyé|Datum|Gesendet|Fecha|Enviado el|Enviado|Data|Inviato|Verzonden|Skickat|Sendt|Lähetetty|Wysłano|Отправлено|Дата|日付";
 const SUBJECT_LABEL = "Subject|Objet|Sujet|Betreff|Asunto|Oggetto|Onderwerp|Ämne|Emne|Assunto|Aihe|Temat|Тема|件名";
 const TO_LABEL = "To|À|A|An|Para|Aan|Till|Til|Do|Vastaanottaja|Кому|宛先|Cc|CC|Cci|Kopie";
 const FIELD = new RegExp(`^[ \\t>]*(${FROM_LABEL}|${DATE_LABEL}|${SUBJECT_LABEL}|${TO_LABEL})[ \\t]*:[ \\t]*(.*)$`, "i");
@@ -86,8 +117,17 @@ export function findForwardedHeader(text: string, subject: string): ForwardedHea
   if (!hasForwardSubject(subject)) return null;
   const wrote = WROTE.exec(normalized);
   if (wrote) {
-    const body = normalized.slice(wrote.index + wrote[0].length).replace(/^( {4}|\t)/gm, "").trim();
-    return { from: { name: wrote[2].trim(), address: wrote[3].toLowerCase() }, subject: null, date: parseLooseDate(wrote[1]), body, hasDate: true };
+    const body = normalized
+      .slice(wrote.index + wrote[0].length)
+      .replace(/^( {4}|\t)/gm, "")
+      .trim();
+    return {
+      from: { name: wrote[2].trim(), address: wrote[3].toLowerCase() },
+      subject: null,
+      date: parseLooseDate(wrote[1]),
+      body,
+      hasDate: true,
+    };
   }
   return null;
 }
@@ -130,7 +170,13 @@ function readFields(block: string): ForwardedHeader | null {
     .join("\n")
     .trim();
   const dateValue = fields.get("date");
-  return { from, subject: fields.get("subject") || null, date: dateValue ? parseLooseDate(dateValue) : null, body, hasDate: dateValue !== undefined };
+  return {
+    from,
+    subject: fields.get("subject") || null,
+    date: dateValue ? parseLooseDate(dateValue) : null,
+    body,
+    hasDate: dateValue !== undefined,
+  };
 }
 
 /** "Name <a@b>", "Name [mailto:a@b]", "\"Name\" <a@b<mailto:a@b>>" or a bare address. */
@@ -147,22 +193,89 @@ export function mailboxOf(field: string): Mailbox | null {
 
 // Month names of the languages forward headers are printed in; an abbreviation ("févr.", "Okt.") is a prefix of one.
 const MONTH_NAMES: [string, string][] = [
-  ["janvier", "Jan"], ["fevrier", "Feb"], ["mars", "Mar"], ["avril", "Apr"], ["mai", "May"], ["juin", "Jun"], ["juillet", "Jul"],
-  ["aout", "Aug"], ["septembre", "Sep"], ["octobre", "Oct"], ["novembre", "Nov"], ["decembre", "Dec"],
-  ["januar", "Jan"], ["februar", "Feb"], ["marz", "Mar"], ["juni", "Jun"], ["juli", "Jul"], ["oktober", "Oct"], ["dezember", "Dec"],
-  ["enero", "Jan"], ["febrero", "Feb"], ["marzo", "Mar"], ["abril", "Apr"], ["mayo", "May"], ["junio", "Jun"], ["julio", "Jul"],
-  ["agosto", "Aug"], ["septiembre", "Sep"], ["setiembre", "Sep"], ["octubre", "Oct"], ["noviembre", "Nov"], ["diciembre", "Dec"],
-  ["gennaio", "Jan"], ["febbraio", "Feb"], ["aprile", "Apr"], ["maggio", "May"], ["giugno", "Jun"], ["luglio", "Jul"],
-  ["settembre", "Sep"], ["ottobre", "Oct"], ["dicembre", "Dec"], ["januari", "Jan"], ["februari", "Feb"], ["maart", "Mar"],
-  ["mei", "May"], ["augustus", "Aug"], ["janeiro", "Jan"], ["fevereiro", "Feb"], ["marco", "Mar"], ["maio", "May"], ["junho", "Jun"],
-  ["julho", "Jul"], ["setembro", "Sep"], ["outubro", "Oct"], ["novembro", "Nov"], ["dezembro", "Dec"], ["marts", "Mar"],
-  ["maj", "May"], ["augusti", "Aug"],
+  ["janvier", "Jan"],
+  ["fevrier", "Feb"],
+  ["mars", "Mar"],
+  ["avril", "Apr"],
+  ["mai", "May"],
+  ["juin", "Jun"],
+  ["juillet", "Jul"],
+  ["aout", "Aug"],
+  ["septembre", "Sep"],
+  ["octobre", "Oct"],
+  ["novembre", "Nov"],
+  ["decembre", "Dec"],
+  ["januar", "Jan"],
+  ["februar", "Feb"],
+  ["marz", "Mar"],
+  ["juni", "Jun"],
+  ["juli", "Jul"],
+  ["oktober", "Oct"],
+  ["dezember", "Dec"],
+  ["enero", "Jan"],
+  ["febrero", "Feb"],
+  ["marzo", "Mar"],
+  ["abril", "Apr"],
+  ["mayo", "May"],
+  ["junio", "Jun"],
+  ["julio", "Jul"],
+  ["agosto", "Aug"],
+  ["septiembre", "Sep"],
+  ["setiembre", "Sep"],
+  ["octubre", "Oct"],
+  ["noviembre", "Nov"],
+  ["diciembre", "Dec"],
+  ["gennaio", "Jan"],
+  ["febbraio", "Feb"],
+  ["aprile", "Apr"],
+  ["maggio", "May"],
+  ["giugno", "Jun"],
+  ["luglio", "Jul"],
+  ["settembre", "Sep"],
+  ["ottobre", "Oct"],
+  ["dicembre", "Dec"],
+  ["januari", "Jan"],
+  ["februari", "Feb"],
+  ["maart", "Mar"],
+  ["mei", "May"],
+  ["augustus", "Aug"],
+  ["janeiro", "Jan"],
+  ["fevereiro", "Feb"],
+  ["marco", "Mar"],
+  ["maio", "May"],
+  ["junho", "Jun"],
+  ["julho", "Jul"],
+  ["setembro", "Sep"],
+  ["outubro", "Oct"],
+  ["novembro", "Nov"],
+  ["dezembro", "Dec"],
+  ["marts", "Mar"],
+  ["maj", "May"],
+  ["augusti", "Aug"],
 ];
 // Zone abbreviations Date.parse does not know (it knows UT, GMT and the North American ones).
 const ZONES: Record<string, string> = {
-  CET: "+0100", CEST: "+0200", MEZ: "+0100", MESZ: "+0200", EET: "+0200", EEST: "+0300", WET: "+0000", WEST: "+0100", BST: "+0100",
-  IST: "+0530", MSK: "+0300", JST: "+0900", KST: "+0900", HKT: "+0800", SGT: "+0800", AEST: "+1000", AEDT: "+1100", NZST: "+1200",
-  NZDT: "+1300", SAST: "+0200", UTC: "+0000",
+  CET: "+0100",
+  CEST: "+0200",
+  MEZ: "+0100",
+  MESZ: "+0200",
+  EET: "+0200",
+  EEST: "+0300",
+  WET: "+0000",
+  WEST: "+0100",
+  BST: "+0100",
+  IST: "+0530",
+  MSK: "+0300",
+  JST: "+0900",
+  KST: "+0900",
+  HKT: "+0800",
+  SGT: "+0800",
+  AEST: "+1000",
+  AEDT: "+1100",
+  NZST: "+1200",
+  NZDT: "+1300",
+  SAST: "+0200",
+  UTC: "+0000",
 };
 
 function englishMonth(word: string): string | null {
@@ -187,7 +300,11 @@ export function parseLooseDate(value: string): Date | null {
   if (direct) return direct;
   text = text.replace(/\s+\(?([A-Z]{2,5})\)?$/, (_, zone: string) => (ZONES[zone] ? ` ${ZONES[zone]}` : ""));
   const cjk = /^(\d{4})年(\d{1,2})月(\d{1,2})日\S*\s*(.*)$/.exec(text);
-  if (cjk) return attempt(`${cjk[1]}-${cjk[2].padStart(2, "0")}-${cjk[3].padStart(2, "0")}T${cjk[4].replace(/\s+([+-]\d{4})$/, "$1") || "00:00"}`) ?? attempt(`${cjk[1]}/${cjk[2]}/${cjk[3]} ${cjk[4]}`);
+  if (cjk)
+    return (
+      attempt(`${cjk[1]}-${cjk[2].padStart(2, "0")}-${cjk[3].padStart(2, "0")}T${cjk[4].replace(/\s+([+-]\d{4})$/, "$1") || "00:00"}`) ??
+      attempt(`${cjk[1]}/${cjk[2]}/${cjk[3]} ${cjk[4]}`)
+    );
   const numeric = /^(\d{1,2})[/.](\d{1,2})[/.](\d{4}),?\s*(.*)$/.exec(text);
   if (numeric) return attempt(`${numeric[3]}-${numeric[2].padStart(2, "0")}-${numeric[1].padStart(2, "0")} ${numeric[4]}`);
   const translated = text

@@ -3,15 +3,21 @@ import { htmlToText } from "./html-text";
 
 describe("htmlToText", () => {
   it("puts blocks on their own lines, without blank lines between them, and collapses spaces, tabs and no-break spaces", () => {
-    expect(htmlToText("<div>From:\t Ann&nbsp;&nbsp;Lee</div><p> Subject: Hello </p><style>p{}</style><p>a  b</p>")).toBe("From: Ann Lee\nSubject: Hello\na b");
+    expect(htmlToText("<div>From:\t Ann&nbsp;&nbsp;Lee</div><p> Subject: Hello </p><style>p{}</style><p>a  b</p>")).toBe(
+      "From: Ann Lee\nSubject: Hello\na b",
+    );
   });
 
   it("keeps the cells of a table row on one line", () => {
-    expect(htmlToText("<table><tr><th>Subject: </th><td>Hello</td></tr><tr><th>From: </th><td>Ann</td></tr></table>")).toBe("Subject: Hello\nFrom: Ann");
+    expect(htmlToText("<table><tr><th>Subject: </th><td>Hello</td></tr><tr><th>From: </th><td>Ann</td></tr></table>")).toBe(
+      "Subject: Hello\nFrom: Ann",
+    );
   });
 
   it("marks Outlook on the web's forward header block with Outlook's separator line", () => {
-    expect(htmlToText('<div>FYI</div><hr><div id="divRplyFwdMsg"><b>From:</b> Ann</div>')).toBe("FYI\n________________________________\nFrom: Ann");
+    expect(htmlToText('<div>FYI</div><hr><div id="divRplyFwdMsg"><b>From:</b> Ann</div>')).toBe(
+      "FYI\n________________________________\nFrom: Ann",
+    );
   });
 
   it("collapses every run of horizontal space exactly as one replace of the whole run would", () => {

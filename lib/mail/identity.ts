@@ -6,10 +6,39 @@ export type NewsletterIdentity = { listId: string | null; senderAddress: string 
 
 // Domains many unrelated publishers (or people) send from: a domain match there means nothing.
 const SHARED_DOMAINS = new Set([
-  "substack.com", "substackmail.com", "gmail.com", "googlemail.com", "yahoo.com", "yahoo.fr", "outlook.com", "hotmail.com", "live.com",
-  "icloud.com", "me.com", "aol.com", "proton.me", "protonmail.com", "beehiiv.com", "mail.beehiiv.com", "convertkit.com", "kit.com",
-  "buttondown.email", "buttondown.com", "ghost.io", "mailchimp.com", "mcsv.net", "sendgrid.net", "mailgun.org", "medium.com",
-  "world.hey.com", "hey.com", "example.com", "revue.email", "mailerlite.com", "sendinblue.com", "brevo.com",
+  "substack.com",
+  "substackmail.com",
+  "gmail.com",
+  "googlemail.com",
+  "yahoo.com",
+  "yahoo.fr",
+  "outlook.com",
+  "hotmail.com",
+  "live.com",
+  "icloud.com",
+  "me.com",
+  "aol.com",
+  "proton.me",
+  "protonmail.com",
+  "beehiiv.com",
+  "mail.beehiiv.com",
+  "convertkit.com",
+  "kit.com",
+  "buttondown.email",
+  "buttondown.com",
+  "ghost.io",
+  "mailchimp.com",
+  "mcsv.net",
+  "sendgrid.net",
+  "mailgun.org",
+  "medium.com",
+  "world.hey.com",
+  "hey.com",
+  "example.com",
+  "revue.email",
+  "mailerlite.com",
+  "sendinblue.com",
+  "brevo.com",
 ]);
 
 export function isSharedDomain(domain: string): boolean {
@@ -38,7 +67,10 @@ export function newsletterIdentity(
 }
 
 // Substack's own wording in the body: the "Share {publication}" button of an issue, a welcome's "subscribing to {publication}".
-const SUBSTACK_PUBLICATION = [/^Share (?!this\b|on\b|via\b)(.{2,100}?)\s*$/m, /^Thanks?(?: you)?(?: so much)? for subscribing to (?:for )?(.{2,100}?)(?: and welcome\b.*)?[.!]?\s*$/im];
+const SUBSTACK_PUBLICATION = [
+  /^Share (?!this\b|on\b|via\b)(.{2,100}?)\s*$/m,
+  /^Thanks?(?: you)?(?: so much)? for subscribing to (?:for )?(.{2,100}?)(?: and welcome\b.*)?[.!]?\s*$/im,
+];
 
 /**
  * Substack names its sender "Author from Publication": the publication is the newsletter. A forward

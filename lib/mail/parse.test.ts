@@ -46,7 +46,8 @@ describe("parseMessage", () => {
   });
 
   it("reads a subject whose raw 8-bit bytes sit bare or inside encoded words in their own charset", async () => {
-    const subject = (header: string) => parseMessage(Buffer.from(`From: a@b.example\r\nSubject: ${header}\r\n\r\nx`, "latin1")).then((parsed) => parsed.subject);
+    const subject = (header: string) =>
+      parseMessage(Buffer.from(`From: a@b.example\r\nSubject: ${header}\r\n\r\nx`, "latin1")).then((parsed) => parsed.subject);
     expect(await subject("=?iso-8859-1?Q?Die_Hasen_und_die_Fr\xf6sche?=")).toBe("Die Hasen und die Frösche");
     expect(await subject("Caf\xe9 =?iso-8859-1?Q?Fr\xf6sche?= =?utf-8?Q?_=C3=A9t=C3=A9?=")).toBe("Café Frösche été");
     expect(await subject("=?utf-8?B?R00g4piV?= caf\xc3\xa9")).toBe("GM ☕ café");

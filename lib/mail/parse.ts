@@ -36,7 +36,8 @@ export type ParsedMessage = {
 };
 
 const ADDRESS = /[a-z0-9._%+'=-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)+/gi;
-const KNOWN_HEADERS = /^(from|to|cc|subject|date|message-id|received|return-path|mime-version|content-type|delivered-to|sender|reply-to|list-id|x-[\w-]+)$/;
+const KNOWN_HEADERS =
+  /^(from|to|cc|subject|date|message-id|received|return-path|mime-version|content-type|delivered-to|sender|reply-to|list-id|x-[\w-]+)$/;
 
 /** Filing derives its own text from the sanitized HTML: mailparser's conversions would be thrown away. */
 export const PARSER_OPTIONS = {
@@ -66,7 +67,11 @@ export async function parseMessage(raw: Buffer, envelopeTo: string[] = []): Prom
     text,
     inlineImages: attachments
       .filter((part) => part.contentId && /^image\/[\w.+-]+$/i.test(part.contentType))
-      .map((part) => ({ cid: (part.contentId ?? "").replace(/^<|>$/g, ""), contentType: part.contentType.toLowerCase(), content: part.content })),
+      .map((part) => ({
+        cid: (part.contentId ?? "").replace(/^<|>$/g, ""),
+        contentType: part.contentType.toLowerCase(),
+        content: part.content,
+      })),
     attachedMessages: attachments
       .filter((part) => /^message\/(rfc822|news|global)$/i.test(part.contentType) && part.content.length > 0)
       .map((part) => part.content),
@@ -114,7 +119,12 @@ function readableHeader(decoded: string, lines: HeaderLines, name: string): stri
     const bytes =
       encoding.toUpperCase() === "B"
         ? Uint8Array.from(Buffer.from(text, "base64"))
-        : Uint8Array.from(Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), "latin1"));
+        : Uint8Array.from(
+            Buffer.from(
+              text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+              "latin1",
+            ),
+          );
     out += decodeBytes(bytes, charset);
     last = match.index + match[0].length;
     previousWordEnd = last;
@@ -140,7 +150,10 @@ export function addressesIn(value: string): string[] {
 }
 
 function cleanMessageId(value: string | undefined): string | null {
-  const id = stripNul(value ?? "").trim().replace(/^<|>$/g, "").trim();
+  const id = stripNul(value ?? "")
+    .trim()
+    .replace(/^<|>$/g, "")
+    .trim();
   return id ? id.slice(0, 500) : null;
 }
 
@@ -174,7 +187,8 @@ function collectRecipients(
   cc: AddressObject | AddressObject[] | undefined,
   lines: HeaderLines,
 ): string[] {
-  const fromHeader = (name: string) => lines.filter((line) => line.key === name).flatMap((line) => addressesIn(line.line.slice(name.length + 1)));
+  const fromHeader = (name: string) =>
+    lines.filter((line) => line.key === name).flatMap((line) => addressesIn(line.line.slice(name.length + 1)));
   const all = [
     ...envelopeTo.flatMap(addressesIn),
     ...addressList(to),
@@ -194,13 +208,17 @@ function firstMailbox(value: AddressObject | undefined): Mailbox | null {
 function headerValue(lines: HeaderLines, name: string): string | null {
   const line = lines.find((item) => item.key === name);
   if (!line) return null;
-  return stripNul(line.line.slice(line.line.indexOf(":") + 1)).replace(/\r?\n[ \t]+/g, " ").trim();
+  return stripNul(line.line.slice(line.line.indexOf(":") + 1))
+    .replace(/\r?\n[ \t]+/g, " ")
+    .trim();
 }
 
 // Far beyond any real List-Unsubscribe; a hostile value past it is cut, and a URI it cuts is unusable.
 const MAX_UNSUBSCRIBE_HEADER = 8_192;
 
-function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listName" | "discussionList" | "listUnsubscribe" | "unsubscribeHeaders"> {
+function listHeaders(
+  lines: HeaderLines,
+): Pick<ParsedMessage, "listId" | "listName" | "discussionList" | "listUnsubscribe" | "unsubscribeHeaders"> {
   const listIdLine = headerValue(lines, "list-id");
   let listId: string | null = null;
   let listName: string | null = null;
@@ -212,9 +230,17 @@ function listHeaders(lines: HeaderLines): Pick<ParsedMessage, "listId" | "listNa
   }
   const unsubscribeLine = headerValue(lines, "list-unsubscribe") ?? "";
   const bracketed = [...unsubscribeLine.matchAll(/<([^>]+)>/g)].map((match) => match[1].trim());
-  const listUnsubscribe = bracketed.length > 0 ? bracketed : unsubscribeLine.split(",").map((part) => part.trim()).filter(Boolean);
+  const listUnsubscribe =
+    bracketed.length > 0
+      ? bracketed
+      : unsubscribeLine
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean);
   const discussionList = listId !== null && /<\s*mailto:/i.test(headerValue(lines, "list-post") ?? "");
   const post = headerValue(lines, "list-unsubscribe-post");
-  const unsubscribeHeaders = unsubscribeLine ? { list: unsubscribeLine.slice(0, MAX_UNSUBSCRIBE_HEADER), post: post ? post.slice(0, 200) : null } : null;
+  const unsubscribeHeaders = unsubscribeLine
+    ? { list: unsubscribeLine.slice(0, MAX_UNSUBSCRIBE_HEADER), post: post ? post.slice(0, 200) : null }
+    : null;
   return { listId, listName, discussionList, listUnsubscribe, unsubscribeHeaders };
 }

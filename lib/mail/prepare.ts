@@ -21,7 +21,13 @@ export async function prepareHere(raw: Buffer, envelopeTo: string[]): Promise<Pr
   } catch {
     return { parsable: false };
   }
-  const facts = { messageKey: parsed.messageKey, recipients: parsed.recipients, hasHeaders: parsed.hasHeaders, from: parsed.from, subject: parsed.subject };
+  const facts = {
+    messageKey: parsed.messageKey,
+    recipients: parsed.recipients,
+    hasHeaders: parsed.hasHeaders,
+    from: parsed.from,
+    subject: parsed.subject,
+  };
   try {
     return { parsable: true, facts, content: await buildContent(parsed), failure: null };
   } catch (error) {

@@ -10,7 +10,12 @@ const reader = { addresses: ["reader@paperboy.localhost"], names: ["Reader Perso
 describe("processMessage on each sender shape", () => {
   it("files a Substack issue under the publication, with its preheader, cover and no pixels", async () => {
     const content = await run("substack.eml");
-    expect(content.identity).toEqual({ listId: null, senderAddress: "slowletter@substack.com", senderDomain: "substack.com", name: "The Slow Letter" });
+    expect(content.identity).toEqual({
+      listId: null,
+      senderAddress: "slowletter@substack.com",
+      senderDomain: "substack.com",
+      name: "The Slow Letter",
+    });
     expect(content.summary).toBe("Why some firms devour their staff");
     expect(content.thumbnailUrl).toBe("https://substackcdn.com/image/fetch/w_1100/cover-photo.jpg");
     expect(content.html).not.toMatch(/email\/open|\/o\/eJx|@import/);
@@ -52,7 +57,9 @@ describe("processMessage on each sender shape", () => {
 
   it("summarizes a Buttondown issue from its first sentences", async () => {
     const content = await run("buttondown.eml");
-    expect(content.summary).toBe("Small software is software one person can hold in their head. Here are some notes about building it. Archive");
+    expect(content.summary).toBe(
+      "Small software is software one person can hold in their head. Here are some notes about building it. Archive",
+    );
     expect(content.identity.senderAddress).toBe("jim@buttondown.email");
   });
 
@@ -85,11 +92,24 @@ describe("processMessage on each sender shape", () => {
 describe("processMessage on lists", () => {
   const post = (from: string, extra: string[] = []) =>
     Buffer.from(
-      [`From: ${from}`, "To: shapelib@lists.maptools.org", "Subject: [Shapelib] need some help", "List-Id: Shapelib Development <shapelib.lists.maptools.org>", ...extra, "Content-Type: text/plain", "", "A question."].join("\r\n"),
+      [
+        `From: ${from}`,
+        "To: shapelib@lists.maptools.org",
+        "Subject: [Shapelib] need some help",
+        "List-Id: Shapelib Development <shapelib.lists.maptools.org>",
+        ...extra,
+        "Content-Type: text/plain",
+        "",
+        "A question.",
+      ].join("\r\n"),
     );
 
   it("names a discussion list (its members post to it) after its List-Id, not after whoever posted", async () => {
-    const first = (await processMessage(post("calpas calpas <calpas2007@yahoo.fr>", ["List-Post: <mailto:shapelib@lists.maptools.org>", "Precedence: list"]))).content;
+    const first = (
+      await processMessage(
+        post("calpas calpas <calpas2007@yahoo.fr>", ["List-Post: <mailto:shapelib@lists.maptools.org>", "Precedence: list"]),
+      )
+    ).content;
     expect(first.identity).toMatchObject({ listId: "shapelib.lists.maptools.org", name: "Shapelib Development" });
     expect(first.from?.name).toBe("calpas calpas");
   });
@@ -100,20 +120,26 @@ describe("processMessage on lists", () => {
 });
 
 describe("processMessage on forwards", () => {
-  it.each(["fwd-gmail.eml", "fwd-outlook.eml", "fwd-outlook-html.eml", "fwd-outlook-2013.eml", "fwd-apple.eml", "fwd-thunderbird.eml", "fwd-yahoo.eml", "fwd-attachment.eml"])(
-    "files %s under the original sender, subject and date",
-    async (name) => {
-      const content = await run(name);
-      expect(content.isForwarded).toBe(true);
-      expect(content.from?.address).toBe("blog@tomtunguz.com");
-      expect(content.identity.senderAddress).toBe("blog@tomtunguz.com");
-      expect(content.identity.name).toBe("Tomasz Tunguz");
-      expect(content.subject).toBe("Grey Skies in Cloud Earnings");
-      expect(content.date?.toISOString()).toBe("2022-10-28T19:15:00.000Z");
-      expect(content.text).toContain("Cloud earnings were grey this quarter");
-      expect(content.forwarder?.address).toBe("reader.person@gmail.com");
-    },
-  );
+  it.each([
+    "fwd-gmail.eml",
+    "fwd-outlook.eml",
+    "fwd-outlook-html.eml",
+    "fwd-outlook-2013.eml",
+    "fwd-apple.eml",
+    "fwd-thunderbird.eml",
+    "fwd-yahoo.eml",
+    "fwd-attachment.eml",
+  ])("files %s under the original sender, subject and date", async (name) => {
+    const content = await run(name);
+    expect(content.isForwarded).toBe(true);
+    expect(content.from?.address).toBe("blog@tomtunguz.com");
+    expect(content.identity.senderAddress).toBe("blog@tomtunguz.com");
+    expect(content.identity.name).toBe("Tomasz Tunguz");
+    expect(content.subject).toBe("Grey Skies in Cloud Earnings");
+    expect(content.date?.toISOString()).toBe("2022-10-28T19:15:00.000Z");
+    expect(content.text).toContain("Cloud earnings were grey this quarter");
+    expect(content.forwarder?.address).toBe("reader.person@gmail.com");
+  });
 
   it.each([
     "fwd-apple-html.eml",
@@ -152,14 +178,26 @@ describe("processMessage on forwards", () => {
 
   it("does not take a newsletter quoting a mail further down for a forward", async () => {
     const html = `<p>${"This week in review, with plenty to read. ".repeat(60)}</p><pre>From: Bob Example &lt;bob@example.com&gt;\nDate: Mon, 1 Jan 2024 10:00:00 +0000\nSubject: Lunch</pre>`;
-    const raw = ["From: Weekly <news@weekly.example>", "To: reader@paperboy.localhost", "Subject: Weekly", "Content-Type: text/html; charset=utf-8", "", html].join("\r\n");
+    const raw = [
+      "From: Weekly <news@weekly.example>",
+      "To: reader@paperboy.localhost",
+      "Subject: Weekly",
+      "Content-Type: text/html; charset=utf-8",
+      "",
+      html,
+    ].join("\r\n");
     const { content } = await processMessage(Buffer.from(raw));
     expect(content).toMatchObject({ isForwarded: false, from: { address: "news@weekly.example" } });
   });
 
   it("names a forwarded Substack issue after its publication when the From line names only the author", async () => {
     const content = await run("fwd-substack-issue.eml");
-    expect(content.identity).toEqual({ listId: null, senderAddress: "teaweekly@substack.com", senderDomain: "substack.com", name: "The Tea Weekly 茶周报" });
+    expect(content.identity).toEqual({
+      listId: null,
+      senderAddress: "teaweekly@substack.com",
+      senderDomain: "substack.com",
+      name: "The Tea Weekly 茶周报",
+    });
     expect(content.from?.name).toBe("Mei Lin");
     expect(content.kind).toBe("issue");
   });
@@ -209,7 +247,9 @@ describe("processMessage on confirmations", () => {
   it("recognises Ghost's sign-up magic link, whose subject and link say 'complete your sign up'", async () => {
     const content = await run("confirm-ghost-signup.eml");
     expect(content.kind).toBe("confirmation");
-    expect(content.confirmationUrl).toBe("https://rosie.land/members/?token=McJmN3f731hwGuW0I72tJ&action=signup&r=https%3A%2F%2Frosie.land%2F");
+    expect(content.confirmationUrl).toBe(
+      "https://rosie.land/members/?token=McJmN3f731hwGuW0I72tJ&action=signup&r=https%3A%2F%2Frosie.land%2F",
+    );
   });
 
   it("recognises Gmail's forwarding confirmation in another language, with its code in the summary", async () => {
@@ -221,7 +261,10 @@ describe("processMessage on confirmations", () => {
 
   it("recognises Mailchimp's 'Please Confirm Subscription' and keeps its confirm link", async () => {
     const content = await run("confirm-mailchimp.eml");
-    expect(content).toMatchObject({ kind: "confirmation", confirmationUrl: "https://gardennotes.us1.list-manage.com/subscribe/confirm?u=1a2b&id=3c4d&e=5e6f" });
+    expect(content).toMatchObject({
+      kind: "confirmation",
+      confirmationUrl: "https://gardennotes.us1.list-manage.com/subscribe/confirm?u=1a2b&id=3c4d&e=5e6f",
+    });
     expect(content.html).toContain('href="https://gardennotes.us1.list-manage.com/subscribe/confirm?u=1a2b&amp;id=3c4d&amp;e=5e6f"');
   });
 
@@ -232,7 +275,16 @@ describe("processMessage on confirmations", () => {
   });
 
   it("does not take the word after 'verification code' for a code", async () => {
-    const raw = ["From: Letters <news@letters.example>", "To: reader@paperboy.localhost", "Subject: Please confirm your email", "Content-Type: text/plain; charset=utf-8", "", "Enter the verification code below on the page you came from.", "", "https://letters.example/confirm?t=abc"].join("\r\n");
+    const raw = [
+      "From: Letters <news@letters.example>",
+      "To: reader@paperboy.localhost",
+      "Subject: Please confirm your email",
+      "Content-Type: text/plain; charset=utf-8",
+      "",
+      "Enter the verification code below on the page you came from.",
+      "",
+      "https://letters.example/confirm?t=abc",
+    ].join("\r\n");
     const { content } = await processMessage(Buffer.from(raw));
     expect(content).toMatchObject({ kind: "confirmation", confirmationUrl: "https://letters.example/confirm?t=abc" });
     expect(content.summary).not.toMatch(/Confirmation code/);
@@ -258,7 +310,9 @@ describe("sharedContent", () => {
 
   it("shares no thumbnail whose URL names the recipient", async () => {
     const content = await run("substack.eml");
-    expect(sharedContent({ ...content, thumbnailUrl: "https://img.example/banner.jpg?for=reader%40paperboy.localhost" }, reader).thumbnailUrl).toBeNull();
+    expect(
+      sharedContent({ ...content, thumbnailUrl: "https://img.example/banner.jpg?for=reader%40paperboy.localhost" }, reader).thumbnailUrl,
+    ).toBeNull();
     expect(sharedContent(content, reader).thumbnailUrl).toBe(content.thumbnailUrl);
   });
 

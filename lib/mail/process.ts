@@ -51,7 +51,12 @@ type Original = { source: ParsedMessage; origin: Omit<Origin, "forwarder"> };
 async function findOriginal(parsed: ParsedMessage, depth: number): Promise<Original | null> {
   const attached = depth > 0 ? await attachedOriginal(parsed) : null;
   if (attached) {
-    return (await findOriginal(attached, depth - 1)) ?? { source: attached, origin: { from: attached.from, subject: attached.subject, date: attached.date } };
+    return (
+      (await findOriginal(attached, depth - 1)) ?? {
+        source: attached,
+        origin: { from: attached.from, subject: attached.subject, date: attached.date },
+      }
+    );
   }
   const forwardSubject = hasForwardSubject(parsed.subject);
   const plain = parsed.text ?? (parsed.html && (forwardSubject || mayHoldForward(parsed.html)) ? htmlToText(parsed.html) : "");
@@ -64,7 +69,8 @@ async function findOriginal(parsed: ParsedMessage, depth: number): Promise<Origi
       origin: { from: header.from, subject: stripForwardPrefix(header.subject ?? parsed.subject), date: header.date },
     };
   }
-  if (forwardSubject) return { source: parsed, origin: { from: parsed.from, subject: stripForwardPrefix(parsed.subject), date: parsed.date } };
+  if (forwardSubject)
+    return { source: parsed, origin: { from: parsed.from, subject: stripForwardPrefix(parsed.subject), date: parsed.date } };
   return null;
 }
 
@@ -75,7 +81,10 @@ export async function processMessage(raw: Buffer, envelopeTo: string[] = []): Pr
 }
 
 /** What anyone but the recipient sees: the share page, trending, other readers of the edition. */
-export function sharedContent(content: MailContent, who: RecipientIdentity): Pick<MailContent, "html" | "text" | "summary" | "subject" | "thumbnailUrl"> {
+export function sharedContent(
+  content: MailContent,
+  who: RecipientIdentity,
+): Pick<MailContent, "html" | "text" | "summary" | "subject" | "thumbnailUrl"> {
   const identity: RecipientIdentity = {
     addresses: [...who.addresses, ...(content.forwarder ? [content.forwarder.address] : [])],
     names: [...who.names, ...(content.forwarder?.name ? [content.forwarder.name] : [])],

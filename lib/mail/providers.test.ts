@@ -11,7 +11,12 @@ async function post(timestamp: string) {
   const form = new FormData();
   form.set("timestamp", timestamp);
   form.set("token", token);
-  form.set("signature", createHmac("sha256", "unit-signing-key").update(timestamp + token).digest("hex"));
+  form.set(
+    "signature",
+    createHmac("sha256", "unit-signing-key")
+      .update(timestamp + token)
+      .digest("hex"),
+  );
   form.set("body-mime", "From: a@b.example\r\n\r\nx");
   const request = new Request("http://localhost/", { method: "POST", body: form });
   const body = Buffer.from(await request.arrayBuffer());

@@ -25,7 +25,9 @@ export async function mailgunMessage(body: Buffer, contentType: string, now = Da
   const [timestamp, token, signature] = [field("timestamp"), field("token"), field("signature")];
   const key = env.MAILGUN_SIGNING_KEY;
   if (!key || !timestamp || !token || !signature) throw new UnauthorizedError("Invalid signature");
-  const expected = createHmac("sha256", key).update(timestamp + token).digest("hex");
+  const expected = createHmac("sha256", key)
+    .update(timestamp + token)
+    .digest("hex");
   // Whole seconds, as Mailgun signs them: a timestamp exactly 5 minutes old is not older than 5 minutes.
   const age = Math.floor(now / 1000) - Number(timestamp);
   if (!secretsMatch(signature.toLowerCase(), expected) || !Number.isFinite(age) || Math.abs(age) > MAILGUN_MAX_AGE_SECONDS) {
@@ -61,7 +63,9 @@ const PostmarkInbound = z.object({
   TextBody: z.string().optional(),
   Headers: z.array(z.object({ Name: z.string(), Value: z.string() })).optional(),
   Attachments: z
-    .array(z.object({ Name: z.string().optional(), Content: z.string(), ContentType: z.string().optional(), ContentID: z.string().optional() }))
+    .array(
+      z.object({ Name: z.string().optional(), Content: z.string(), ContentType: z.string().optional(), ContentID: z.string().optional() }),
+    )
     .optional(),
 });
 
@@ -85,7 +89,9 @@ export function postmarkMessage(body: Buffer): ProviderMessage {
   // The fields' own size: rebuilding base64-encodes them, which must not push a message over the limit.
   const attachments = message.Attachments ?? [];
   requireMessageSize(
-    Buffer.byteLength(message.HtmlBody ?? "") + Buffer.byteLength(message.TextBody ?? "") + attachments.reduce((sum, part) => sum + Math.floor((part.Content.length * 3) / 4), 0),
+    Buffer.byteLength(message.HtmlBody ?? "") +
+      Buffer.byteLength(message.TextBody ?? "") +
+      attachments.reduce((sum, part) => sum + Math.floor((part.Content.length * 3) / 4), 0),
   );
   return { raw: rebuildMessage(message), envelopeTo };
 }
@@ -102,12 +108,18 @@ function rebuildMessage(message: z.infer<typeof PostmarkInbound>): Buffer {
     ...(message.Date ? [`Date: ${clean(message.Date)}`] : []),
     // Postmark's MessageID is its own id for the delivery; the sender's Message-ID, when it has one, is among the headers.
     ...(messageId ? [`Message-ID: <${clean(messageId).replace(/^<|>$/g, "")}>`] : []),
-    ...(message.Headers ?? []).filter((header) => !skip.has(header.Name.toLowerCase())).map((header) => `${clean(header.Name)}: ${clean(header.Value)}`),
+    ...(message.Headers ?? [])
+      .filter((header) => !skip.has(header.Name.toLowerCase()))
+      .map((header) => `${clean(header.Name)}: ${clean(header.Value)}`),
     "MIME-Version: 1.0",
   ];
   const boundary = `pb-${Date.now().toString(36)}`;
-  const part = (type: string, text: string) => `--${boundary}\r\nContent-Type: text/${type}; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${Buffer.from(text).toString("base64")}\r\n`;
-  const parts = [...(message.TextBody ? [part("plain", message.TextBody)] : []), ...(message.HtmlBody ? [part("html", message.HtmlBody)] : [])];
+  const part = (type: string, text: string) =>
+    `--${boundary}\r\nContent-Type: text/${type}; charset=utf-8\r\nContent-Transfer-Encoding: base64\r\n\r\n${Buffer.from(text).toString("base64")}\r\n`;
+  const parts = [
+    ...(message.TextBody ? [part("plain", message.TextBody)] : []),
+    ...(message.HtmlBody ? [part("html", message.HtmlBody)] : []),
+  ];
   const alternative = `Content-Type: multipart/alternative; boundary="${boundary}"\r\n\r\n${parts.join("")}--${boundary}--\r\n`;
   const attachments = message.Attachments ?? [];
   if (attachments.length === 0) return Buffer.from(`${headers.join("\r\n")}\r\n${alternative}`);

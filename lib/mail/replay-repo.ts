@@ -22,5 +22,7 @@ export async function insertMailgunToken(token: string, digest: string, expiresA
 
 /** Forgets tokens whose signature can no longer be accepted anyway. */
 export async function deleteExpiredMailgunTokens(): Promise<void> {
-  await getDb().delete(mailgunToken).where(lt(mailgunToken.expiresAt, sql`now()`));
+  await getDb()
+    .delete(mailgunToken)
+    .where(lt(mailgunToken.expiresAt, sql`now()`));
 }

@@ -1,7 +1,19 @@
 import "server-only";
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
-import { blockedSender, delivery, email, inboundMessage, issue, newsletter, share, subscription, unsubscribeRoute, user, userAddress } from "@/db/schema";
+import {
+  blockedSender,
+  delivery,
+  email,
+  inboundMessage,
+  issue,
+  newsletter,
+  share,
+  subscription,
+  unsubscribeRoute,
+  user,
+  userAddress,
+} from "@/db/schema";
 
 export type InboundSource = (typeof inboundMessage.$inferInsert)["source"];
 export type InboundRow = typeof inboundMessage.$inferSelect;
@@ -23,7 +35,9 @@ export async function findRecipients(localParts: string[]): Promise<Recipient[]>
       name: user.name,
       email: user.email,
       // Qualified by hand: in a one-table select Drizzle writes "id" bare, which inside this subquery means user_address.id.
-      localParts: sql<string[]>`array(SELECT ${userAddress.localPart} FROM ${userAddress} WHERE ${userAddress.userId} = "user"."id") || ${user.uniqueLocal}`,
+      localParts: sql<
+        string[]
+      >`array(SELECT ${userAddress.localPart} FROM ${userAddress} WHERE ${userAddress.userId} = "user"."id") || ${user.uniqueLocal}`,
     })
     .from(user)
     .where(or(inArray(user.uniqueLocal, localParts), inArray(user.id, earlierOwners)))
@@ -57,7 +71,9 @@ export async function insertInboundMessage(
     .returning(storedColumns);
   if (created) {
     if (targets.length > 0) {
-      await db.insert(delivery).values(targets.map((target) => ({ ...target, ...header, inboundMessageId: created.id, receivedAt: created.receivedAt })));
+      await db
+        .insert(delivery)
+        .values(targets.map((target) => ({ ...target, ...header, inboundMessageId: created.id, receivedAt: created.receivedAt })));
     }
     return { row: created, created: true };
   }
@@ -129,7 +145,11 @@ export async function claimDueInbound(maxAttempts: number, firstDelaySeconds: nu
 export async function failAbandonedInbound(maxAttempts: number, afterSeconds: number): Promise<number> {
   const rows = await getDb()
     .update(inboundMessage)
-    .set({ status: "failed", error: sql`coalesce(${inboundMessage.error}, ${`Filing did not finish in ${maxAttempts} attempts`})`, processedAt: new Date() })
+    .set({
+      status: "failed",
+      error: sql`coalesce(${inboundMessage.error}, ${`Filing did not finish in ${maxAttempts} attempts`})`,
+      processedAt: new Date(),
+    })
     .where(
       and(
         eq(inboundMessage.status, "received"),
@@ -152,7 +172,12 @@ export async function findUnfiledInbound(staleBefore: Date, limit: number): Prom
 }
 
 /** A delivery of a message these readers already hold: logged as `duplicate`, beside their copy. */
-export async function insertDuplicateDeliveries(inboundId: number, targets: DeliveryTarget[], header: DeliveryHeader, messageKey: string): Promise<void> {
+export async function insertDuplicateDeliveries(
+  inboundId: number,
+  targets: DeliveryTarget[],
+  header: DeliveryHeader,
+  messageKey: string,
+): Promise<void> {
   if (targets.length === 0) return;
   await getDb()
     .insert(delivery)
@@ -167,10 +192,19 @@ export async function insertDuplicateDeliveries(inboundId: number, targets: Deli
     );
 }
 
-export type FiledOutcome = { userId: number; outcome: "filed" | "duplicate" | "blocked" | "muted" | "confirmation"; emailId: number | null };
+export type FiledOutcome = {
+  userId: number;
+  outcome: "filed" | "duplicate" | "blocked" | "muted" | "confirmation";
+  emailId: number | null;
+};
 
 /** Gives the message's pending deliveries their outcome, in the filing transaction. */
-export async function updateDeliveryOutcomes(tx: Database, inboundId: number, outcomes: FiledOutcome[], header: DeliveryHeader): Promise<void> {
+export async function updateDeliveryOutcomes(
+  tx: Database,
+  inboundId: number,
+  outcomes: FiledOutcome[],
+  header: DeliveryHeader,
+): Promise<void> {
   if (outcomes.length === 0) return;
   const values = sql.join(
     outcomes.map((item) => sql`(${item.userId}::int, ${item.outcome}::text, ${item.emailId}::int)`),
@@ -213,7 +247,11 @@ export function filingTransaction<T>(work: (tx: Database) => Promise<T>): Promis
   });
 }
 
-export async function findNewsletterBy(tx: Database, column: "listId" | "senderAddress" | "senderDomain", value: string): Promise<NewsletterRow | undefined> {
+export async function findNewsletterBy(
+  tx: Database,
+  column: "listId" | "senderAddress" | "senderDomain",
+  value: string,
+): Promise<NewsletterRow | undefined> {
   const [row] = await tx.select().from(newsletter).where(eq(newsletter[column], value)).orderBy(asc(newsletter.id)).limit(1);
   return row;
 }
@@ -240,7 +278,11 @@ export async function insertNewsletter(tx: Database, values: typeof newsletter.$
 }
 
 export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ id: number; created: boolean }> {
-  const [created] = await tx.insert(issue).values(values).onConflictDoNothing({ target: [issue.newsletterId, issue.fingerprint] }).returning({ id: issue.id });
+  const [created] = await tx
+    .insert(issue)
+    .values(values)
+    .onConflictDoNothing({ target: [issue.newsletterId, issue.fingerprint] })
+    .returning({ id: issue.id });
   if (created) return { id: created.id, created: true };
   const [existing] = await tx
     .select({ id: issue.id })
@@ -254,7 +296,10 @@ export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ 
  * whether the user had received this newsletter before, and whether they muted it: asked in the same
  * statement, whose subquery does not see the row it inserts.
  */
-export async function insertEmail(tx: Database, values: EmailInsert): Promise<{ id: number; created: boolean; receivedBefore: boolean; muted: boolean }> {
+export async function insertEmail(
+  tx: Database,
+  values: EmailInsert,
+): Promise<{ id: number; created: boolean; receivedBefore: boolean; muted: boolean }> {
   const receivedBefore = sql<boolean>`EXISTS (SELECT 1 FROM ${email} AS prior WHERE prior.user_id = ${values.userId} AND prior.newsletter_id = ${values.newsletterId})`;
   const muted = sql<boolean>`EXISTS (SELECT 1 FROM ${subscription} WHERE ${subscription.userId} = ${values.userId} AND ${subscription.newsletterId} = ${values.newsletterId} AND ${subscription.muted})`;
   const [created] = await tx
@@ -271,7 +316,10 @@ export async function insertEmail(tx: Database, values: EmailInsert): Promise<{ 
 }
 
 /** The user's subscription, created inactive unless one exists, and the email's share id, in one round trip. */
-export async function insertSubscriptionAndShare(tx: Database, values: { userId: number; newsletterId: number; emailId: number; shareId: string }): Promise<void> {
+export async function insertSubscriptionAndShare(
+  tx: Database,
+  values: { userId: number; newsletterId: number; emailId: number; shareId: string },
+): Promise<void> {
   await tx.execute(sql`
     WITH subscribed AS (
       INSERT INTO ${subscription} (user_id, newsletter_id, status) VALUES (${values.userId}, ${values.newsletterId}, 'inactive') ON CONFLICT DO NOTHING
@@ -280,7 +328,10 @@ export async function insertSubscriptionAndShare(tx: Database, values: { userId:
 }
 
 /** Keeps the reader's latest List-Unsubscribe pair for this newsletter; an older message arriving late changes nothing. */
-export async function upsertUnsubscribeRoute(tx: Database, values: { userId: number; newsletterId: number; listUnsubscribe: string; listUnsubscribePost: string | null; seenAt: Date }): Promise<void> {
+export async function upsertUnsubscribeRoute(
+  tx: Database,
+  values: { userId: number; newsletterId: number; listUnsubscribe: string; listUnsubscribePost: string | null; seenAt: Date },
+): Promise<void> {
   await tx
     .insert(unsubscribeRoute)
     .values(values)
@@ -292,7 +343,12 @@ export async function upsertUnsubscribeRoute(tx: Database, values: { userId: num
 }
 
 export async function findRecentPublishedDates(tx: Database, newsletterId: number): Promise<Date[]> {
-  const rows = await tx.select({ at: issue.publishedAt }).from(issue).where(eq(issue.newsletterId, newsletterId)).orderBy(desc(issue.publishedAt)).limit(30);
+  const rows = await tx
+    .select({ at: issue.publishedAt })
+    .from(issue)
+    .where(eq(issue.newsletterId, newsletterId))
+    .orderBy(desc(issue.publishedAt))
+    .limit(30);
   return rows.map((row) => row.at);
 }
 

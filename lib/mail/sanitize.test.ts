@@ -7,7 +7,32 @@ import { deriveFromHtml, startDerivation } from "./derive";
 import { parseMessage } from "./parse";
 import { cleanCss, sanitizeEmailHtml, type SanitizeOptions } from "./sanitize";
 
-const FORBIDDEN_TAGS = new Set(["script", "iframe", "frame", "frameset", "object", "embed", "form", "input", "button", "svg", "math", "meta", "base", "link", "template", "noscript", "video", "source", "applet", "isindex", "animate", "feimage", "textarea", "xmp"]);
+const FORBIDDEN_TAGS = new Set([
+  "script",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "form",
+  "input",
+  "button",
+  "svg",
+  "math",
+  "meta",
+  "base",
+  "link",
+  "template",
+  "noscript",
+  "video",
+  "source",
+  "applet",
+  "isindex",
+  "animate",
+  "feimage",
+  "textarea",
+  "xmp",
+]);
 const URL_ATTRIBUTES = new Set(["href", "src"]);
 
 /** Every element and attribute the browser would build from the sanitized output. */
@@ -19,9 +44,12 @@ function inspect(html: string): string[] {
         if (FORBIDDEN_TAGS.has(name)) problems.push(`tag ${name}`);
         for (const [attribute, value] of Object.entries(attribs)) {
           if (/^on/i.test(attribute)) problems.push(`handler ${attribute}`);
-          if (["srcdoc", "formaction", "action", "background", "poster", "xlink:href", "id", "name"].includes(attribute)) problems.push(`attribute ${attribute}`);
-          if (URL_ATTRIBUTES.has(attribute) && !/^(?:https?:\/\/|mailto:|data:image\/(?:png|gif|jpe?g|webp|bmp);base64,)/i.test(value)) problems.push(`url ${attribute}=${value}`);
-          if (attribute === "style" && /expression|javascript|behavior|binding|url\((?!\s*['"]?https:)|position\s*:\s*fixed/i.test(value)) problems.push(`style ${value}`);
+          if (["srcdoc", "formaction", "action", "background", "poster", "xlink:href", "id", "name"].includes(attribute))
+            problems.push(`attribute ${attribute}`);
+          if (URL_ATTRIBUTES.has(attribute) && !/^(?:https?:\/\/|mailto:|data:image\/(?:png|gif|jpe?g|webp|bmp);base64,)/i.test(value))
+            problems.push(`url ${attribute}=${value}`);
+          if (attribute === "style" && /expression|javascript|behavior|binding|url\((?!\s*['"]?https:)|position\s*:\s*fixed/i.test(value))
+            problems.push(`style ${value}`);
         }
       },
       ontext(text) {
@@ -42,7 +70,9 @@ describe("sanitizeEmailHtml against hostile HTML", () => {
   it.each(VECTORS)("neutralizes %s", (vector) => {
     const html = sanitizeEmailHtml(`<p>before</p>${vector}<p>after</p>`);
     expect(inspect(html)).toEqual([]);
-    expect(html).not.toMatch(/<script|javascript:|vbscript:|data:text\/html|onerror=|onload=|<iframe|<svg|<math|<form|<base|<meta|<link|<object|<embed/i);
+    expect(html).not.toMatch(
+      /<script|javascript:|vbscript:|data:text\/html|onerror=|onload=|<iframe|<svg|<math|<form|<base|<meta|<link|<object|<embed/i,
+    );
     expect(html).toContain("after");
   });
 
@@ -80,7 +110,9 @@ describe("sanitizeEmailHtml against hostile HTML", () => {
 describe("cleanCss on hostile style sheets", () => {
   it("keeps quoted https urls with parentheses and blocks everything else", () => {
     expect(cleanCss(`a{background:url("https://cdn.example.com/x(1).png")}`)).toBe(`a{background:url("https://cdn.example.com/x(1).png")}`);
-    expect(cleanCss(`a{background:url('http://t.example/p.gif')} b{background:u\\rl(//t.example/q.gif)}`)).toBe("a{background:none} b{background:none}");
+    expect(cleanCss(`a{background:url('http://t.example/p.gif')} b{background:u\\rl(//t.example/q.gif)}`)).toBe(
+      "a{background:none} b{background:none}",
+    );
     expect(cleanCss("a{background:url(http://t.example/p.gif")).toBe("a{background:none(http://t.example/p.gif");
     expect(cleanCss("a{x:exp/**/ression(alert(1))}")).toBe("a{x:blockedalert(1))}");
   });
@@ -134,11 +166,65 @@ describe("sanitizeEmailHtml's sink", () => {
 
   it("derives from malformed tag soup what a second parse of the output would", () => {
     const pieces = [
-      "<p>", "</p>", "<div>", "</div>", "<td>", "</td>", "<tr>", "<table>", "</table>", "<li>", "<ul>", "</li>", "<h1>", "<h2>", "</h2>", "<dt>", "<dd>",
-      "<tbody>", "<thead>", "<tfoot>", "<th>", "<pre>", "<hr>", "<br>", "</br>", "<col>", "<wbr>", "<b>", "</b>", "<center>", "</center>", "<unknown>", "</unknown>",
-      '<span style="display:none">', "</span>", '<div class="preheader">', '<div class="gmail_attr">', '<a href="https://x.example/a?b=1&amp;c=2">', "</a>",
-      '<img src="https://x.example/hero.jpg" width="600">', "<img>", "<style>p{}</style>", "<script>x</script>", "<textarea>a<b>c</textarea>", "<noscript><p>n</p></noscript>",
-      "<form>", "</form>", "<label>", "<svg><p/>s</svg>", "<math><mi>m</mi></math>", "<!-- c -->", "<body>", "<head>", "</head>", "text ", "Tom &amp; Jerry ", "&lt;x&gt; ", "&nbsp;&zwnj;", "\n",
+      "<p>",
+      "</p>",
+      "<div>",
+      "</div>",
+      "<td>",
+      "</td>",
+      "<tr>",
+      "<table>",
+      "</table>",
+      "<li>",
+      "<ul>",
+      "</li>",
+      "<h1>",
+      "<h2>",
+      "</h2>",
+      "<dt>",
+      "<dd>",
+      "<tbody>",
+      "<thead>",
+      "<tfoot>",
+      "<th>",
+      "<pre>",
+      "<hr>",
+      "<br>",
+      "</br>",
+      "<col>",
+      "<wbr>",
+      "<b>",
+      "</b>",
+      "<center>",
+      "</center>",
+      "<unknown>",
+      "</unknown>",
+      '<span style="display:none">',
+      "</span>",
+      '<div class="preheader">',
+      '<div class="gmail_attr">',
+      '<a href="https://x.example/a?b=1&amp;c=2">',
+      "</a>",
+      '<img src="https://x.example/hero.jpg" width="600">',
+      "<img>",
+      "<style>p{}</style>",
+      "<script>x</script>",
+      "<textarea>a<b>c</textarea>",
+      "<noscript><p>n</p></noscript>",
+      "<form>",
+      "</form>",
+      "<label>",
+      "<svg><p/>s</svg>",
+      "<math><mi>m</mi></math>",
+      "<!-- c -->",
+      "<body>",
+      "<head>",
+      "</head>",
+      "text ",
+      "Tom &amp; Jerry ",
+      "&lt;x&gt; ",
+      "&nbsp;&zwnj;",
+      "\n",
     ];
     let seed = 99;
     const next = (bound: number) => (seed = (seed * 1103515245 + 12345) % 2147483648) % bound;
@@ -150,6 +236,8 @@ describe("sanitizeEmailHtml's sink", () => {
   });
 
   it("finds style sheets after text that lower-cases longer (İ), without shifting them", () => {
-    expect(sanitizeEmailHtml("<p>İstanbul</p><style>p{color:red}</style><p>after</p>")).toBe("<p>İstanbul</p><style>p{color:red}</style><p>after</p>");
+    expect(sanitizeEmailHtml("<p>İstanbul</p><style>p{color:red}</style><p>after</p>")).toBe(
+      "<p>İstanbul</p><style>p{color:red}</style><p>after</p>",
+    );
   });
 });

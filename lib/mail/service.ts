@@ -43,7 +43,11 @@ export async function receiveMessage(raw: Buffer, source: InboundSource, envelop
   const userIds = recipients.map((recipient) => recipient.userId);
   const targets = deliveryTargets(recipients, facts.recipients);
   const header = { sender: facts.from?.address.toLowerCase() ?? null, subject: facts.subject || null };
-  const { row, created } = await insertInboundMessage({ dedupKey: `${facts.messageKey} ${userIds.join(",")}`, source, envelopeTo, raw }, targets, header);
+  const { row, created } = await insertInboundMessage(
+    { dedupKey: `${facts.messageKey} ${userIds.join(",")}`, source, envelopeTo, raw },
+    targets,
+    header,
+  );
   if (!created && (row.status === "filed" || !(await claimAttempt(row.id)))) {
     await insertDuplicateDeliveries(row.id, targets, header, facts.messageKey);
     return { status: 200, body: { message_id: row.id, emails: await findEmailIds(userIds, facts.messageKey) } };
@@ -74,7 +78,12 @@ export async function fileStored(row: InboundRow): Promise<boolean> {
   }
 }
 
-async function fileOrMarkFailed(inboundId: number, prepared: PreparedMessage & { parsable: true }, recipients: Recipient[], arrivedAt: Date): Promise<number[]> {
+async function fileOrMarkFailed(
+  inboundId: number,
+  prepared: PreparedMessage & { parsable: true },
+  recipients: Recipient[],
+  arrivedAt: Date,
+): Promise<number[]> {
   let failure: string;
   if (prepared.content === null) failure = prepared.failure;
   else {

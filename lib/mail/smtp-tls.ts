@@ -18,7 +18,9 @@ export function readSmtpTls(config: Pick<Env, "SMTP_TLS_CERT" | "SMTP_TLS_KEY"> 
   try {
     createSecureContext(tls);
   } catch (error) {
-    throw new Error(`SMTP_TLS_CERT and SMTP_TLS_KEY are not a PEM certificate and its private key: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `SMTP_TLS_CERT and SMTP_TLS_KEY are not a PEM certificate and its private key: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   return tls;
 }
@@ -27,7 +29,12 @@ function readPem(variable: string, file: string): Buffer {
   try {
     return readFileSync(file);
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code === "ENOENT" ? "no such file" : (error as NodeJS.ErrnoException).code === "EACCES" ? "permission denied" : (error as Error).message;
+    const reason =
+      (error as NodeJS.ErrnoException).code === "ENOENT"
+        ? "no such file"
+        : (error as NodeJS.ErrnoException).code === "EACCES"
+          ? "permission denied"
+          : (error as Error).message;
     throw new Error(`${variable} ${file} cannot be read: ${reason}`);
   }
 }

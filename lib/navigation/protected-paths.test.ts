@@ -18,11 +18,22 @@ describe("hasSessionCookie", () => {
 
 describe("isProtectedPage", () => {
   it("knows every protected page", () => {
-    for (const path of ["/feed", "/discover", "/subscriptions", "/settings", "/emails/7", "/newsletter/2", "/newsletters/2"]) expect(isProtectedPage(path), path).toBe(true);
+    for (const path of ["/feed", "/discover", "/subscriptions", "/settings", "/emails/7", "/newsletter/2", "/newsletters/2"])
+      expect(isProtectedPage(path), path).toBe(true);
   });
 
   it("leaves every other path to the catch-all that sends it to /", () => {
-    for (const path of ["/", "/login", "/feed/extra", "/settings/profile", "/emails", "/emails/7/comments", "/newsletters", "/issues/share/abc", "/feedx"]) {
+    for (const path of [
+      "/",
+      "/login",
+      "/feed/extra",
+      "/settings/profile",
+      "/emails",
+      "/emails/7/comments",
+      "/newsletters",
+      "/issues/share/abc",
+      "/feedx",
+    ]) {
       expect(isProtectedPage(path), path).toBe(false);
     }
   });
@@ -32,7 +43,8 @@ describe("proxy", () => {
   const matches = (path: string) => unstable_doesMiddlewareMatch({ config, url: `http://localhost:3100${path}` });
 
   it("sees every page, but not the API or the build's assets", () => {
-    for (const path of ["/", "/login", "/feed?page=2", "/emails/7", "/issues/share/abc", "/no/such/page"]) expect(matches(path), path).toBe(true);
+    for (const path of ["/", "/login", "/feed?page=2", "/emails/7", "/issues/share/abc", "/no/such/page"])
+      expect(matches(path), path).toBe(true);
     for (const path of ["/api/users/me", "/api/health", "/_next/static/chunks/main.js"]) expect(matches(path), path).toBe(false);
   });
 
@@ -44,14 +56,21 @@ describe("proxy", () => {
 
   it("lets a visitor with a session cookie through, and anyone to a public page", () => {
     const request = new NextRequest("http://localhost:3100/settings", { headers: { cookie: "__Secure-paperboy.session_token=abc" } });
-    for (const response of [proxy(request), proxy(new NextRequest("http://localhost:3100/issues/share/abc")), proxy(new NextRequest("http://localhost:3100/feed/extra"))]) {
+    for (const response of [
+      proxy(request),
+      proxy(new NextRequest("http://localhost:3100/issues/share/abc")),
+      proxy(new NextRequest("http://localhost:3100/feed/extra")),
+    ]) {
       expect(response.headers.get("location")).toBeNull();
       expect(response.headers.get("x-middleware-next")).toBe("1");
     }
   });
 
   it("forbids framing by other sites, content sniffing and full-address referrers on every page", () => {
-    for (const response of [proxy(new NextRequest("http://localhost:3100/issues/share/abc")), proxy(new NextRequest("http://localhost:3100/feed"))]) {
+    for (const response of [
+      proxy(new NextRequest("http://localhost:3100/issues/share/abc")),
+      proxy(new NextRequest("http://localhost:3100/feed")),
+    ]) {
       expect(response.headers.get("x-frame-options")).toBe("DENY");
       expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
       expect(response.headers.get("x-content-type-options")).toBe("nosniff");

@@ -2,7 +2,15 @@
  * The pages that need a session. Only the pages themselves: every other path, /feed/x included,
  * goes to / (SPEC.md section 2), session or not.
  */
-export const PROTECTED_PAGES = ["/feed", "/discover", "/subscriptions", "/settings", "/emails/:emailId", "/newsletter/:newsletterId", "/newsletters/:id"] as const;
+export const PROTECTED_PAGES = [
+  "/feed",
+  "/discover",
+  "/subscriptions",
+  "/settings",
+  "/emails/:emailId",
+  "/newsletter/:newsletterId",
+  "/newsletters/:id",
+] as const;
 
 const PROTECTED_PAGE = new RegExp(`^(?:${PROTECTED_PAGES.map((page) => page.replace(/:\w+/g, "[^/]+")).join("|")})/?$`);
 

@@ -19,9 +19,18 @@ const points = (value: number) => sql<number>`${sql.raw(String(value))}::int`.as
 export function recentIssueActivity() {
   const db = getDb();
   return unionAll(
-    db.select({ issueId: emailLike.issueId, points: points(POINTS.like) }).from(emailLike).where(gte(emailLike.createdAt, since())),
-    db.select({ issueId: emailRead.issueId, points: points(POINTS.read) }).from(emailRead).where(gte(emailRead.lastReadAt, since())),
-    db.select({ issueId: comment.issueId, points: points(POINTS.comment) }).from(comment).where(gte(comment.createdAt, since())),
+    db
+      .select({ issueId: emailLike.issueId, points: points(POINTS.like) })
+      .from(emailLike)
+      .where(gte(emailLike.createdAt, since())),
+    db
+      .select({ issueId: emailRead.issueId, points: points(POINTS.read) })
+      .from(emailRead)
+      .where(gte(emailRead.lastReadAt, since())),
+    db
+      .select({ issueId: comment.issueId, points: points(POINTS.comment) })
+      .from(comment)
+      .where(gte(comment.createdAt, since())),
   ).as("issue_activity");
 }
 
@@ -30,7 +39,10 @@ export function recentNewsletterActivity() {
   const db = getDb();
   const onIssues = recentIssueActivity();
   return unionAll(
-    db.select({ newsletterId: issue.newsletterId, points: onIssues.points }).from(onIssues).innerJoin(issue, eq(issue.id, onIssues.issueId)),
+    db
+      .select({ newsletterId: issue.newsletterId, points: onIssues.points })
+      .from(onIssues)
+      .innerJoin(issue, eq(issue.id, onIssues.issueId)),
     db
       .select({ newsletterId: subscription.newsletterId, points: points(POINTS.subscription) })
       .from(subscription)

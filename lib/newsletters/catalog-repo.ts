@@ -94,7 +94,17 @@ const newsletterUpdate = {
   setWhere: sql`(${current}) IS DISTINCT FROM (${incoming})`,
 };
 
-const compared = ["name", "publisher", "description", "logoUrl", "websiteUrl", "subscribePageUrl", "directSubscribeUrl", "sendingFrequency", "isFeatured"] as const;
+const compared = [
+  "name",
+  "publisher",
+  "description",
+  "logoUrl",
+  "websiteUrl",
+  "subscribePageUrl",
+  "directSubscribeUrl",
+  "sendingFrequency",
+  "isFeatured",
+] as const;
 
 type Stored = Pick<typeof newsletter.$inferSelect, (typeof compared)[number] | "id" | "catalogKey" | "isPublic" | "source">;
 
@@ -134,7 +144,10 @@ async function findStored(tx: Database, keys: string[]): Promise<Map<string, Sto
  * survive; unchanged rows are not rewritten. `ids` maps every key to its row.
  */
 export async function upsertNewsletters(tx: Database, rows: NewsletterInput[], overwrite: boolean): Promise<UpsertOutcome> {
-  const stored = await findStored(tx, rows.map((row) => row.catalogKey));
+  const stored = await findStored(
+    tx,
+    rows.map((row) => row.catalogKey),
+  );
   const ids = new Map([...stored].map(([key, row]) => [key, row.id]));
   const inserted = new Set<string>();
   const updated = new Set<string>();
@@ -174,7 +187,9 @@ export async function syncCategoryLinks(tx: Database, newsletterIds: number[], w
   const extra = existing.filter((link) => !want.has(id(link)));
   for (const batch of chunks(missing)) await tx.insert(newsletterCategory).values(batch).onConflictDoNothing();
   for (const batch of chunks(extra, 200)) {
-    const pairs = batch.map((link) => and(eq(newsletterCategory.newsletterId, link.newsletterId), eq(newsletterCategory.categoryId, link.categoryId)));
+    const pairs = batch.map((link) =>
+      and(eq(newsletterCategory.newsletterId, link.newsletterId), eq(newsletterCategory.categoryId, link.categoryId)),
+    );
     await tx.delete(newsletterCategory).where(or(...pairs));
   }
   return new Set([...missing, ...extra].map((link) => link.newsletterId));

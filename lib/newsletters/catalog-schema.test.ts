@@ -63,7 +63,10 @@ describe("parseCatalogFile", () => {
   });
 
   it("accepts an object with its own categories, which win over bundled ones by slug", () => {
-    const own = [{ slug: "technology", name: "Tech", emoji: "🖥️" }, { slug: "local", name: "Local", emoji: "🏘️" }];
+    const own = [
+      { slug: "technology", name: "Tech", emoji: "🖥️" },
+      { slug: "local", name: "Local", emoji: "🏘️" },
+    ];
     const parsed = parseCatalogFile({ categories: own, newsletters: [{ ...entry, categories: ["local"] }] }, bundled);
     expect(parsed.categories).toEqual(own);
   });

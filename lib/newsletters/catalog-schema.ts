@@ -56,9 +56,12 @@ function duplicates(values: string[]): Set<string> {
 /** Checks what a per-entry schema cannot: unique keys and slugs, and categories that exist. */
 export function crossCheck(catalog: Catalog): string[] {
   const problems: string[] = [];
-  for (const slugValue of duplicates(catalog.categories.map((category) => category.slug))) problems.push(`categories: slug "${slugValue}" appears more than once`);
-  for (const name of duplicates(catalog.categories.map((category) => category.name))) problems.push(`categories: name "${name}" appears more than once`);
-  for (const key of duplicates(catalog.newsletters.map((entry) => entry.key))) problems.push(`newsletter "${key}": key appears more than once`);
+  for (const slugValue of duplicates(catalog.categories.map((category) => category.slug)))
+    problems.push(`categories: slug "${slugValue}" appears more than once`);
+  for (const name of duplicates(catalog.categories.map((category) => category.name)))
+    problems.push(`categories: name "${name}" appears more than once`);
+  for (const key of duplicates(catalog.newsletters.map((entry) => entry.key)))
+    problems.push(`newsletter "${key}": key appears more than once`);
   const known = new Set(catalog.categories.map((category) => category.slug));
   for (const entry of catalog.newsletters) {
     for (const slugValue of entry.categories) {
@@ -72,7 +75,11 @@ type Issue = { path: PropertyKey[]; message: string };
 
 function entryKey(raw: unknown, path: PropertyKey[]): string | undefined {
   const [first, second] = path;
-  const list = Array.isArray(raw) ? raw : typeof raw === "object" && raw !== null ? (raw as Record<string, unknown>)[String(first)] : undefined;
+  const list = Array.isArray(raw)
+    ? raw
+    : typeof raw === "object" && raw !== null
+      ? (raw as Record<string, unknown>)[String(first)]
+      : undefined;
   const index = Array.isArray(raw) ? first : second;
   if (!Array.isArray(list) || typeof index !== "number") return undefined;
   const entry: unknown = list[index];

@@ -81,7 +81,11 @@ export async function loadCatalog(source: Catalog = bundledCatalog(), { overwrit
     const links = linked.flatMap((entry) =>
       [...new Set(entry.categories)].map((slug) => ({ newsletterId: idOf(ids, entry.key), categoryId: idOf(categoryIds, slug) })),
     );
-    const relinked = await syncCategoryLinks(tx, linked.map((entry) => idOf(ids, entry.key)), links);
+    const relinked = await syncCategoryLinks(
+      tx,
+      linked.map((entry) => idOf(ids, entry.key)),
+      links,
+    );
     for (const [key, id] of ids) if (relinked.has(id) && !inserted.has(key)) updated.add(key);
     return { created: inserted.size, updated: updated.size };
   });

@@ -94,7 +94,12 @@ export async function findPublicNewslettersByIds(ids: number[]): Promise<Newslet
 
 /** The most followed public newsletters, leaving out those already chosen. */
 export async function findMostFollowedNewsletters(limit: number, excluded: number[]): Promise<NewsletterRow[]> {
-  return getDb().select().from(newsletter).where(publicExcept(excluded)).orderBy(...mostFollowed).limit(limit);
+  return getDb()
+    .select()
+    .from(newsletter)
+    .where(publicExcept(excluded))
+    .orderBy(...mostFollowed)
+    .limit(limit);
 }
 
 /** The most followed public newsletters this user does not follow, leaving out those already chosen. */

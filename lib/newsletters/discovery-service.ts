@@ -77,7 +77,9 @@ export async function popularNewslettersJson(): Promise<string> {
 
 /** Every category with its number of public newsletters. */
 export async function categoriesJson(): Promise<string> {
-  return lists.get("categories", await currentChangeStamp(), async () => JSON.stringify({ items: (await findCategoriesWithCounts()).map(toCategoryDto) }));
+  return lists.get("categories", await currentChangeStamp(), async () =>
+    JSON.stringify({ items: (await findCategoriesWithCounts()).map(toCategoryDto) }),
+  );
 }
 
 export async function featuredNewslettersJson(): Promise<string> {
@@ -117,5 +119,7 @@ export async function searchPublicNewslettersJson(term: string): Promise<string>
   const trimmed = term.trim();
   if (trimmed === "") return JSON.stringify({ items: [] });
   const stamp = await currentChangeStamp();
-  return searches.get(trimmed, stamp, async () => listJson(await searchNewsletters(trimmed, LIST_LIMIT, await nameWords.get("all", stamp, findNameWords))));
+  return searches.get(trimmed, stamp, async () =>
+    listJson(await searchNewsletters(trimmed, LIST_LIMIT, await nameWords.get("all", stamp, findNameWords))),
+  );
 }

@@ -98,6 +98,11 @@ describe("toNewsletterDto", () => {
 
 describe("toCategoryDto", () => {
   it("renames the count to newsletter_count", () => {
-    expect(toCategoryDto({ id: 1, name: "AI", emoji: "🤖", newsletterCount: 4 })).toEqual({ id: 1, name: "AI", emoji: "🤖", newsletter_count: 4 });
+    expect(toCategoryDto({ id: 1, name: "AI", emoji: "🤖", newsletterCount: 4 })).toEqual({
+      id: 1,
+      name: "AI",
+      emoji: "🤖",
+      newsletter_count: 4,
+    });
   });
 });

@@ -36,9 +36,12 @@ function listQuery<T>(queryKey: readonly unknown[], path: string, staleTime?: nu
   });
 }
 
-export const featuredNewslettersQuery = () => listQuery<Newsletter>(newsletterKeys.featured(), "/api/newsletters/featured", DISCOVERY_STALE_TIME);
-export const recommendedNewslettersQuery = () => listQuery<Newsletter>(newsletterKeys.recommended(), "/api/newsletters/recommended", DISCOVERY_STALE_TIME);
-export const trendingIssuesQuery = () => listQuery<IssueSummary>(newsletterKeys.trendingIssues(), "/api/issues/trending", DISCOVERY_STALE_TIME);
+export const featuredNewslettersQuery = () =>
+  listQuery<Newsletter>(newsletterKeys.featured(), "/api/newsletters/featured", DISCOVERY_STALE_TIME);
+export const recommendedNewslettersQuery = () =>
+  listQuery<Newsletter>(newsletterKeys.recommended(), "/api/newsletters/recommended", DISCOVERY_STALE_TIME);
+export const trendingIssuesQuery = () =>
+  listQuery<IssueSummary>(newsletterKeys.trendingIssues(), "/api/issues/trending", DISCOVERY_STALE_TIME);
 export const categoriesQuery = () => listQuery<Category>(newsletterKeys.categories(), "/api/newsletters/categories", DISCOVERY_STALE_TIME);
 export const categoryNewslettersQuery = (categoryId: number) =>
   listQuery<Newsletter>(newsletterKeys.category(categoryId), `/api/newsletters/category/${categoryId}`, DISCOVERY_STALE_TIME);

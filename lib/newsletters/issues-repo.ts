@@ -103,7 +103,11 @@ function delivered<Row extends { emailId: number | null }>(rows: Row[]): (Omit<R
 }
 
 /** When this user liked, favourited or read the issue without a copy of it (their copy-less actions, see db/schema/reading.ts). */
-function copylessActionAt(table: typeof emailLike | typeof emailFavorite | typeof emailRead, at: AnyPgColumn, userId: number): SQL<Date | null> {
+function copylessActionAt(
+  table: typeof emailLike | typeof emailFavorite | typeof emailRead,
+  at: AnyPgColumn,
+  userId: number,
+): SQL<Date | null> {
   return sql<Date | null>`(select ${at} from ${table} where ${table.userId} = ${userId} and ${table.issueId} = ${issue.id} and ${table.emailId} is null)`;
 }
 
@@ -127,7 +131,9 @@ export async function findPublicIssues(userId: number, issueIds: number[], optio
         getDb()
           .select({ one: sql`1` })
           .from(subscription)
-          .where(and(eq(subscription.userId, userId), eq(subscription.newsletterId, issue.newsletterId), eq(subscription.status, "active"))),
+          .where(
+            and(eq(subscription.userId, userId), eq(subscription.newsletterId, issue.newsletterId), eq(subscription.status, "active")),
+          ),
       ).mapWith(Boolean),
       likedAt: copylessActionAt(emailLike, emailLike.createdAt, userId),
       favoritedAt: copylessActionAt(emailFavorite, emailFavorite.createdAt, userId),
@@ -155,7 +161,10 @@ export type SharedIssueRow = Awaited<ReturnType<typeof findSharedIssues>>[number
 export type CopylessActions = { likedAt: Date | null; favoritedAt: Date | null; readAt: Date | null };
 
 /** This user's likes, favourites and reads made without a copy, of these issues or of one newsletter's issues, by issue id. */
-async function findCopylessActions(userId: number, of: { issueIds: number[] } | { newsletterId: number }): Promise<Map<number, CopylessActions>> {
+async function findCopylessActions(
+  userId: number,
+  of: { issueIds: number[] } | { newsletterId: number },
+): Promise<Map<number, CopylessActions>> {
   if ("issueIds" in of && of.issueIds.length === 0) return new Map();
   const actions = (kind: string, table: typeof emailLike | typeof emailFavorite | typeof emailRead, at: AnyPgColumn) => {
     const ofIssues =
@@ -167,7 +176,11 @@ async function findCopylessActions(userId: number, of: { issueIds: number[] } | 
       .from(table)
       .where(and(eq(table.userId, userId), isNull(table.emailId), ofIssues));
   };
-  const rows = await unionAll(actions("liked", emailLike, emailLike.createdAt), actions("favorited", emailFavorite, emailFavorite.createdAt), actions("read", emailRead, emailRead.lastReadAt));
+  const rows = await unionAll(
+    actions("liked", emailLike, emailLike.createdAt),
+    actions("favorited", emailFavorite, emailFavorite.createdAt),
+    actions("read", emailRead, emailRead.lastReadAt),
+  );
   const byIssue = new Map<number, CopylessActions>();
   for (const row of rows) {
     const entry = byIssue.get(row.issueId) ?? { likedAt: null, favoritedAt: null, readAt: null };

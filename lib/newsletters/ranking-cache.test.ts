@@ -35,7 +35,11 @@ describe("rankedIds", () => {
   it("keeps the stale ranking when a refresh fails, and retries on the next call", async () => {
     const name = nextKey();
     const errors = vi.spyOn(logger, "error").mockImplementation(() => undefined);
-    const compute = vi.fn<() => Promise<number[]>>().mockResolvedValueOnce([7]).mockRejectedValueOnce(new Error("database down")).mockResolvedValueOnce([8]);
+    const compute = vi
+      .fn<() => Promise<number[]>>()
+      .mockResolvedValueOnce([7])
+      .mockRejectedValueOnce(new Error("database down"))
+      .mockResolvedValueOnce([8]);
     await rankedIds(name, compute);
     vi.advanceTimersByTime(61_000);
     expect(await rankedIds(name, compute)).toEqual([7]);

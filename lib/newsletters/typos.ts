@@ -36,7 +36,9 @@ export function oneSlipApart(typed: string, word: string): boolean {
  * search has no such word, or one of them has no such spelling (nothing can match).
  */
 export function typoQuery(term: string, vocabulary: readonly string[]): string | null {
-  const words = [...new Set(searchWords(term).filter((word) => [...word].length >= MIN_TYPO_WORD && [...word].length <= MAX_WORD_LENGTH))].slice(0, MAX_TYPO_WORDS);
+  const words = [
+    ...new Set(searchWords(term).filter((word) => [...word].length >= MIN_TYPO_WORD && [...word].length <= MAX_WORD_LENGTH)),
+  ].slice(0, MAX_TYPO_WORDS);
   if (words.length === 0) return null;
   const groups: string[] = [];
   for (const word of words) {

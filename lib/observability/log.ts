@@ -26,7 +26,10 @@ const ADDRESS = /[^\s@<>()"',;:]+@[^\s@<>()"',;:]+\.[^\s@<>()"',;:]+/g;
 export function describeError(error: unknown): { type: string; message: string; stack?: string } {
   if (!(error instanceof Error)) return { type: typeof error, message: scrub(String(error)) };
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
-  const frames = error.stack?.split("\n").filter((line) => line.trimStart().startsWith("at ")).join("\n");
+  const frames = error.stack
+    ?.split("\n")
+    .filter((line) => line.trimStart().startsWith("at "))
+    .join("\n");
   return { type: error.name, message: scrub(error.message.replace(QUERY_PARAMS, "") + cause), ...(frames ? { stack: frames } : {}) };
 }
 

@@ -9,7 +9,12 @@ function createMetrics() {
   const registry = new Registry();
   return {
     registry,
-    requests: new Counter({ name: "paperboy_http_requests_total", help: "HTTP requests answered, by route template, method and status", labelNames: ["route", "method", "status"], registers: [registry] }),
+    requests: new Counter({
+      name: "paperboy_http_requests_total",
+      help: "HTTP requests answered, by route template, method and status",
+      labelNames: ["route", "method", "status"],
+      registers: [registry],
+    }),
     requestDuration: new Histogram({
       name: "paperboy_http_request_duration_seconds",
       help: "Time to answer an HTTP request, by route template",
@@ -17,14 +22,24 @@ function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
-    inbound: new Counter({ name: "paperboy_inbound_messages_total", help: "Inbound messages, by how they arrived and what became of them", labelNames: ["source", "outcome"], registers: [registry] }),
+    inbound: new Counter({
+      name: "paperboy_inbound_messages_total",
+      help: "Inbound messages, by how they arrived and what became of them",
+      labelNames: ["source", "outcome"],
+      registers: [registry],
+    }),
     stored: new Gauge({
       name: "paperboy_inbound_messages_stored",
       help: "Inbound messages stored (all receivers and instances), by source and filing status: received, filed or failed",
       labelNames: ["source", "status"],
       registers: [registry],
     }),
-    jobs: new Gauge({ name: "paperboy_jobs", help: "Jobs in the queue (all instances), by queue and state: waiting, active or failed", labelNames: ["queue", "state"], registers: [registry] }),
+    jobs: new Gauge({
+      name: "paperboy_jobs",
+      help: "Jobs in the queue (all instances), by queue and state: waiting, active or failed",
+      labelNames: ["queue", "state"],
+      registers: [registry],
+    }),
     jobDuration: new Gauge({
       name: "paperboy_job_duration_seconds",
       help: "Run time of the jobs completed in the last 5 minutes (all instances), by queue: median, 95th percentile and longest",
@@ -45,8 +60,19 @@ export function metrics(): Metrics {
 }
 
 // What an inbound route's status means for the message (CONTRACT section 5).
-const INBOUND_OUTCOMES: Record<number, string> = { 200: "duplicate", 202: "stored", 400: "unparsable", 401: "unauthenticated", 404: "unknown_recipient", 413: "too_large" };
-const INBOUND_SOURCES: Record<string, string> = { "/api/inbound/email": "raw", "/api/inbound/mailgun": "mailgun", "/api/inbound/postmark": "postmark" };
+const INBOUND_OUTCOMES: Record<number, string> = {
+  200: "duplicate",
+  202: "stored",
+  400: "unparsable",
+  401: "unauthenticated",
+  404: "unknown_recipient",
+  413: "too_large",
+};
+const INBOUND_SOURCES: Record<string, string> = {
+  "/api/inbound/email": "raw",
+  "/api/inbound/mailgun": "mailgun",
+  "/api/inbound/postmark": "postmark",
+};
 
 export function countRequest(route: string, method: string, status: number, durationMs: number): void {
   const { requests, requestDuration } = metrics();

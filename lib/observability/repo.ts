@@ -15,7 +15,9 @@ const jobTable = () => sql`${sql.identifier(env.JOBS_SCHEMA)}.job`;
 
 /** Until some process has started the queue, its tables do not exist and there is nothing to count. */
 async function queueTablesExist(): Promise<boolean> {
-  const result = (await getDb().execute(sql`select to_regclass(${`${env.JOBS_SCHEMA}.job`}) is not null as present`)) as unknown as Rows<{ present: boolean }>;
+  const result = (await getDb().execute(sql`select to_regclass(${`${env.JOBS_SCHEMA}.job`}) is not null as present`)) as unknown as Rows<{
+    present: boolean;
+  }>;
   return Boolean(result.rows[0]?.present);
 }
 

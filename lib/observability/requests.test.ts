@@ -21,9 +21,13 @@ describe("requestId", () => {
 
 describe("describeError", () => {
   it("keeps a failed query's parameters and any address out of the record", () => {
-    const error = new Error('Failed query: insert into "user" ("email") values ($1)\nparams: reader@example.com,hunter2', { cause: new Error("duplicate key value violates unique constraint") });
+    const error = new Error('Failed query: insert into "user" ("email") values ($1)\nparams: reader@example.com,hunter2', {
+      cause: new Error("duplicate key value violates unique constraint"),
+    });
     const described = describeError(error);
-    expect(described.message).toBe('Failed query: insert into "user" ("email") values ($1): duplicate key value violates unique constraint');
+    expect(described.message).toBe(
+      'Failed query: insert into "user" ("email") values ($1): duplicate key value violates unique constraint',
+    );
     expect(JSON.stringify(described)).not.toMatch(/hunter2|reader@example\.com/);
     expect(describeError(new Error("no mailbox for reader@example.com")).message).toBe("no mailbox for [address]");
   });

@@ -21,7 +21,9 @@ export function requestId(headers: Headers): string {
 export function routeTemplate(pathname: string, params: Record<string, string | string[] | undefined>): string {
   let segments = pathname.split("/").map(decodeSegment);
   const dynamic = Object.entries(params).flatMap(([name, value]) =>
-    value === undefined ? [] : [{ label: Array.isArray(value) ? `[...${name}]` : `[${name}]`, parts: Array.isArray(value) ? value : [value] }],
+    value === undefined
+      ? []
+      : [{ label: Array.isArray(value) ? `[...${name}]` : `[${name}]`, parts: Array.isArray(value) ? value : [value] }],
   );
   // Longest first, so a catch-all's segments are replaced before a single one of them could be.
   for (const { label, parts } of dynamic.sort((left, right) => right.parts.length - left.parts.length)) {
@@ -42,5 +44,14 @@ function decodeSegment(segment: string): string {
 /** One JSON line per request, and the request counters behind GET /api/metrics. */
 export function recordRequest(record: RequestRecord): void {
   countRequest(record.route, record.method, record.status, record.durationMs);
-  logger.info({ request_id: record.requestId, method: record.method, route: record.route, status: record.status, duration_ms: Math.round(record.durationMs * 10) / 10 }, "request");
+  logger.info(
+    {
+      request_id: record.requestId,
+      method: record.method,
+      route: record.route,
+      status: record.status,
+      duration_ms: Math.round(record.durationMs * 10) / 10,
+    },
+    "request",
+  );
 }

@@ -42,7 +42,7 @@ describe("deliverMail", () => {
     expect(received).toHaveLength(1);
     const [message] = received;
     expect(message).toMatchObject({ from: "noreply@paperboy.localhost", to: ["reader@example.com"] });
-    expect(message!.mail.from?.text).toBe("\"Paperboy\" <noreply@paperboy.localhost>");
+    expect(message!.mail.from?.text).toBe('"Paperboy" <noreply@paperboy.localhost>');
     expect(message!.mail.subject).toBe("Reset your password");
     expect(message!.mail.text?.trim()).toBe("Open the link.");
     expect(message!.mail.messageId).toMatch(/@paperboy\.localhost>$/);
@@ -54,7 +54,7 @@ describe("deliverMail", () => {
     await deliverMail({ to: "a@example.com", subject: "one", text: "x" });
     await deliverMail({ to: "leave@list.example", subject: "unsubscribe", text: "x", from: "reader@paperboy.localhost" });
     expect(received.map((message) => [message.from, message.mail.from?.text])).toEqual([
-      ["hello@read.example", "\"Reading Room\" <hello@read.example>"],
+      ["hello@read.example", '"Reading Room" <hello@read.example>'],
       ["reader@paperboy.localhost", "reader@paperboy.localhost"],
     ]);
   });
@@ -74,7 +74,11 @@ describe("deliverMail", () => {
     const outbox = await listOutbox();
     const message = outbox.at(-1)!;
     expect(message.file).toMatch(/[/\\]outbox[/\\]\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f-]{36}\.eml$/);
-    expect(message).toMatchObject({ to: "newcomer@example.com", from: "\"Paperboy\" <noreply@paperboy.localhost>", subject: "Reset your password" });
+    expect(message).toMatchObject({
+      to: "newcomer@example.com",
+      from: '"Paperboy" <noreply@paperboy.localhost>',
+      subject: "Reset your password",
+    });
     expect(message.text.trim()).toBe("Open http://localhost:3000/reset?token=t");
     expect(log).toHaveBeenCalledWith(`Outbound mail to newcomer@example.com, "Reset your password", written to ${message.file}`);
   });

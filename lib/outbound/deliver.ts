@@ -28,7 +28,10 @@ let relay: { url: string; transport: Transporter } | undefined;
 function relayTransport(url: string): Transporter {
   if (relay?.url !== url) {
     // Short timeouts: a relay that hangs fails this attempt and the job is retried, instead of holding a worker.
-    relay = { url, transport: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) };
+    relay = {
+      url,
+      transport: nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }),
+    };
   }
   return relay.transport;
 }

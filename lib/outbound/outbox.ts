@@ -27,7 +27,14 @@ export async function listOutbox(): Promise<OutboxMessage[]> {
     names.map(async (name) => {
       const file = path.join(folder, name);
       const parsed = await simpleParser(await readFile(file));
-      return { file, from: parsed.from?.text ?? "", to: toText(parsed.to), subject: parsed.subject ?? "", text: parsed.text ?? "", headers: parsed.headers };
+      return {
+        file,
+        from: parsed.from?.text ?? "",
+        to: toText(parsed.to),
+        subject: parsed.subject ?? "",
+        text: parsed.text ?? "",
+        headers: parsed.headers,
+      };
     }),
   );
 }

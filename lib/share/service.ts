@@ -20,7 +20,12 @@ function toSharedIssue(row: SharedRow) {
     date_received: row.publishedAt.toISOString(),
     body_html: servedHtml(row.bodyHtml),
     body_plain: row.bodyPlain,
-    newsletter_metadata: { id: row.newsletter.id, newsletter_name: row.newsletter.name, newsletter_url: row.newsletter.websiteUrl, logoUrl: row.newsletter.logoUrl },
+    newsletter_metadata: {
+      id: row.newsletter.id,
+      newsletter_name: row.newsletter.name,
+      newsletter_url: row.newsletter.websiteUrl,
+      logoUrl: row.newsletter.logoUrl,
+    },
   };
 }
 

@@ -59,7 +59,10 @@ export function useSubscribe() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (newsletterId: number) =>
-      apiFetch<{ newsletter_id: number; subscription: Subscription }>("/api/newsletters/subscribe", { method: "POST", body: { newsletter_metadata_id: newsletterId } }),
+      apiFetch<{ newsletter_id: number; subscription: Subscription }>("/api/newsletters/subscribe", {
+        method: "POST",
+        body: { newsletter_metadata_id: newsletterId },
+      }),
     onSuccess: ({ newsletter_id }) => afterSubscriptionChange(queryClient, newsletter_id, "active"),
   });
 }
@@ -80,10 +83,16 @@ export function useSetSubscriptionStatus() {
 export function useUnsubscribe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ newsletterId, unsubscribe_methods }: Pick<Subscription, "newsletterId" | "unsubscribe_methods">): Promise<LeaveResult> => {
+    mutationFn: async ({
+      newsletterId,
+      unsubscribe_methods,
+    }: Pick<Subscription, "newsletterId" | "unsubscribe_methods">): Promise<LeaveResult> => {
       if (unsubscribe_methods.length > 0) {
         try {
-          const { method, outcome, url } = await apiFetch<LeaveResult & { subscription: Subscription }>(`/api/newsletters/${newsletterId}/unsubscribe`, { method: "POST" });
+          const { method, outcome, url } = await apiFetch<LeaveResult & { subscription: Subscription }>(
+            `/api/newsletters/${newsletterId}/unsubscribe`,
+            { method: "POST" },
+          );
           return { method, outcome, url };
         } catch (error) {
           if (!(error instanceof ApiError && error.status === 422)) throw error;
@@ -93,7 +102,9 @@ export function useUnsubscribe() {
       return { method: null, outcome: "no_way_out", url: null };
     },
     onSuccess: (result, { newsletterId }) =>
-      result.outcome === "failed" ? queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }) : afterSubscriptionChange(queryClient, newsletterId, "inactive"),
+      result.outcome === "failed"
+        ? queryClient.invalidateQueries({ queryKey: subscriptionKeys.all })
+        : afterSubscriptionChange(queryClient, newsletterId, "inactive"),
   });
 }
 
@@ -113,7 +124,14 @@ export function useDeleteFolder() {
   });
 }
 
-export type MyComment = { id: number; issue_id: number; email_id: number | null; content: string; created_at: string; owner: { username: string } };
+export type MyComment = {
+  id: number;
+  issue_id: number;
+  email_id: number | null;
+  content: string;
+  created_at: string;
+  owner: { username: string };
+};
 type Paged<T> = Items<T> & { total_items: number };
 
 /**
@@ -133,11 +151,24 @@ const ACTIVITY_PAGE = "?page=1&page_size=100";
 const ALWAYS_STALE = 0;
 
 export const favoritedQuery = () =>
-  queryOptions({ queryKey: activityKeys.favorited(), queryFn: ({ signal }) => apiFetch<Paged<Email>>(`/api/issues/favorited${ACTIVITY_PAGE}`, { signal }), staleTime: ALWAYS_STALE });
+  queryOptions({
+    queryKey: activityKeys.favorited(),
+    queryFn: ({ signal }) => apiFetch<Paged<Email>>(`/api/issues/favorited${ACTIVITY_PAGE}`, { signal }),
+    staleTime: ALWAYS_STALE,
+  });
 export const likedQuery = () =>
-  queryOptions({ queryKey: activityKeys.liked(), queryFn: ({ signal }) => apiFetch<Paged<Email>>(`/api/issues/liked${ACTIVITY_PAGE}`, { signal }), staleTime: ALWAYS_STALE });
+  queryOptions({
+    queryKey: activityKeys.liked(),
+    queryFn: ({ signal }) => apiFetch<Paged<Email>>(`/api/issues/liked${ACTIVITY_PAGE}`, { signal }),
+    staleTime: ALWAYS_STALE,
+  });
 export const myCommentsQuery = () =>
-  queryOptions({ queryKey: activityKeys.comments(), queryFn: ({ signal }) => apiFetch<Items<MyComment>>("/api/users/me/comments", { signal }), select: (data) => data.items, staleTime: ALWAYS_STALE });
+  queryOptions({
+    queryKey: activityKeys.comments(),
+    queryFn: ({ signal }) => apiFetch<Items<MyComment>>("/api/users/me/comments", { signal }),
+    select: (data) => data.items,
+    staleTime: ALWAYS_STALE,
+  });
 export const useFavorited = () => useQuery(favoritedQuery());
 export const useLiked = () => useQuery(likedQuery());
 export const useMyComments = () => useQuery(myCommentsQuery());

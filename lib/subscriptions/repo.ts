@@ -22,7 +22,11 @@ export async function findVisibleNewsletterIds(userId: number, newsletterIds: nu
 }
 
 /** Sets the user's subscriptions to these newsletters, creating rows as needed, and recounts followers. */
-export async function upsertSubscriptions(userId: number, newsletterIds: number[], status: "active" | "inactive"): Promise<SubscriptionRow[]> {
+export async function upsertSubscriptions(
+  userId: number,
+  newsletterIds: number[],
+  status: "active" | "inactive",
+): Promise<SubscriptionRow[]> {
   if (newsletterIds.length === 0) return [];
   const now = new Date();
   const dates = status === "active" ? { subscribedAt: now, unsubscribedAt: null } : { unsubscribedAt: now };
@@ -70,13 +74,21 @@ export async function findSubscription(userId: number, subscriptionId: number): 
 
 export async function findNewslettersByIds(newsletterIds: number[]) {
   if (newsletterIds.length === 0) return [];
-  return getDb().select().from(newsletter).where(inArray(newsletter.id, [...new Set(newsletterIds)]));
+  return getDb()
+    .select()
+    .from(newsletter)
+    .where(inArray(newsletter.id, [...new Set(newsletterIds)]));
 }
 
 /** Sending goes on this long after an unsubscribe before it counts as ignoring it. */
 const GRACE = sql`interval '48 hours'`;
 
-export type UnsubscribeRouteRow = { newsletterId: number; listUnsubscribe: string; listUnsubscribePost: string | null; sentAfterLeaving: boolean };
+export type UnsubscribeRouteRow = {
+  newsletterId: number;
+  listUnsubscribe: string;
+  listUnsubscribePost: string | null;
+  sentAfterLeaving: boolean;
+};
 
 /** The reader's own unsubscribe headers for these newsletters, and whether an issue arrived well after they last left. */
 export async function findUnsubscribeRoutes(userId: number, newsletterIds: number[]): Promise<UnsubscribeRouteRow[]> {

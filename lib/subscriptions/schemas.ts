@@ -7,7 +7,10 @@ export const SubscribeInput = z.object({ newsletter_metadata_id: newsletterId })
 export type SubscribeInput = z.infer<typeof SubscribeInput>;
 
 export const BulkSubscribeInput = z.object({
-  newsletter_ids: z.array(newsletterId, { error: "newsletter_ids must be a list of newsletter ids." }).min(1, "Choose at least one newsletter.").max(100, "At most 100 newsletters at once."),
+  newsletter_ids: z
+    .array(newsletterId, { error: "newsletter_ids must be a list of newsletter ids." })
+    .min(1, "Choose at least one newsletter.")
+    .max(100, "At most 100 newsletters at once."),
 });
 export type BulkSubscribeInput = z.infer<typeof BulkSubscribeInput>;
 

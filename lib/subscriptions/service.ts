@@ -19,14 +19,19 @@ import type { BulkSubscribeInput, SubscribeInput } from "./schemas";
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 /** The ways out this reader's own mail offers (RFC 8058 one-click only to https, or http on FETCH_ALLOW_HOSTS). */
-export function unsubscribeOptions(route: Pick<UnsubscribeRouteRow, "listUnsubscribe" | "listUnsubscribePost"> | undefined): UnsubscribeOptions {
+export function unsubscribeOptions(
+  route: Pick<UnsubscribeRouteRow, "listUnsubscribe" | "listUnsubscribePost"> | undefined,
+): UnsubscribeOptions {
   return parseUnsubscribeHeaders(route?.listUnsubscribe ?? null, route?.listUnsubscribePost ?? null, isAllowedHost);
 }
 
 /** Subscription of CONTRACT.md sections 3 and 6.2, each with its Newsletter. */
 export async function describeSubscriptions(userId: number, rows: SubscriptionRow[]) {
   const ids = rows.map((row) => row.newsletterId);
-  const [described, routeRows] = await Promise.all([findNewslettersByIds(ids).then(describeNewsletters), findUnsubscribeRoutes(userId, ids)]);
+  const [described, routeRows] = await Promise.all([
+    findNewslettersByIds(ids).then(describeNewsletters),
+    findUnsubscribeRoutes(userId, ids),
+  ]);
   const newsletters = new Map(described.map((item) => [item.id, item]));
   const routes = new Map(routeRows.map((route) => [route.newsletterId, route]));
   return rows.flatMap((row) => {

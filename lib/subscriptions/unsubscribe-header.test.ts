@@ -5,7 +5,10 @@ const ONE_CLICK = "List-Unsubscribe=One-Click";
 
 describe("parseUnsubscribeHeaders", () => {
   it("reads one-click, mailto and link from an RFC 8058 header pair", () => {
-    const options = parseUnsubscribeHeaders("<mailto:leave-7f3a@list.example?subject=unsubscribe%20me>, <https://list.example/u/7f3a>", ONE_CLICK);
+    const options = parseUnsubscribeHeaders(
+      "<mailto:leave-7f3a@list.example?subject=unsubscribe%20me>, <https://list.example/u/7f3a>",
+      ONE_CLICK,
+    );
     expect(options).toEqual({
       oneClick: "https://list.example/u/7f3a",
       mailto: { to: "leave-7f3a@list.example", subject: "unsubscribe me", body: "Unsubscribe" },
@@ -18,11 +21,16 @@ describe("parseUnsubscribeHeaders", () => {
     expect(unsubscribeMethods(parseUnsubscribeHeaders("<https://list.example/u/1>", null))).toEqual(["link"]);
     expect(unsubscribeMethods(parseUnsubscribeHeaders("<https://list.example/u/1>", "List-Unsubscribe=Maybe"))).toEqual(["link"]);
     expect(unsubscribeMethods(parseUnsubscribeHeaders("<http://list.example/u/1>", ONE_CLICK))).toEqual(["link"]);
-    expect(unsubscribeMethods(parseUnsubscribeHeaders("<http://127.0.0.1:4000/u/1>", ONE_CLICK, (url) => url.host === "127.0.0.1:4000"))).toEqual(["one_click", "link"]);
+    expect(
+      unsubscribeMethods(parseUnsubscribeHeaders("<http://127.0.0.1:4000/u/1>", ONE_CLICK, (url) => url.host === "127.0.0.1:4000")),
+    ).toEqual(["one_click", "link"]);
   });
 
   it("ignores javascript:, data:, file: and other schemes", () => {
-    const options = parseUnsubscribeHeaders("<javascript:alert(1)>, <data:text/html,<b>x</b>>, <file:///etc/passwd>, <ftp://list.example/x>", ONE_CLICK);
+    const options = parseUnsubscribeHeaders(
+      "<javascript:alert(1)>, <data:text/html,<b>x</b>>, <file:///etc/passwd>, <ftp://list.example/x>",
+      ONE_CLICK,
+    );
     expect(options).toEqual({ oneClick: null, mailto: null, link: null });
   });
 
@@ -30,13 +38,23 @@ describe("parseUnsubscribeHeaders", () => {
     expect(parseUnsubscribeHeaders("<mailto:a@list.example%0d%0aBcc:victim@else.example>", null).mailto).toBeNull();
     expect(parseUnsubscribeHeaders("<mailto:a@list.example,b@list.example>", null).mailto).toBeNull();
     expect(parseUnsubscribeHeaders("<mailto:%22a%22%20<a@list.example>>", null).mailto).toBeNull();
-    const mailto = parseUnsubscribeHeaders("<mailto:leave@list.example?subject=bye%0d%0aBcc:%20victim@else.example&cc=victim@else.example&bcc=x@else.example&body=stop+now%0aplease>", null).mailto;
+    const mailto = parseUnsubscribeHeaders(
+      "<mailto:leave@list.example?subject=bye%0d%0aBcc:%20victim@else.example&cc=victim@else.example&bcc=x@else.example&body=stop+now%0aplease>",
+      null,
+    ).mailto;
     expect(mailto).toEqual({ to: "leave@list.example", subject: "bye Bcc: victim@else.example", body: "stop+now\nplease" });
   });
 
   it("takes the first usable URI of each kind among several, skipping broken ones", () => {
-    const options = parseUnsubscribeHeaders("<https://>, <mailto:not-an-address>, <https://a.example/1>, <https://b.example/2>, <mailto:x@a.example>, <mailto:y@b.example>", ONE_CLICK);
-    expect(options).toEqual({ oneClick: "https://a.example/1", mailto: { to: "x@a.example", subject: "Unsubscribe", body: "Unsubscribe" }, link: "https://a.example/1" });
+    const options = parseUnsubscribeHeaders(
+      "<https://>, <mailto:not-an-address>, <https://a.example/1>, <https://b.example/2>, <mailto:x@a.example>, <mailto:y@b.example>",
+      ONE_CLICK,
+    );
+    expect(options).toEqual({
+      oneClick: "https://a.example/1",
+      mailto: { to: "x@a.example", subject: "Unsubscribe", body: "Unsubscribe" },
+      link: "https://a.example/1",
+    });
   });
 
   it("refuses URLs with credentials and drops huge parts", () => {

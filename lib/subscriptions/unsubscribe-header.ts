@@ -26,7 +26,11 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
  * extra mailto fields (cc, bcc, headers) are ignored, and oversized parts are dropped.
  * `allowsHttp` says whether an http URL's host may take a one-click POST (FETCH_ALLOW_HOSTS).
  */
-export function parseUnsubscribeHeaders(list: string | null, post: string | null, allowsHttp: (url: URL) => boolean = () => false): UnsubscribeOptions {
+export function parseUnsubscribeHeaders(
+  list: string | null,
+  post: string | null,
+  allowsHttp: (url: URL) => boolean = () => false,
+): UnsubscribeOptions {
   const options: UnsubscribeOptions = { oneClick: null, mailto: null, link: null };
   if (!list) return options;
   const oneClickOffered = post?.replace(/\s+/g, "").toLowerCase() === "list-unsubscribe=one-click";
@@ -80,7 +84,10 @@ function parseMailto(entry: string): MailtoUnsubscribe | null {
 }
 
 function singleLine(value: string): string {
-  return value.replace(/[\r\n]+/g, " ").replace(CONTROL, "").trim();
+  return value
+    .replace(/[\r\n]+/g, " ")
+    .replace(CONTROL, "")
+    .trim();
 }
 
 function decode(value: string): string | null {

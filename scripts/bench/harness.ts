@@ -26,7 +26,10 @@ export async function startServer(env: Record<string, string>, port: number): Pr
   const deadline = Date.now() + 600_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return server;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -40,17 +43,25 @@ export type BenchAccount = { name: string; email: string; password: string };
 export async function signInReader(base: string, account: BenchAccount): Promise<{ cookie: string; id: number; uniqueEmail: string }> {
   const headers = { "content-type": "application/json", origin: base };
   let response = await fetch(`${base}/api/auth/login`, { method: "POST", headers, body: JSON.stringify(account) });
-  if (response.status === 401) response = await fetch(`${base}/api/auth/register`, { method: "POST", headers, body: JSON.stringify(account) });
+  if (response.status === 401)
+    response = await fetch(`${base}/api/auth/register`, { method: "POST", headers, body: JSON.stringify(account) });
   if (!response.ok) throw new Error(`could not sign in ${account.email}: ${response.status} ${await response.text()}`);
   const { user } = (await response.json()) as { user: { id: number; unique_email: string } };
-  const cookie = response.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
   return { cookie, id: user.id, uniqueEmail: user.unique_email };
 }
 
 export type Measurement = { name: string; requestsPerSecond: number; p50: number; p95: number; errors: number };
 
 /** A bounded load run against this machine's own server: `connections` at once for `seconds`. */
-export async function measure(name: string, url: string, options: { cookie?: string; connections: number; seconds: number }): Promise<Measurement> {
+export async function measure(
+  name: string,
+  url: string,
+  options: { cookie?: string; connections: number; seconds: number },
+): Promise<Measurement> {
   const result = await autocannon({
     url,
     connections: options.connections,

@@ -34,7 +34,10 @@ async function importAll(file: string) {
   const { handleImportJob } = await import("@/lib/imports/job");
   await prepareDatabase();
   const local = `bench-import-${Date.now().toString(36)}`;
-  const [reader] = await getDb().insert(user).values({ name: "Bench Importer", email: `${local}@bench.example`, username: local, uniqueLocal: local }).returning({ id: user.id });
+  const [reader] = await getDb()
+    .insert(user)
+    .values({ name: "Bench Importer", email: `${local}@bench.example`, username: local, uniqueLocal: local })
+    .returning({ id: user.id });
   const { statSync } = await import("node:fs");
   const row = await insertImport(reader.id, "mbox", statSync(file).size);
   await symlink(file, uploadPath(row.id, "mbox"));
@@ -44,7 +47,10 @@ async function importAll(file: string) {
     const current = await findImport(reader.id, row.id);
     if (!current || current.status !== "running") break;
     // The lease of a slice that ended is released; a crash would leave it to lapse.
-    await getDb().update(mailImport).set({ leaseUntil: null }).where(sql`${mailImport.id} = ${row.id}`);
+    await getDb()
+      .update(mailImport)
+      .set({ leaseUntil: null })
+      .where(sql`${mailImport.id} = ${row.id}`);
   }
   const seconds = (performance.now() - started) / 1000;
   const done = await findImport(reader.id, row.id);
@@ -62,7 +68,9 @@ async function exportAll(readerId: number, count: number) {
     FROM (SELECT *, row_number() OVER (ORDER BY id) AS position FROM email WHERE user_id = ${readerId}) e
     CROSS JOIN generate_series(1, ${count}) n
     WHERE (n * (SELECT count(*) FROM email WHERE user_id = ${readerId}) + e.position) <= ${count}`);
-  const counted = (await getDb().execute(sql`SELECT count(*)::int AS total FROM email WHERE user_id = ${readerId}`)) as unknown as { rows: { total: number }[] };
+  const counted = (await getDb().execute(sql`SELECT count(*)::int AS total FROM email WHERE user_id = ${readerId}`)) as unknown as {
+    rows: { total: number }[];
+  };
   const started = performance.now();
   let bytes = 0;
   const reader = exportAccount(readerId).getReader();
@@ -70,7 +78,12 @@ async function exportAll(readerId: number, count: number) {
   return { messages: counted.rows[0]?.total ?? 0, seconds: (performance.now() - started) / 1000, zipMb: bytes / 1_048_576 };
 }
 
-const result = mode === "parse" ? await parseAlone(target) : mode === "import" ? await importAll(target) : await exportAll(Number(target), Number(extra));
+const result =
+  mode === "parse"
+    ? await parseAlone(target)
+    : mode === "import"
+      ? await importAll(target)
+      : await exportAll(Number(target), Number(extra));
 console.log(JSON.stringify({ ...result, maxRssMb: Math.round(peakRssMb()) }));
 const { closeDb } = await import("@/db/client");
 await closeDb();

@@ -91,7 +91,13 @@ async function postAll(url: string, secret: string, set: Buffer[], inFlight: num
   agent.destroy();
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((left, right) => left - right);
-  return { perSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p95: percentile(latencies, 95), failed, count: latencies.length };
+  return {
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    failed,
+    count: latencies.length,
+  };
 }
 
 async function parseAlone(set: Buffer[], seconds: number, options?: Parameters<typeof simpleParser>[1]): Promise<number> {
@@ -151,7 +157,10 @@ export async function benchRoute(options: { seconds: number; inFlight: number })
   const base = `http://127.0.0.1:${port}`;
   const secret = "bench-inbound-secret";
   await ensureDatabase(databaseUrl);
-  const server = await startServer({ DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: "bench-secret-bench-secret-bench-secret", INBOUND_SECRET: secret }, port);
+  const server = await startServer(
+    { DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: "bench-secret-bench-secret-bench-secret", INBOUND_SECRET: secret },
+    port,
+  );
   try {
     const reader = await signInReader(base, { name: "Ingest Reader", email: "ingest@bench.example", password: "bench-password" });
     const set = realisticMix(reader.uniqueEmail);
@@ -164,8 +173,12 @@ export async function benchRoute(options: { seconds: number; inFlight: number })
     const parser = await parseAlone(set, options.seconds);
     // Paperboy turns off mailparser's HTML-to-text and text-to-HTML conversions (it derives its own text).
     const parserAsUsed = await parseAlone(set, options.seconds, PAPERBOY_PARSER_OPTIONS);
-    console.log(`\nThrough POST /api/inbound/email: ${set.length} newsletters of ${kilobytes.toFixed(0)} KB on average, ${options.inFlight} at once`);
-    console.log(`  raw route       ${route.perSecond.toFixed(1).padStart(7)} msg/s  p50 ${route.p50.toFixed(0)} ms  p95 ${route.p95.toFixed(0)} ms  (${route.count} messages, ${route.failed} not 202)`);
+    console.log(
+      `\nThrough POST /api/inbound/email: ${set.length} newsletters of ${kilobytes.toFixed(0)} KB on average, ${options.inFlight} at once`,
+    );
+    console.log(
+      `  raw route       ${route.perSecond.toFixed(1).padStart(7)} msg/s  p50 ${route.p50.toFixed(0)} ms  p95 ${route.p95.toFixed(0)} ms  (${route.count} messages, ${route.failed} not 202)`,
+    );
     if (cpu) console.log(cpu);
     console.log(`  mailparser alone ${parser.toFixed(1).padStart(6)} msg/s  (same messages, one at a time, default options)`);
     console.log(`  mailparser alone ${parserAsUsed.toFixed(1).padStart(6)} msg/s  (with the options Paperboy parses with)`);

@@ -21,16 +21,30 @@ export type Seeded = {
 // WCAG 2.5.3 (label in name) is level A of 2.1, but axe ships its rule as experimental, off unless asked.
 const LABEL_IN_NAME = "label-content-name-mismatch";
 // Axe files headings and landmarks under best practice, as moderate: the journeys hold them all the same.
-const STRUCTURE = ["heading-order", "page-has-heading-one", "landmark-one-main", "landmark-unique", "landmark-no-duplicate-banner", "landmark-no-duplicate-contentinfo", "landmark-no-duplicate-main"];
+const STRUCTURE = [
+  "heading-order",
+  "page-has-heading-one",
+  "landmark-one-main",
+  "landmark-unique",
+  "landmark-no-duplicate-banner",
+  "landmark-no-duplicate-contentinfo",
+  "landmark-no-duplicate-main",
+];
 
 /** Runs axe on what the page shows now and returns its serious and critical findings (and broken structure), one line each. */
 export async function audit(page: Page, screen: string): Promise<string[]> {
   const rules = Object.fromEntries([LABEL_IN_NAME, ...STRUCTURE].map((rule) => [rule, { enabled: true }]));
-  const results = await new AxeBuilder({ page }).options({ runOnly: { type: "tag", values: WCAG_TAGS }, rules }).exclude(NEWSLETTER_BODY).analyze();
+  const results = await new AxeBuilder({ page })
+    .options({ runOnly: { type: "tag", values: WCAG_TAGS }, rules })
+    .exclude(NEWSLETTER_BODY)
+    .analyze();
   return results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical" || STRUCTURE.includes(violation.id))
     .flatMap((violation) =>
-      violation.nodes.map((node) => `${screen}: ${violation.id} at ${node.target.join(" ")} — ${(node.failureSummary ?? "").split("\n").slice(1).join(" ").trim()}`),
+      violation.nodes.map(
+        (node) =>
+          `${screen}: ${violation.id} at ${node.target.join(" ")} — ${(node.failureSummary ?? "").split("\n").slice(1).join(" ").trim()}`,
+      ),
     );
 }
 
@@ -50,7 +64,10 @@ export async function placeholderContrast(page: Page, screen: string): Promise<s
       return Array.from(canvas.getImageData(0, 0, 1, 1).data);
     };
     const luminance = ([r, g, b]: number[]) =>
-      [r, g, b].map((value) => value / 255).map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)).reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+      [r, g, b]
+        .map((value) => value / 255)
+        .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+        .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
     const backgroundOf = (node: Element | null): number[] => {
       for (let at = node; at; at = at.parentElement) {
         const color = rgba(getComputedStyle(at).backgroundColor);
@@ -86,25 +103,41 @@ export async function seedReader(request: APIRequestContext): Promise<Seeded> {
   // Readers of one issue share its comments: a newsletter of this run's own keeps earlier runs' comments away.
   const from = `Field Notes <notes@${account.email.split("@")[0]}.example>`;
   const subject = "Field notes on quiet streets";
-  const otherId = await deliver(request, user.unique_email, { from, subject: "Earlier dispatch", html: articleHtml("Earlier dispatch"), date: new Date(Date.now() - 86_400_000) });
+  const otherId = await deliver(request, user.unique_email, {
+    from,
+    subject: "Earlier dispatch",
+    html: articleHtml("Earlier dispatch"),
+    date: new Date(Date.now() - 86_400_000),
+  });
   const issueId = await deliver(request, user.unique_email, { from, subject, html: articleHtml(subject) });
   expect((await request.put(`/api/issues/${issueId}/interactions`, { data: { is_liked: true } })).ok()).toBe(true);
   expect((await request.put(`/api/issues/${otherId}/interactions`, { data: { is_favorited: true } })).ok()).toBe(true);
   expect((await request.post(`/api/issues/${issueId}/comments`, { data: { content: "A careful read." } })).status()).toBe(201);
   const folder = (await (await request.post("/api/users/me/folders", { data: { name: "Keepers" } })).json()) as { id: number };
   expect((await request.post(`/api/users/me/folders/${folder.id}/emails`, { data: { email_id: otherId } })).ok()).toBe(true);
-  const { items } = (await (await request.get("/api/newsletters/featured")).json()) as { items: { id: number; name: string; categories: unknown[] }[] };
+  const { items } = (await (await request.get("/api/newsletters/featured")).json()) as {
+    items: { id: number; name: string; categories: unknown[] }[];
+  };
   // Catalog entries only: a database shared with the integration suites may hold their seeded ones first.
   const newsletter = items.filter((item) => item.categories.length > 0)[0];
   expect((await request.post("/api/newsletters/subscribe", { data: { newsletter_metadata_id: newsletter.id } })).ok()).toBe(true);
   const issue = (await (await request.get(`/api/issues/${issueId}`)).json()) as { public_share_id: string };
-  return { email: account.email, password: account.password, subject, issueId, shareId: issue.public_share_id, newsletterId: newsletter.id, newsletterName: newsletter.name };
+  return {
+    email: account.email,
+    password: account.password,
+    subject,
+    issueId,
+    shareId: issue.public_share_id,
+    newsletterId: newsletter.id,
+    newsletterName: newsletter.name,
+  };
 }
 
 /** The seeded reader's session in the page's own cookies; `onboarded` skips the onboarding modal. */
 export async function signIn(page: Page, seeded: Seeded, { onboarded }: { onboarded: boolean }) {
   expect((await page.request.post("/api/auth/login", { data: { email: seeded.email, password: seeded.password } })).ok()).toBe(true);
-  if (onboarded) expect((await page.request.patch("/api/users/me", { data: { model_metadata_field: { onboarded: true } } })).ok()).toBe(true);
+  if (onboarded)
+    expect((await page.request.patch("/api/users/me", { data: { model_metadata_field: { onboarded: true } } })).ok()).toBe(true);
 }
 
 /** The theme as a stored choice; sign-up pages and the clipboard stay on this machine. */
@@ -135,11 +168,16 @@ export async function tabTo(page: Page, target: Locator, { back = false, limit =
  */
 export async function tabSweep(page: Page, screen: string, limit?: number): Promise<string[]> {
   const controls = await page.evaluate(() => {
-    const selector = "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]";
-    const found = Array.from(document.querySelectorAll<HTMLElement>(selector)).filter((node) => node.tabIndex >= 0 && node.checkVisibility() && !node.closest("[inert]"));
+    const selector =
+      "a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]";
+    const found = Array.from(document.querySelectorAll<HTMLElement>(selector)).filter(
+      (node) => node.tabIndex >= 0 && node.checkVisibility() && !node.closest("[inert]"),
+    );
     found.forEach((node, index) => (node.dataset.sweep = String(index)));
     (document.activeElement as HTMLElement | null)?.blur();
-    return found.map((node) => `${node.tagName.toLowerCase()} "${(node.getAttribute("aria-label") ?? node.textContent ?? "").trim().slice(0, 60)}"`);
+    return found.map(
+      (node) => `${node.tagName.toLowerCase()} "${(node.getAttribute("aria-label") ?? node.textContent ?? "").trim().slice(0, 60)}"`,
+    );
   });
   const stops = limit ?? controls.length + 5;
   const seen = new Set<string>();
@@ -182,9 +220,14 @@ export async function tabSweep(page: Page, screen: string, limit?: number): Prom
     if (!stop.indicated) problems.push(`${screen}: no visible focus indicator on ${stop.label}`);
   }
   if (limit === undefined) {
-    if (!leftPage && !problems.some((line) => line.includes("never leaves"))) problems.push(`${screen}: Tab never left the page after ${stops} presses`);
+    if (!leftPage && !problems.some((line) => line.includes("never leaves")))
+      problems.push(`${screen}: Tab never left the page after ${stops} presses`);
     // A control that went away meanwhile (scroll-to-top once back at the top) was not skipped.
-    const stillShown = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLElement>("[data-sweep]")).filter((node) => node.checkVisibility()).map((node) => node.dataset.sweep));
+    const stillShown = await page.evaluate(() =>
+      Array.from(document.querySelectorAll<HTMLElement>("[data-sweep]"))
+        .filter((node) => node.checkVisibility())
+        .map((node) => node.dataset.sweep),
+    );
     controls.forEach((label, index) => {
       if (!seen.has(String(index)) && stillShown.includes(String(index))) problems.push(`${screen}: Tab never reached ${label}`);
     });

@@ -1,5 +1,15 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { audit, placeholderContrast, prepare, ringFitsInList, seedReader, signIn, tabSweep, tabTo, type Seeded } from "./accessibility-support";
+import {
+  audit,
+  placeholderContrast,
+  prepare,
+  ringFitsInList,
+  seedReader,
+  signIn,
+  tabSweep,
+  tabTo,
+  type Seeded,
+} from "./accessibility-support";
 import { focusInDialog } from "./support";
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -90,7 +100,10 @@ async function auditEveryScreen(page: Page, seeded: Seeded, phone: boolean): Pro
   await expect(featured.getByRole("listitem").first()).toBeVisible();
   await expect(page.getByRole("list", { name: "Trending emails" }).or(page.getByText("No trending emails this week."))).toBeVisible();
   await check("/discover");
-  await featured.getByRole("button", { name: /^Subscribe to / }).first().click();
+  await featured
+    .getByRole("button", { name: /^Subscribe to / })
+    .first()
+    .click();
   await expect(page.getByRole("dialog", { name: /^Subscribe to / })).toBeVisible();
   await check("/discover subscribe dialog");
   await page.keyboard.press("Escape");
@@ -135,7 +148,10 @@ for (const [size, viewport] of [
   test.describe(`on a ${size}`, () => {
     test.use({ viewport });
     for (const theme of ["light", "dark"] as const) {
-      test(`every screen in the ${theme} theme passes WCAG 2.1 AA checks with no serious or critical violation`, async ({ page, request }) => {
+      test(`every screen in the ${theme} theme passes WCAG 2.1 AA checks with no serious or critical violation`, async ({
+        page,
+        request,
+      }) => {
         test.setTimeout(240_000);
         const seeded = await seedReader(request);
         await prepare(page, theme);
@@ -221,9 +237,15 @@ test.describe("with the keyboard alone", () => {
     await expect(page.getByRole("list", { name: "Comments" }).getByText("Typed without a mouse.")).toBeVisible();
 
     await page.goto("/discover");
-    const subscribe = page.getByRole("list", { name: "Featured newsletters" }).getByRole("button", { name: /^Subscribe to / }).first();
+    const subscribe = page
+      .getByRole("list", { name: "Featured newsletters" })
+      .getByRole("button", { name: /^Subscribe to / })
+      .first();
     await tabTo(page, subscribe);
-    expect(await ringFitsInList(page.getByRole("list", { name: "Featured newsletters" }).getByRole("article").first()), "a focused card's ring is not cut off").toBe(true);
+    expect(
+      await ringFitsInList(page.getByRole("list", { name: "Featured newsletters" }).getByRole("article").first()),
+      "a focused card's ring is not cut off",
+    ).toBe(true);
     await page.keyboard.press("Enter");
     await expectFocusTrapped(page, /^Subscribe to /);
     await escapeBackTo(page, subscribe);
@@ -247,7 +269,10 @@ test.describe("with the keyboard alone", () => {
     await expect(page.getByRole("button", { name: "Copied!" })).toBeVisible();
   });
 
-  test("Tab reaches every control of every screen, each with a visible focus indicator, and never gets stuck", async ({ page, request }) => {
+  test("Tab reaches every control of every screen, each with a visible focus indicator, and never gets stuck", async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const seeded = await seedReader(request);
     await prepare(page, "light");
@@ -258,7 +283,14 @@ test.describe("with the keyboard alone", () => {
       found.push(...(await tabSweep(page, url)));
     }
     await signIn(page, seeded, { onboarded: true });
-    for (const url of ["/feed", `/emails/${seeded.issueId}`, `/emails/${seeded.issueId}?showComments=true`, `/newsletter/${seeded.newsletterId}`, "/subscriptions", "/settings"]) {
+    for (const url of [
+      "/feed",
+      `/emails/${seeded.issueId}`,
+      `/emails/${seeded.issueId}?showComments=true`,
+      `/newsletter/${seeded.newsletterId}`,
+      "/subscriptions",
+      "/settings",
+    ]) {
       await page.goto(url);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await expect(page.getByRole("status")).toHaveCount(0);

@@ -16,7 +16,10 @@ async function mailedResetLink(address: string): Promise<string> {
     .poll(
       async () => {
         const names = await readdir(outboxFolder()).catch(() => [] as string[]);
-        for (const name of names.filter((file) => file.endsWith(".eml")).sort().reverse()) {
+        for (const name of names
+          .filter((file) => file.endsWith(".eml"))
+          .sort()
+          .reverse()) {
           const text = (await readFile(path.join(outboxFolder(), name), "utf8")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
           if (!text.includes(address)) continue;
           link = /https?:\/\/\S+\/reset-password\?token=[\w-]+/.exec(text)?.[0];
@@ -35,7 +38,17 @@ function mbox(messages: string[]): Buffer {
 }
 
 function message(subject: string, from: string, extra: string[]): string {
-  return [`From: ${from}`, "To: me@gmail.example", `Subject: ${subject}`, "Date: Tue, 01 Mar 2022 10:00:00 +0000", `Message-ID: <${Math.random().toString(36).slice(2)}@e2e.example>`, ...extra, "Content-Type: text/html; charset=utf-8", "", `<p>${subject}: the week in review, with enough words to read.</p>`].join("\n");
+  return [
+    `From: ${from}`,
+    "To: me@gmail.example",
+    `Subject: ${subject}`,
+    "Date: Tue, 01 Mar 2022 10:00:00 +0000",
+    `Message-ID: <${Math.random().toString(36).slice(2)}@e2e.example>`,
+    ...extra,
+    "Content-Type: text/html; charset=utf-8",
+    "",
+    `<p>${subject}: the week in review, with enough words to read.</p>`,
+  ].join("\n");
 }
 
 test("a reader who forgot their password resets it by the mailed link and signs in", async ({ page, request }) => {
@@ -64,7 +77,9 @@ test("a reader imports an mbox, watches the bar reach done, and downloads their 
   await signedInReader(page);
   await page.goto("/settings");
   const file = mbox([
-    message("Imported letter", `Imported Weekly <weekly-${Date.now()}@imported.example>`, ["List-Unsubscribe: <https://imported.example/u>"]),
+    message("Imported letter", `Imported Weekly <weekly-${Date.now()}@imported.example>`, [
+      "List-Unsubscribe: <https://imported.example/u>",
+    ]),
     message("Family news", "Aunt May <may@family.example>", []),
     message("Second letter", `Other Weekly <other-${Date.now()}@imported.example>`, ["List-Id: <other.imported.example>"]),
   ]);

@@ -7,8 +7,16 @@ test("a reader mutes a newsletter from its card, blocks a sender from an issue, 
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const quiet = `Quiet Post ${tag}`;
   const loudAddress = `news@loud-${tag}.example`;
-  await deliver(page.request, user.unique_email, { subject: `Calm notes ${tag}`, from: `${quiet} <post@quiet-${tag}.example>`, html: articleHtml("Calm") });
-  const loudId = await deliver(page.request, user.unique_email, { subject: `Shouting ${tag}`, from: `Loud News ${tag} <${loudAddress}>`, html: articleHtml("Loud") });
+  await deliver(page.request, user.unique_email, {
+    subject: `Calm notes ${tag}`,
+    from: `${quiet} <post@quiet-${tag}.example>`,
+    html: articleHtml("Calm"),
+  });
+  const loudId = await deliver(page.request, user.unique_email, {
+    subject: `Shouting ${tag}`,
+    from: `Loud News ${tag} <${loudAddress}>`,
+    html: articleHtml("Loud"),
+  });
 
   // Mute, from the subscriptions page: the newsletter's mail leaves the feed.
   await page.goto("/subscriptions");
@@ -33,7 +41,11 @@ test("a reader mutes a newsletter from its card, blocks a sender from an issue, 
   await expect(page.getByRole("button", { name: "Unblock sender" })).toBeVisible();
 
   // The sender is still answered as delivered; the reader's log says the mail was blocked.
-  await deliver(page.request, user.unique_email, { subject: `Shouting again ${tag}`, from: `Loud News ${tag} <${loudAddress}>`, html: articleHtml("Again") });
+  await deliver(page.request, user.unique_email, {
+    subject: `Shouting again ${tag}`,
+    from: `Loud News ${tag} <${loudAddress}>`,
+    html: articleHtml("Again"),
+  });
   await page.goto("/settings");
   const blockedList = page.getByRole("list", { name: "Blocked senders" });
   await expect(blockedList.getByText(loudAddress)).toBeVisible();

@@ -2,7 +2,16 @@ import { expect, test, type Page } from "@playwright/test";
 import { articleHtml, deliver } from "./reading-support";
 import { registerByApi, signedInReader } from "./support";
 
-type Newsletter = { id: number; name: string; websiteUrl: string | null; publisher: string; description: string | null; sending_frequency: string; total_subscribers: number; categories: { id: number; name: string }[] };
+type Newsletter = {
+  id: number;
+  name: string;
+  websiteUrl: string | null;
+  publisher: string;
+  description: string | null;
+  sending_frequency: string;
+  total_subscribers: number;
+  categories: { id: number; name: string }[];
+};
 type Category = { id: number; name: string; newsletter_count: number };
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
@@ -50,7 +59,9 @@ test("a reader subscribes from Discover with the copied address and confirms", a
   await expect(page.getByRole("status").filter({ hasText: `You're subscribed to ${first.name}.` })).toBeVisible();
   await expect(list.getByRole("button", { name: `Subscribe to ${first.name}` })).toBeHidden();
 
-  const subscriptions = (await (await page.request.get("/api/users/me/subscriptions")).json()) as { items: { newsletterId: number; status: string }[] };
+  const subscriptions = (await (await page.request.get("/api/users/me/subscriptions")).json()) as {
+    items: { newsletterId: number; status: string }[];
+  };
   expect(subscriptions.items).toEqual([expect.objectContaining({ newsletterId: first.id, status: "active" })]);
 });
 
@@ -138,9 +149,18 @@ test("a newsletter with no sign-up page still opens its confirmation modal with 
   const tag = Date.now().toString(36);
   const name = `Quiet Letter ${tag}`;
   // An address of its own: on a reused database the newsletter of an earlier run keeps that run's name.
-  const id = await deliver(page.request, user.unique_email, { subject: "Quiet first issue", from: `${name} <quietletter-${tag}@substack.com>`, html: articleHtml("Quiet first issue") });
-  const { newsletter_metadata_id: newsletterId } = (await (await page.request.get(`/api/issues/${id}`)).json()) as { newsletter_metadata_id: number };
-  const newsletter = (await (await page.request.get(`/api/newsletters/${newsletterId}`)).json()) as { websiteUrl: string | null; subscribe_page_url: string | null };
+  const id = await deliver(page.request, user.unique_email, {
+    subject: "Quiet first issue",
+    from: `${name} <quietletter-${tag}@substack.com>`,
+    html: articleHtml("Quiet first issue"),
+  });
+  const { newsletter_metadata_id: newsletterId } = (await (await page.request.get(`/api/issues/${id}`)).json()) as {
+    newsletter_metadata_id: number;
+  };
+  const newsletter = (await (await page.request.get(`/api/newsletters/${newsletterId}`)).json()) as {
+    websiteUrl: string | null;
+    subscribe_page_url: string | null;
+  };
   expect([newsletter.websiteUrl, newsletter.subscribe_page_url]).toEqual([null, null]);
 
   await page.goto(`/newsletter/${newsletterId}`);
@@ -191,7 +211,9 @@ test("a reader creates a folder and deletes it after confirming", async ({ page 
   });
   await page.getByPlaceholder("New folder name").fill("Weekend reads");
   await page.getByRole("button", { name: "+ Create" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Failed to create folder. A folder with this name already exists." })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Failed to create folder. A folder with this name already exists." }),
+  ).toBeVisible();
   expect(alerts).toEqual(["alert: Folder name cannot be empty.", "alert: Failed to create folder."]);
 
   await folder.click();
@@ -228,7 +250,9 @@ test("a reader unsubscribes after confirming and sees when", async ({ page }) =>
   await expect(card.getByText(/^Unsubscribed: \w{3} \d{1,2}, \d{4}$/)).toBeVisible();
   await expect(card.getByRole("button", { name: "Subscribe" })).toBeVisible();
   // A catalog newsletter whose mail never reached the reader gave no way out: only Paperboy stops following it.
-  await expect(card.getByRole("status")).toHaveText(`Unsubscribed in Paperboy. ${newsletter.name} gave no way to unsubscribe from its mail, so it may keep arriving.`);
+  await expect(card.getByRole("status")).toHaveText(
+    `Unsubscribed in Paperboy. ${newsletter.name} gave no way to unsubscribe from its mail, so it may keep arriving.`,
+  );
 
   for (const [name, empty] of [
     ["Favorites (0)", "No items to display."],
@@ -283,7 +307,9 @@ test("a popular newsletter opened from onboarding shows its newsletter page", as
   await expect(page).toHaveURL(/\/newsletter\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(page.getByRole("region", { name: "Quick Stats" })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Recent Issues" }).getByText("Recent issues functionality is being updated.")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Recent Issues" }).getByText("Recent issues functionality is being updated."),
+  ).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
@@ -294,13 +320,21 @@ test("a reader likes a trending issue of a public newsletter they never received
   const owner = await registerByApi(request);
   const subject = `Trending notes ${Date.now().toString(36)}`;
   const domain = new URL(newsletter.websiteUrl!).hostname.replace(/^www\./, "");
-  const theirs = await deliver(request, owner.user.unique_email, { subject, from: `${newsletter.name} <news@${domain}>`, html: articleHtml(subject) });
-  const recent = (await (await page.request.get(`/api/newsletters/${newsletter.id}/recent_issues`)).json()) as { items: { id: number; subject: string }[] };
+  const theirs = await deliver(request, owner.user.unique_email, {
+    subject,
+    from: `${newsletter.name} <news@${domain}>`,
+    html: articleHtml(subject),
+  });
+  const recent = (await (await page.request.get(`/api/newsletters/${newsletter.id}/recent_issues`)).json()) as {
+    items: { id: number; subject: string }[];
+  };
   const shared = recent.items.find((item) => item.subject === subject);
   expect(shared).toMatchObject({ id: theirs, is_liked: false, public_share_id: null });
 
   // The server ranks trending at most once a minute; the list is pinned to this issue so the step does not wait on it.
-  await page.route("**/api/issues/trending", (route) => route.fulfill({ json: { items: [shared, { ...shared, id: 2_147_483_000, subject: "Gone edition" }] } }));
+  await page.route("**/api/issues/trending", (route) =>
+    route.fulfill({ json: { items: [shared, { ...shared, id: 2_147_483_000, subject: "Gone edition" }] } }),
+  );
   await page.route(
     `**/api/issues/${theirs}`,
     async (route) => {
@@ -310,7 +344,10 @@ test("a reader likes a trending issue of a public newsletter they never received
     { times: 1 },
   );
   await page.goto("/discover");
-  await page.getByRole("list", { name: "Trending emails" }).getByRole("link", { name: new RegExp(subject) }).click();
+  await page
+    .getByRole("list", { name: "Trending emails" })
+    .getByRole("link", { name: new RegExp(subject) })
+    .click();
   await expect(page).toHaveURL(new RegExp(`/emails/${theirs}$`));
   await expect(page.getByText("Loading issue...")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
@@ -336,7 +373,10 @@ test("a reader likes a trending issue of a public newsletter they never received
   expect(feed.total_items).toBe(0);
 
   await page.goto("/discover");
-  await page.getByRole("list", { name: "Trending emails" }).getByRole("link", { name: /Gone edition/ }).click();
+  await page
+    .getByRole("list", { name: "Trending emails" })
+    .getByRole("link", { name: /Gone edition/ })
+    .click();
   await expect(page.getByText("Issue not found.")).toBeVisible();
   await page.goto(`/emails/${2_147_483_000}`);
   await expect(page.getByText("Email not found or not loaded yet.")).toBeVisible();

@@ -53,7 +53,11 @@ test("the server's answer to a Google credential is named by its status", async 
     [503, "Server error during authentication. Please try again later."],
     [429, "Too many attempts. Please try again later."],
   ] as const) {
-    await page.route("**/api/auth/google", (route) => route.fulfill({ status, json: { detail: status === 429 ? "Too many attempts. Please try again later." : "nope" } }), { times: 1 });
+    await page.route(
+      "**/api/auth/google",
+      (route) => route.fulfill({ status, json: { detail: status === 429 ? "Too many attempts. Please try again later." : "nope" } }),
+      { times: 1 },
+    );
     await signInWith(page, "credential");
     await expect(googleAlert(page)).toHaveText(message);
   }
@@ -76,7 +80,9 @@ test("a successful Google sign-in goes on to the remembered page", async ({ page
   // The real endpoint needs a token signed by Google; the session comes from a registration instead.
   const { user } = await registerByApi(page.request);
   await page.request.patch("/api/users/me", { data: { model_metadata_field: { onboarded: true } } });
-  await page.route("**/api/auth/google", (route) => route.fulfill({ json: { user: { ...user, model_metadata_field: { onboarded: true } } } }));
+  await page.route("**/api/auth/google", (route) =>
+    route.fulfill({ json: { user: { ...user, model_metadata_field: { onboarded: true } } } }),
+  );
   await signInWith(page, "credential");
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByText(`Logged in as: ${user.username}`)).toBeVisible();

@@ -13,7 +13,12 @@ test("every known XSS vector, stored through the inbound route, stays inert in t
   const { user } = await signedInReader(page);
   const ids: number[] = [];
   for (const [index, vector] of XSS_VECTORS.entries()) {
-    ids.push(await deliver(page.request, user.unique_email, { subject: `Vector ${index}`, html: `<html><body><h1>Vector ${index}</h1>${armed(vector)}<p>after</p></body></html>` }));
+    ids.push(
+      await deliver(page.request, user.unique_email, {
+        subject: `Vector ${index}`,
+        html: `<html><body><h1>Vector ${index}</h1>${armed(vector)}<p>after</p></body></html>`,
+      }),
+    );
   }
 
   const outside: string[] = [];
@@ -31,7 +36,9 @@ test("every known XSS vector, stored through the inbound route, stays inert in t
 
   for (const [index, id] of ids.entries()) {
     await page.goto(`/emails/${id}`);
-    await expect(page.frameLocator(`iframe[title="Content of Vector ${index}"]`).getByRole("heading", { name: `Vector ${index}` })).toBeVisible({ timeout: 30_000 });
+    await expect(
+      page.frameLocator(`iframe[title="Content of Vector ${index}"]`).getByRole("heading", { name: `Vector ${index}` }),
+    ).toBeVisible({ timeout: 30_000 });
     await page.waitForTimeout(150);
     const state = await page.evaluate(() => ({ pwned: (window as Window & { __pwned?: number }).__pwned, url: location.pathname }));
     expect(state, XSS_VECTORS[index]).toEqual({ pwned: undefined, url: `/emails/${id}` });

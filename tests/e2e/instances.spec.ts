@@ -25,7 +25,11 @@ test.afterAll(async () => {
 
 type Answer = { status: number; body: unknown; cookie: string };
 
-async function send(instance: Instance, path: string, init: { method?: string; json?: unknown; cookie?: string; headers?: Record<string, string>; form?: FormData } = {}): Promise<Answer> {
+async function send(
+  instance: Instance,
+  path: string,
+  init: { method?: string; json?: unknown; cookie?: string; headers?: Record<string, string>; form?: FormData } = {},
+): Promise<Answer> {
   const headers = new Headers(init.headers);
   if (init.cookie) headers.set("cookie", init.cookie);
   if (init.json !== undefined) headers.set("content-type", "application/json");
@@ -59,7 +63,11 @@ test("login attempts alternating between two instances are counted once: the 11t
   const client = { "x-forwarded-for": `10.8.${Math.floor(Math.random() * 250)}.1` };
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 12; attempt++) {
-    const answer = await send(attempt % 2 === 0 ? a : b, "/api/auth/login", { method: "POST", json: { email, password: "wrong-password" }, headers: client });
+    const answer = await send(attempt % 2 === 0 ? a : b, "/api/auth/login", {
+      method: "POST",
+      json: { email, password: "wrong-password" },
+      headers: client,
+    });
     statuses.push(answer.status);
   }
   expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
@@ -77,15 +85,27 @@ test("a session ended on one instance is refused by the other's very next reques
 
 test("a password change or account deletion on one instance ends the reader's other sessions on the other at once", async () => {
   const reader = await register(a);
-  const other = await send(a, "/api/auth/login", { method: "POST", json: { email: reader.email, password: reader.password }, headers: { "x-forwarded-for": "10.7.0.1" } });
+  const other = await send(a, "/api/auth/login", {
+    method: "POST",
+    json: { email: reader.email, password: reader.password },
+    headers: { "x-forwarded-for": "10.7.0.1" },
+  });
   expect(other.status).toBe(200);
   expect((await send(b, "/api/users/me", { cookie: other.cookie })).status).toBe(200);
-  const changed = await send(a, "/api/users/me/password", { method: "PUT", cookie: reader.cookie, json: { current_password: reader.password, new_password: "another-horse" } });
+  const changed = await send(a, "/api/users/me/password", {
+    method: "PUT",
+    cookie: reader.cookie,
+    json: { current_password: reader.password, new_password: "another-horse" },
+  });
   expect(changed.status).toBe(204);
   expect((await send(b, "/api/users/me", { cookie: other.cookie })).status).toBe(401);
 
   expect((await send(b, "/api/users/me", { cookie: reader.cookie })).status).toBe(200);
-  const deleted = await send(a, "/api/users/me", { method: "DELETE", cookie: reader.cookie, json: { password: "another-horse", confirm: "DELETE" } });
+  const deleted = await send(a, "/api/users/me", {
+    method: "DELETE",
+    cookie: reader.cookie,
+    json: { password: "another-horse", confirm: "DELETE" },
+  });
   expect(deleted.status).toBe(204);
   expect((await send(b, "/api/users/me", { cookie: reader.cookie })).status).toBe(401);
 });
@@ -95,7 +115,12 @@ function mailgunPost(mime: string, recipient: string, token: string): FormData {
   const form = new FormData();
   form.set("timestamp", timestamp);
   form.set("token", token);
-  form.set("signature", createHmac("sha256", MAILGUN_KEY).update(timestamp + token).digest("hex"));
+  form.set(
+    "signature",
+    createHmac("sha256", MAILGUN_KEY)
+      .update(timestamp + token)
+      .digest("hex"),
+  );
   form.set("recipient", recipient);
   form.set("body-mime", mime);
   return form;
@@ -103,21 +128,43 @@ function mailgunPost(mime: string, recipient: string, token: string): FormData {
 
 function message(to: string, subject: string): string {
   const id = randomUUID();
-  return [`From: Instances Weekly <news@instances.example>`, `To: ${to}`, `Subject: ${subject}`, `Message-ID: <${id}@instances.example>`, `Date: ${new Date().toUTCString()}`, "Content-Type: text/plain; charset=utf-8", "", `Issue ${id}.`, ""].join("\r\n");
+  return [
+    `From: Instances Weekly <news@instances.example>`,
+    `To: ${to}`,
+    `Subject: ${subject}`,
+    `Message-ID: <${id}@instances.example>`,
+    `Date: ${new Date().toUTCString()}`,
+    "Content-Type: text/plain; charset=utf-8",
+    "",
+    `Issue ${id}.`,
+    "",
+  ].join("\r\n");
 }
 
 test("a Mailgun token used on one instance is refused on the other for another message", async () => {
   const reader = await register(a);
   const token = randomUUID().replaceAll("-", "");
-  const first = await send(a, "/api/inbound/mailgun", { method: "POST", form: mailgunPost(message(reader.uniqueEmail, "The real issue"), reader.uniqueEmail, token) });
+  const first = await send(a, "/api/inbound/mailgun", {
+    method: "POST",
+    form: mailgunPost(message(reader.uniqueEmail, "The real issue"), reader.uniqueEmail, token),
+  });
   expect(first.status).toBe(202);
-  const replay = await send(b, "/api/inbound/mailgun", { method: "POST", form: mailgunPost(message(reader.uniqueEmail, "A forged issue"), reader.uniqueEmail, token) });
+  const replay = await send(b, "/api/inbound/mailgun", {
+    method: "POST",
+    form: mailgunPost(message(reader.uniqueEmail, "A forged issue"), reader.uniqueEmail, token),
+  });
   expect({ status: replay.status, body: replay.body }).toEqual({ status: 401, body: { detail: "Invalid signature" } });
 });
 
 test("logs one JSON line per request, with its id, route, status and duration, and none of its secrets", async () => {
   const reader = await register(a);
-  const secrets = { password: "hunter2-secret-password", cookie: "cookie-secret-value", token: "bearer-secret-token", query: "query-secret-token", body: "body-secret-sentence" };
+  const secrets = {
+    password: "hunter2-secret-password",
+    cookie: "cookie-secret-value",
+    token: "bearer-secret-token",
+    query: "query-secret-token",
+    body: "body-secret-sentence",
+  };
   const login = await send(a, `/api/auth/login?token=${secrets.query}`, {
     method: "POST",
     json: { email: reader.email, password: secrets.password },
@@ -134,8 +181,23 @@ test("logs one JSON line per request, with its id, route, status and duration, a
   expect(delivery.status).toBe(202);
 
   await expect.poll(() => a.output().includes("trace-inbound-1")).toBe(true);
-  const lines = a.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as Record<string, unknown>);
-  expect(lines.find((line) => line.request_id === "trace-login-1")).toMatchObject({ level: "info", method: "POST", route: "/api/auth/login", status: 401, duration_ms: expect.any(Number) });
-  expect(lines.find((line) => line.request_id === "trace-inbound-1")).toMatchObject({ method: "POST", route: "/api/inbound/email", status: 202 });
-  for (const secret of [...Object.values(secrets), reader.email, reader.uniqueEmail, INBOUND_SECRET]) expect(a.output()).not.toContain(secret);
+  const lines = a
+    .output()
+    .split("\n")
+    .filter((line) => line.startsWith("{"))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines.find((line) => line.request_id === "trace-login-1")).toMatchObject({
+    level: "info",
+    method: "POST",
+    route: "/api/auth/login",
+    status: 401,
+    duration_ms: expect.any(Number),
+  });
+  expect(lines.find((line) => line.request_id === "trace-inbound-1")).toMatchObject({
+    method: "POST",
+    route: "/api/inbound/email",
+    status: 202,
+  });
+  for (const secret of [...Object.values(secrets), reader.email, reader.uniqueEmail, INBOUND_SECRET])
+    expect(a.output()).not.toContain(secret);
 });

@@ -8,9 +8,17 @@ const LONG = "Supercalifragilisticexpialidocious".repeat(2);
 test.describe("on a 390 x 844 phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("long names never make the issue, shared issue or subscriptions pages scroll sideways, and the scroll-to-top button covers nothing", async ({ page, browser, baseURL }) => {
+  test("long names never make the issue, shared issue or subscriptions pages scroll sideways, and the scroll-to-top button covers nothing", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const { user } = await signedInReader(page);
-    const id = await deliver(page.request, user.unique_email, { subject: "Narrow reading", from: `${LONG} <news@narrow.example>`, html: articleHtml("Narrow reading") });
+    const id = await deliver(page.request, user.unique_email, {
+      subject: "Narrow reading",
+      from: `${LONG} <news@narrow.example>`,
+      html: articleHtml("Narrow reading"),
+    });
     expect((await page.request.post(`/api/issues/${id}/comments`, { data: { content: `A comment ${LONG}` } })).status()).toBe(201);
     const folder = await page.request.post("/api/users/me/folders", { data: { name: `Folder${LONG}` } });
     expect(folder.status()).toBe(201);
@@ -28,7 +36,10 @@ test.describe("on a 390 x 844 phone", () => {
     const scrollTop = page.getByRole("button", { name: "Scroll to top" });
     await expect(scrollTop).toBeVisible();
     const [submit, corner] = await Promise.all([page.getByRole("button", { name: "Submit" }).boundingBox(), scrollTop.boundingBox()]);
-    expect(submit && corner && (submit.y + submit.height <= corner.y || submit.x + submit.width <= corner.x), `Submit ${JSON.stringify(submit)} under ${JSON.stringify(corner)}`).toBe(true);
+    expect(
+      submit && corner && (submit.y + submit.height <= corner.y || submit.x + submit.width <= corner.x),
+      `Submit ${JSON.stringify(submit)} under ${JSON.stringify(corner)}`,
+    ).toBe(true);
 
     const visitor = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const guest = await visitor.newPage();

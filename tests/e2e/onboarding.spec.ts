@@ -79,8 +79,26 @@ test("a new reader registers, goes through onboarding, copies their address and 
 });
 
 const POPULAR = [
-  { id: 9001, name: "The Morning Brief", publisher: "Brief Media", description: "News in five minutes.", logoUrl: null, total_subscribers: 1200, sending_frequency: "Daily", categories: [{ id: 1, name: "News", emoji: "📰" }] },
-  { id: 9002, name: "Deep Code", publisher: "Ada Works", description: "Programming essays.", logoUrl: null, total_subscribers: 300, sending_frequency: "Weekly", categories: [] },
+  {
+    id: 9001,
+    name: "The Morning Brief",
+    publisher: "Brief Media",
+    description: "News in five minutes.",
+    logoUrl: null,
+    total_subscribers: 1200,
+    sending_frequency: "Daily",
+    categories: [{ id: 1, name: "News", emoji: "📰" }],
+  },
+  {
+    id: 9002,
+    name: "Deep Code",
+    publisher: "Ada Works",
+    description: "Programming essays.",
+    logoUrl: null,
+    total_subscribers: 300,
+    sending_frequency: "Weekly",
+    categories: [],
+  },
 ];
 
 test("onboarding lists popular newsletters and opening one ends onboarding", async ({ page }) => {

@@ -22,7 +22,15 @@ test("a logged-out visitor to a protected page logs in and comes back to it", as
 });
 
 test("the server turns away a request without a session before any page is drawn", async ({ request }) => {
-  for (const path of ["/feed", "/settings", "/emails/3?showComments=true", "/newsletter/2", "/newsletters/2", "/discover", "/subscriptions"]) {
+  for (const path of [
+    "/feed",
+    "/settings",
+    "/emails/3?showComments=true",
+    "/newsletter/2",
+    "/newsletters/2",
+    "/discover",
+    "/subscriptions",
+  ]) {
     const response = await request.get(path, { maxRedirects: 0 });
     expect(response.status(), path).toBe(307);
     const location = new URL(response.headers().location, "http://localhost");

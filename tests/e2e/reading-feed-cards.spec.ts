@@ -2,7 +2,9 @@ import { expect, test } from "@playwright/test";
 import { articleHtml, deliver, HOUR, issueCard } from "./reading-support";
 import { signedInReader } from "./support";
 
-test("pages are written to the URL, page 1 leaves it, a page past the end is ignored, and a page change scrolls to the top", async ({ page }) => {
+test("pages are written to the URL, page 1 leaves it, a page past the end is ignored, and a page change scrolls to the top", async ({
+  page,
+}) => {
   const { user } = await signedInReader(page);
   const now = Date.now();
   for (let i = 1; i <= 21; i++) {
@@ -38,7 +40,11 @@ test("a card without a picture shows its newsletter's initials where the picture
     html: `<html><body><img src="https://img.pictures.example/hero.png" width="600" height="300" alt="Hero"><p>${"Words about pictures. ".repeat(40)}</p></body></html>`,
     date: new Date(Date.now() - HOUR),
   });
-  await deliver(page.request, user.unique_email, { subject: "Without picture", from: "Plain Letter <hello@plainletter.example>", html: articleHtml("Without picture") });
+  await deliver(page.request, user.unique_email, {
+    subject: "Without picture",
+    from: "Plain Letter <hello@plainletter.example>",
+    html: articleHtml("Without picture"),
+  });
 
   await page.goto("/feed");
   const plain = issueCard(page, "Without picture");
@@ -46,7 +52,10 @@ test("a card without a picture shows its newsletter's initials where the picture
   const pictured = issueCard(page, "With picture");
   await expect(pictured.getByTestId("thumbnail-placeholder")).toHaveCount(0);
   // Side by side in the default two columns, the subjects start at the same height.
-  const [plainSubject, picturedSubject] = await Promise.all([plain.getByRole("link", { name: "Without picture" }).boundingBox(), pictured.getByRole("link", { name: "With picture" }).boundingBox()]);
+  const [plainSubject, picturedSubject] = await Promise.all([
+    plain.getByRole("link", { name: "Without picture" }).boundingBox(),
+    pictured.getByRole("link", { name: "With picture" }).boundingBox(),
+  ]);
   expect(plainSubject && picturedSubject && plainSubject.x !== picturedSubject.x).toBe(true);
   expect(plainSubject?.y).toBe(picturedSubject?.y);
 });
@@ -80,17 +89,33 @@ test.describe("on a phone", () => {
   });
 });
 
-test("a card falls back to 'No Subject', 'Unknown Sender' and 'No summary available.', and a forwarded issue only points to the newsletter's site", async ({ page }) => {
+test("a card falls back to 'No Subject', 'Unknown Sender' and 'No summary available.', and a forwarded issue only points to the newsletter's site", async ({
+  page,
+}) => {
   const { user } = await signedInReader(page);
-  await deliver(page.request, user.unique_email, { subject: "Bare issue", from: "Bare <hi@bare.example>", html: articleHtml("Bare issue", 450), date: new Date(Date.now() - HOUR) });
-  await deliver(page.request, user.unique_email, { subject: "Passed along", from: "Passed <hi@passed.example>", html: articleHtml("Passed along") });
+  await deliver(page.request, user.unique_email, {
+    subject: "Bare issue",
+    from: "Bare <hi@bare.example>",
+    html: articleHtml("Bare issue", 450),
+    date: new Date(Date.now() - HOUR),
+  });
+  await deliver(page.request, user.unique_email, {
+    subject: "Passed along",
+    from: "Passed <hi@passed.example>",
+    html: articleHtml("Passed along"),
+  });
   let siteKnown = true;
   await page.route("**/api/issues/feed?page=**", async (route) => {
     const answer = await (await route.fetch()).json();
     const items = answer.items.map((email: Record<string, unknown>) =>
       email.subject === "Bare issue"
         ? { ...email, subject: null, sender_name: null, email_summary: null }
-        : { ...email, is_forwarded: true, newsletter_url: siteKnown ? "https://passed.example/" : null, newsletter_metadata: { ...(email.newsletter_metadata as object), newsletter_url: null } },
+        : {
+            ...email,
+            is_forwarded: true,
+            newsletter_url: siteKnown ? "https://passed.example/" : null,
+            newsletter_metadata: { ...(email.newsletter_metadata as object), newsletter_url: null },
+          },
     );
     await route.fulfill({ json: { ...answer, items } });
   });
@@ -115,10 +140,18 @@ test("a card falls back to 'No Subject', 'Unknown Sender' and 'No summary availa
   await expect(page.getByRole("dialog").getByRole("link")).toHaveCount(0);
 });
 
-test("a card's confirm dialog also offers the sign-up page with the reader's address copied, then 'I've Subscribed'", async ({ page, context, baseURL }) => {
+test("a card's confirm dialog also offers the sign-up page with the reader's address copied, then 'I've Subscribed'", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
   const { user } = await signedInReader(page);
-  await deliver(page.request, user.unique_email, { subject: "Letter of the week", from: "Weekly Letter <hello@weeklyletter.example>", html: articleHtml("Letter of the week") });
+  await deliver(page.request, user.unique_email, {
+    subject: "Letter of the week",
+    from: "Weekly Letter <hello@weeklyletter.example>",
+    html: articleHtml("Letter of the week"),
+  });
   await context.route("https://weeklyletter.example/**", (route) => route.fulfill({ contentType: "text/html", body: "<h1>Sign up</h1>" }));
 
   await page.goto("/feed");
@@ -144,22 +177,35 @@ test("a card's confirm dialog also offers the sign-up page with the reader's add
 test("the folder dialog says 'Could not load folders.' when the folders cannot be listed", async ({ page }) => {
   const { user } = await signedInReader(page);
   await deliver(page.request, user.unique_email, { subject: "Unfiled", html: articleHtml("Unfiled") });
-  await page.route("**/api/users/me/folders", (route) => (route.request().method() === "GET" ? route.fulfill({ status: 500, json: { detail: "Internal server error" } }) : route.fallback()));
+  await page.route("**/api/users/me/folders", (route) =>
+    route.request().method() === "GET" ? route.fulfill({ status: 500, json: { detail: "Internal server error" } }) : route.fallback(),
+  );
 
   await page.goto("/feed");
   await page.getByRole("button", { name: "Folders and favourites for Unfiled" }).click();
   await expect(page.getByRole("dialog", { name: "Folders and favourites" }).getByText("Could not load folders.")).toBeVisible();
 });
 
-test("the issue page names the folder action 'Edit folders' once favourited, disables Share without a share id, and dates recent issues 'No Date' when unknown", async ({ page }) => {
+test("the issue page names the folder action 'Edit folders' once favourited, disables Share without a share id, and dates recent issues 'No Date' when unknown", async ({
+  page,
+}) => {
   const { user } = await signedInReader(page);
   const from = `Dated Notes <news@dated-${Date.now().toString(36)}.example>`;
-  const older = await deliver(page.request, user.unique_email, { subject: "Older note", from, html: articleHtml("Older note"), date: new Date(Date.now() - HOUR) });
+  const older = await deliver(page.request, user.unique_email, {
+    subject: "Older note",
+    from,
+    html: articleHtml("Older note"),
+    date: new Date(Date.now() - HOUR),
+  });
   const id = await deliver(page.request, user.unique_email, { subject: "Newest note", from, html: articleHtml("Newest note") });
-  await page.route(new RegExp(`/api/issues/${id}(/interactions)?$`), async (route) => route.fulfill({ json: { ...(await (await route.fetch()).json()), public_share_id: null } }));
+  await page.route(new RegExp(`/api/issues/${id}(/interactions)?$`), async (route) =>
+    route.fulfill({ json: { ...(await (await route.fetch()).json()), public_share_id: null } }),
+  );
   await page.route(/\/recent_issues$/, async (route) => {
     const answer = await (await route.fetch()).json();
-    await route.fulfill({ json: { items: answer.items.map((email: { id: number }) => (email.id === older ? { ...email, date_received: null } : email)) } });
+    await route.fulfill({
+      json: { items: answer.items.map((email: { id: number }) => (email.id === older ? { ...email, date_received: null } : email)) },
+    });
   });
 
   await page.goto(`/emails/${id}`);

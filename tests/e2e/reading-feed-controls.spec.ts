@@ -3,15 +3,30 @@ import { articleHtml, deliver, HOUR } from "./reading-support";
 import { signedInReader } from "./support";
 
 async function shownSubjects(page: Page): Promise<string[]> {
-  return page.getByRole("list", { name: "Issues" }).getByRole("article").evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label") ?? ""));
+  return page
+    .getByRole("list", { name: "Issues" })
+    .getByRole("article")
+    .evaluateAll((cards) => cards.map((card) => card.getAttribute("aria-label") ?? ""));
 }
 
 test("filters, sort and search are kept in the URL and survive a reload", async ({ page }) => {
   const { user } = await signedInReader(page);
   const now = Date.now();
-  const bravo = await deliver(page.request, user.unique_email, { subject: "Bravo notes", html: articleHtml("Bravo notes", 900), date: new Date(now - HOUR) });
-  await deliver(page.request, user.unique_email, { subject: "Charlie notes", html: articleHtml("Charlie notes", 100), date: new Date(now - 2 * HOUR) });
-  await deliver(page.request, user.unique_email, { subject: "Alpha notes", html: articleHtml("Alpha notes", 500), date: new Date(now - 3 * HOUR) });
+  const bravo = await deliver(page.request, user.unique_email, {
+    subject: "Bravo notes",
+    html: articleHtml("Bravo notes", 900),
+    date: new Date(now - HOUR),
+  });
+  await deliver(page.request, user.unique_email, {
+    subject: "Charlie notes",
+    html: articleHtml("Charlie notes", 100),
+    date: new Date(now - 2 * HOUR),
+  });
+  await deliver(page.request, user.unique_email, {
+    subject: "Alpha notes",
+    html: articleHtml("Alpha notes", 500),
+    date: new Date(now - 3 * HOUR),
+  });
   const read = await page.request.put(`/api/issues/${bravo}/interactions`, { data: { is_read: true, read_duration_seconds: 0 } });
   expect(read.status()).toBe(200);
 
@@ -95,7 +110,9 @@ test("the feed says 'Loading feed...', then 'Updating...' on a filter change, an
   await expect(page.getByRole("status").filter({ hasText: "Updating..." })).toBeHidden();
 
   await page.route("**/api/issues/feed?**", (route) =>
-    new URL(route.request().url()).searchParams.get("read_status") === "read" ? route.fulfill({ status: 503, json: { detail: "Feed is resting" } }) : route.fallback(),
+    new URL(route.request().url()).searchParams.get("read_status") === "read"
+      ? route.fulfill({ status: 503, json: { detail: "Feed is resting" } })
+      : route.fallback(),
   );
   await page.getByLabel("Read status").selectOption("read");
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("Error 503: Feed is resting");

@@ -17,7 +17,11 @@ for (const [label, viewport] of [
       const { user } = await signedInReader(page);
       const now = Date.now();
       for (const [index, subject] of SUBJECTS.entries()) {
-        await deliver(page.request, user.unique_email, { subject, html: articleHtml(subject, 400), date: new Date(now - (index + 1) * HOUR) });
+        await deliver(page.request, user.unique_email, {
+          subject,
+          html: articleHtml(subject, 400),
+          date: new Date(now - (index + 1) * HOUR),
+        });
       }
       await page.goto("/feed");
       await expect(issueCard(page, "Cedar report")).toBeVisible();

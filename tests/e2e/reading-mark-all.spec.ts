@@ -7,11 +7,29 @@ const unreadDot = (page: Page, subject: string) => issueCard(page, subject).getB
 test("mark all as read marks what the search shows, and Undo brings exactly those back", async ({ page }) => {
   const { user } = await signedInReader(page);
   const now = Date.now();
-  const read = await deliver(page.request, user.unique_email, { subject: "Garden already read", html: articleHtml("Garden already read"), date: new Date(now - HOUR) });
-  await deliver(page.request, user.unique_email, { subject: "Garden tomatoes", html: articleHtml("Garden tomatoes"), date: new Date(now - 2 * HOUR) });
-  await deliver(page.request, user.unique_email, { subject: "Garden compost", html: articleHtml("Garden compost"), date: new Date(now - 3 * HOUR) });
-  await deliver(page.request, user.unique_email, { subject: "Harbour tides", html: articleHtml("Harbour tides"), date: new Date(now - 4 * HOUR) });
-  expect((await page.request.put(`/api/issues/${read}/interactions`, { data: { is_read: true, read_duration_seconds: 0 } })).status()).toBe(200);
+  const read = await deliver(page.request, user.unique_email, {
+    subject: "Garden already read",
+    html: articleHtml("Garden already read"),
+    date: new Date(now - HOUR),
+  });
+  await deliver(page.request, user.unique_email, {
+    subject: "Garden tomatoes",
+    html: articleHtml("Garden tomatoes"),
+    date: new Date(now - 2 * HOUR),
+  });
+  await deliver(page.request, user.unique_email, {
+    subject: "Garden compost",
+    html: articleHtml("Garden compost"),
+    date: new Date(now - 3 * HOUR),
+  });
+  await deliver(page.request, user.unique_email, {
+    subject: "Harbour tides",
+    html: articleHtml("Harbour tides"),
+    date: new Date(now - 4 * HOUR),
+  });
+  expect((await page.request.put(`/api/issues/${read}/interactions`, { data: { is_read: true, read_duration_seconds: 0 } })).status()).toBe(
+    200,
+  );
 
   await page.goto("/feed?search=garden");
   await expect(issueCard(page, "Garden tomatoes")).toBeVisible();
@@ -38,7 +56,11 @@ test("mark all as read asks first when more than 20 issues would change", async 
   const { user } = await signedInReader(page);
   const now = Date.now();
   for (let index = 0; index < 21; index++) {
-    await deliver(page.request, user.unique_email, { subject: `Dispatch ${index + 1}`, html: articleHtml(`Dispatch ${index + 1}`, 50), date: new Date(now - (index + 1) * HOUR) });
+    await deliver(page.request, user.unique_email, {
+      subject: `Dispatch ${index + 1}`,
+      html: articleHtml(`Dispatch ${index + 1}`, 50),
+      date: new Date(now - (index + 1) * HOUR),
+    });
   }
   await page.goto("/feed");
   await page.getByRole("button", { name: "Mark all as read" }).click();

@@ -27,8 +27,14 @@ test("a like or a folder change the server refuses is undone on screen", async (
   await dialog.getByRole("checkbox", { name: "Shelf" }).check();
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog).toBeHidden();
-  await expect(card.getByRole("button", { name: "Folders and favourites for Fragile issue" }).locator("svg")).toHaveAttribute("fill", "currentColor");
-  await expect(card.getByRole("button", { name: "Folders and favourites for Fragile issue" }).locator("svg")).toHaveAttribute("fill", "none");
+  await expect(card.getByRole("button", { name: "Folders and favourites for Fragile issue" }).locator("svg")).toHaveAttribute(
+    "fill",
+    "currentColor",
+  );
+  await expect(card.getByRole("button", { name: "Folders and favourites for Fragile issue" }).locator("svg")).toHaveAttribute(
+    "fill",
+    "none",
+  );
   await card.getByRole("button", { name: "Folders and favourites for Fragile issue" }).click();
   await expect(dialog.getByRole("checkbox", { name: "Shelf" })).not.toBeChecked();
 

@@ -4,7 +4,11 @@ import { signedInReader } from "./support";
 
 test("a reader acts on a pending confirmation and confirms an unconfirmed newsletter from its card", async ({ page }) => {
   const { user } = await signedInReader(page);
-  await deliver(page.request, user.unique_email, { subject: "Small wins", from: "Quiet Letter <hello@quiet.example>", html: articleHtml("Small wins") });
+  await deliver(page.request, user.unique_email, {
+    subject: "Small wins",
+    from: "Quiet Letter <hello@quiet.example>",
+    html: articleHtml("Small wins"),
+  });
   await deliver(page.request, user.unique_email, {
     subject: "Please confirm your subscription to Cool Letter",
     from: "Cool Letter <hi@cool.example>",
@@ -35,7 +39,11 @@ test("a reader acts on a pending confirmation and confirms an unconfirmed newsle
 
 test("the issue page offers to confirm the subscription until it is active", async ({ page }) => {
   const { user } = await signedInReader(page);
-  const id = await deliver(page.request, user.unique_email, { subject: "Field report", from: "Field Report <desk@report.example>", html: articleHtml("Field report") });
+  const id = await deliver(page.request, user.unique_email, {
+    subject: "Field report",
+    from: "Field Report <desk@report.example>",
+    html: articleHtml("Field report"),
+  });
 
   await page.goto(`/emails/${id}`);
   await expect(page.getByRole("link", { name: "Field Report" })).toHaveAttribute("href", /^\/newsletter\/\d+$/);
@@ -49,14 +57,25 @@ test("the issue page offers to confirm the subscription until it is active", asy
 
 test("confirming a newsletter whose id is missing says so in an alert, on the card and on the issue page", async ({ page }) => {
   const { user } = await signedInReader(page);
-  const id = await deliver(page.request, user.unique_email, { subject: "Nameless", from: "Nameless <hi@nameless.example>", html: articleHtml("Nameless") });
-  const withoutId = (email: Record<string, unknown>) => ({ ...email, newsletter_metadata_id: null, is_subscribed: false, is_forwarded: false });
+  const id = await deliver(page.request, user.unique_email, {
+    subject: "Nameless",
+    from: "Nameless <hi@nameless.example>",
+    html: articleHtml("Nameless"),
+  });
+  const withoutId = (email: Record<string, unknown>) => ({
+    ...email,
+    newsletter_metadata_id: null,
+    is_subscribed: false,
+    is_forwarded: false,
+  });
   await page.route("**/api/issues/feed?**", async (route) => {
     const answer = await (await route.fetch()).json();
     await route.fulfill({ json: { ...answer, items: answer.items.map(withoutId) } });
   });
   // The issue itself, and the copy marking it read sends back.
-  await page.route(new RegExp(`/api/issues/${id}(/interactions)?$`), async (route) => route.fulfill({ json: withoutId(await (await route.fetch()).json()) }));
+  await page.route(new RegExp(`/api/issues/${id}(/interactions)?$`), async (route) =>
+    route.fulfill({ json: withoutId(await (await route.fetch()).json()) }),
+  );
   const alerts: string[] = [];
   page.on("dialog", (dialog) => {
     alerts.push(`${dialog.type()}: ${dialog.message()}`);

@@ -23,7 +23,9 @@ test("a reader opens an issue from page 2 of the feed, reads it and comes back t
   await expect(page.frameLocator('iframe[title="Content of Dispatch 21"]').getByRole("heading", { name: "Dispatch 21" })).toBeVisible();
 
   await page.waitForTimeout(1_500);
-  const durationReport = page.waitForRequest((request) => request.method() === "PUT" && (request.postData() ?? "").includes('"read_duration_seconds":'));
+  const durationReport = page.waitForRequest(
+    (request) => request.method() === "PUT" && (request.postData() ?? "").includes('"read_duration_seconds":'),
+  );
   await page.getByRole("button", { name: "Back to Feed" }).click();
   const reported = JSON.parse((await durationReport).postData() ?? "{}") as { is_read: boolean; read_duration_seconds: number };
   expect(reported.is_read).toBe(true);
@@ -73,7 +75,11 @@ test("a reader likes, favourites and files an issue into a folder, and it stays 
 
   await expect
     .poll(async () => {
-      const email = (await (await page.request.get(`/api/issues/${id}`)).json()) as { is_liked: boolean; is_favorited: boolean; folder_ids: number[] };
+      const email = (await (await page.request.get(`/api/issues/${id}`)).json()) as {
+        is_liked: boolean;
+        is_favorited: boolean;
+        folder_ids: number[];
+      };
       return [email.is_liked, email.is_favorited, email.folder_ids];
     })
     .toEqual([true, true, [folderId]]);
@@ -127,7 +133,11 @@ test("the issue page lists up to 5 other recent issues of its newsletter, and sa
   await expect(recent.getByRole("link", { name: new RegExp(`Recent ${tag} 1\\b`) })).toHaveCount(0);
   await expect(recent.getByRole("link", { name: new RegExp(`Recent ${tag} 2\\b`) })).toHaveAttribute("href", `/emails/${ids[1]}`);
 
-  const lone = await deliver(page.request, user.unique_email, { subject: `Lone ${tag}`, from: `Lone Notes <news@lone-${tag}.example>`, html: articleHtml("Lone") });
+  const lone = await deliver(page.request, user.unique_email, {
+    subject: `Lone ${tag}`,
+    from: `Lone Notes <news@lone-${tag}.example>`,
+    html: articleHtml("Lone"),
+  });
   await page.goto(`/emails/${lone}`);
   await expect(page.getByRole("region", { name: "Recent Issues" }).getByText("No other recent issues found.")).toBeVisible();
 });

@@ -55,7 +55,9 @@ test("Discover's subscribe flow alerts its messages, and they stay on the page",
   expect(dialogs).toEqual([`alert: ${copyFailed}`]);
 
   const modal = page.getByRole("dialog", { name: `Subscribe to ${newsletter.name}` });
-  await page.route("**/api/newsletters/subscribe", (route) => route.fulfill({ status: 500, json: { detail: "Internal server error" } }), { times: 1 });
+  await page.route("**/api/newsletters/subscribe", (route) => route.fulfill({ status: 500, json: { detail: "Internal server error" } }), {
+    times: 1,
+  });
   await modal.getByRole("button", { name: "I've Subscribed" }).click();
   const confirmFailed = "Failed to confirm subscription. Please try again.";
   await expect(modal.getByRole("alert")).toHaveText(confirmFailed);
@@ -77,7 +79,10 @@ test("Discover alerts when a newsletter has no subscription page", async ({ page
   );
 
   await page.goto("/discover");
-  await page.getByRole("list", { name: "Featured newsletters" }).getByRole("button", { name: `Subscribe to ${newsletter.name}` }).click();
+  await page
+    .getByRole("list", { name: "Featured newsletters" })
+    .getByRole("button", { name: `Subscribe to ${newsletter.name}` })
+    .click();
   const noPage = "No subscription page found for this newsletter.";
   await expect(page.getByRole("alert").filter({ hasText: noPage })).toBeVisible();
   expect(dialogs).toEqual([`alert: ${noPage}`]);

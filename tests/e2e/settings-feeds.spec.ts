@@ -4,9 +4,15 @@ import { signedInReader } from "./support";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
 
-test("a reader copies a private feed address from Settings, and making new addresses after confirming retires the old ones", async ({ page }) => {
+test("a reader copies a private feed address from Settings, and making new addresses after confirming retires the old ones", async ({
+  page,
+}) => {
   const { user } = await signedInReader(page);
-  await deliver(page.request, user.unique_email, { subject: "Notes for feed readers", from: "Feed Notes <notes@feednotes.example>", html: articleHtml("Notes for feed readers") });
+  await deliver(page.request, user.unique_email, {
+    subject: "Notes for feed readers",
+    from: "Feed Notes <notes@feednotes.example>",
+    html: articleHtml("Notes for feed readers"),
+  });
 
   await page.goto("/settings");
   const section = page.getByRole("region", { name: "Feeds" });

@@ -13,7 +13,12 @@ test.beforeAll(async () => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      seen.push({ method: req.method ?? "", url: req.url ?? "", type: req.headers["content-type"], body: Buffer.concat(chunks).toString() });
+      seen.push({
+        method: req.method ?? "",
+        url: req.url ?? "",
+        type: req.headers["content-type"],
+        body: Buffer.concat(chunks).toString(),
+      });
       res.writeHead(req.url?.startsWith("/down") ? 503 : 200).end("ok");
     });
   });
@@ -37,7 +42,9 @@ test("a reader unsubscribes from the subscriptions page and is told what happene
       headers: [`List-Unsubscribe: <http://127.0.0.1:${SENDER_PORT}${letter.path}>`, "List-Unsubscribe-Post: List-Unsubscribe=One-Click"],
     });
     const email = (await (await page.request.get(`/api/issues/${id}`)).json()) as { newsletter_metadata_id: number };
-    expect((await page.request.post("/api/newsletters/subscribe", { data: { newsletter_metadata_id: email.newsletter_metadata_id } })).status()).toBe(200);
+    expect(
+      (await page.request.post("/api/newsletters/subscribe", { data: { newsletter_metadata_id: email.newsletter_metadata_id } })).status(),
+    ).toBe(200);
   }
   const confirms: string[] = [];
   page.on("dialog", (dialog) => {
@@ -58,7 +65,9 @@ test("a reader unsubscribes from the subscriptions page and is told what happene
   const stubborn = page.getByRole("article", { name: letters[1]!.name });
   await stubborn.getByRole("button", { name: "Unsubscribe" }).focus();
   await page.keyboard.press("Enter");
-  await expect(stubborn.getByRole("alert")).toHaveText(`Could not reach ${letters[1]!.name}. You are still subscribed. You can try its unsubscribe page (opens in a new tab).`);
+  await expect(stubborn.getByRole("alert")).toHaveText(
+    `Could not reach ${letters[1]!.name}. You are still subscribed. You can try its unsubscribe page (opens in a new tab).`,
+  );
   const senderPage = stubborn.getByRole("link", { name: "its unsubscribe page (opens in a new tab)" });
   await expect(senderPage).toHaveAttribute("href", `http://127.0.0.1:${SENDER_PORT}${letters[1]!.path}`);
   await expect(senderPage).toHaveAttribute("rel", "noopener noreferrer");
@@ -81,7 +90,9 @@ test("a sender still sending after the unsubscribe is shown with a Block sender 
   // Ignoring an unsubscribe takes 48 hours to show; the answer says so at once.
   await page.route("**/api/users/me/subscriptions", async (route) => {
     const answer = (await (await route.fetch()).json()) as { items: Array<{ newsletter_metadata: { name: string } }> };
-    const items = answer.items.map((item) => (item.newsletter_metadata.name === name ? { ...item, sending_after_unsubscribe: true } : item));
+    const items = answer.items.map((item) =>
+      item.newsletter_metadata.name === name ? { ...item, sending_after_unsubscribe: true } : item,
+    );
     await route.fulfill({ json: { items } });
   });
 

@@ -67,7 +67,10 @@ describe("DELETE /api/users/me", () => {
     async () => {
       const reader = await registerUser();
       const delivered = await deliver(mail({ to: reader.unique_email, from: uniqueSender() }));
-      expect(await remove(reader.cookie, { password: "wrong-password" })).toMatchObject({ status: 403, body: { detail: "Password is wrong" } });
+      expect(await remove(reader.cookie, { password: "wrong-password" })).toMatchObject({
+        status: 403,
+        body: { detail: "Password is wrong" },
+      });
       expect(await remove(reader.cookie, { confirm: "DELETE" })).toMatchObject({ status: 403, body: { detail: "Password is wrong" } });
       expect((await call(me, "/api/users/me", { cookie: reader.cookie })).status).toBe(200);
       const [emailId] = (delivered.body as { emails: number[] }).emails;
@@ -87,12 +90,29 @@ describe("DELETE /api/users/me", () => {
       const ownId = (own.body as { message_id: number }).message_id;
       const [ownEmail] = (own.body as { emails: number[] }).emails;
       const sharedId = (shared.body as { message_id: number }).message_id;
-      expect((await call(addComment, `/api/issues/${ownEmail}/comments`, { method: "POST", cookie: reader.cookie, body: { content: "Mine" }, params: { emailId: String(ownEmail) } })).status).toBe(201);
+      expect(
+        (
+          await call(addComment, `/api/issues/${ownEmail}/comments`, {
+            method: "POST",
+            cookie: reader.cookie,
+            body: { content: "Mine" },
+            params: { emailId: String(ownEmail) },
+          })
+        ).status,
+      ).toBe(201);
 
       expect(await remove(reader.cookie, { password: reader.password })).toMatchObject({ status: 204 });
 
       expect((await call(me, "/api/users/me", { cookie: reader.cookie })).status).toBe(401);
-      expect((await call(login, "/api/auth/login", { method: "POST", body: { email: reader.email, password: reader.password }, headers: client() })).status).toBe(401);
+      expect(
+        (
+          await call(login, "/api/auth/login", {
+            method: "POST",
+            body: { email: reader.email, password: reader.password },
+            headers: client(),
+          })
+        ).status,
+      ).toBe(401);
       expect(await emailRow(ownEmail)).toBeUndefined();
       expect(await inboundRow(ownId)).toBeUndefined();
       // The neighbour's copy of a message both received stays theirs.
@@ -102,9 +122,16 @@ describe("DELETE /api/users/me", () => {
       expect(await getDb().select().from(comment).where(eq(comment.userId, reader.id))).toEqual([]);
       expect(await getDb().select({ id: email.id }).from(email).where(eq(email.userId, neighbour.id))).toHaveLength(1);
 
-      expect(await deliver(mail({ to: reader.unique_email, from: uniqueSender() }))).toEqual({ status: 404, body: { detail: "Unknown recipient" } });
+      expect(await deliver(mail({ to: reader.unique_email, from: uniqueSender() }))).toEqual({
+        status: 404,
+        body: { detail: "Unknown recipient" },
+      });
       expect(await rcptCode(reader.unique_email)).toBe(550);
-      const taken = await call(putUniqueEmail, "/api/users/me/unique-email", { method: "PUT", cookie: neighbour.cookie, body: { unique_email: reader.unique_email } });
+      const taken = await call(putUniqueEmail, "/api/users/me/unique-email", {
+        method: "PUT",
+        cookie: neighbour.cookie,
+        body: { unique_email: reader.unique_email },
+      });
       expect(taken).toMatchObject({ status: 409, body: { detail: "This address is already taken." } });
     },
     SLOW,

@@ -36,7 +36,9 @@ function unzip(data: Buffer): Promise<Map<string, Buffer>> {
 }
 
 async function download(cookie: string) {
-  const response = await exportData(new Request(new URL("/api/users/me/export", process.env.APP_URL), { headers: { cookie } }), { params: Promise.resolve({}) });
+  const response = await exportData(new Request(new URL("/api/users/me/export", process.env.APP_URL), { headers: { cookie } }), {
+    params: Promise.resolve({}),
+  });
   return { response, data: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -45,17 +47,48 @@ describe("GET /api/users/me/export", () => {
     const reader = await registerUser("Export Reader");
     const sender = uniqueSender();
     // Bytes no parser would write back the same: odd spacing, a bare LF, 8-bit text.
-    const first = Buffer.from(`${mail({ to: reader.unique_email, from: `Odd Letter <${sender}>`, subject: "First  issue" })}\n\xe9t\xe9 \r\n`, "latin1");
-    const second = Buffer.from(mail({ to: reader.unique_email, from: `Odd Letter <${sender}>`, subject: "Second issue", date: "Wed, 02 Mar 2022 10:00:00 +0000" }));
+    const first = Buffer.from(
+      `${mail({ to: reader.unique_email, from: `Odd Letter <${sender}>`, subject: "First  issue" })}\n\xe9t\xe9 \r\n`,
+      "latin1",
+    );
+    const second = Buffer.from(
+      mail({ to: reader.unique_email, from: `Odd Letter <${sender}>`, subject: "Second issue", date: "Wed, 02 Mar 2022 10:00:00 +0000" }),
+    );
     const [firstId] = ((await deliver(first)).body as { emails: number[] }).emails;
     const [secondId] = ((await deliver(second)).body as { emails: number[] }).emails;
     const params = (id: number) => ({ emailId: String(id) });
-    await call(interact, `/api/issues/${firstId}/interactions`, { method: "PUT", cookie: reader.cookie, body: { is_liked: true }, params: params(firstId) });
-    await call(interact, `/api/issues/${secondId}/interactions`, { method: "PUT", cookie: reader.cookie, body: { is_favorited: true }, params: params(secondId) });
-    await call(interact, `/api/issues/${secondId}/interactions`, { method: "PUT", cookie: reader.cookie, body: { is_read: true, read_duration_seconds: 42 }, params: params(secondId) });
-    await call(addComment, `/api/issues/${firstId}/comments`, { method: "POST", cookie: reader.cookie, body: { content: "Worth it" }, params: params(firstId) });
-    const folder = (await call(createFolder, "/api/users/me/folders", { method: "POST", cookie: reader.cookie, body: { name: "Keep" } })).body as { id: number };
-    await call(addToFolder, `/api/users/me/folders/${folder.id}/emails`, { method: "POST", cookie: reader.cookie, body: { email_id: secondId }, params: { folderId: String(folder.id) } });
+    await call(interact, `/api/issues/${firstId}/interactions`, {
+      method: "PUT",
+      cookie: reader.cookie,
+      body: { is_liked: true },
+      params: params(firstId),
+    });
+    await call(interact, `/api/issues/${secondId}/interactions`, {
+      method: "PUT",
+      cookie: reader.cookie,
+      body: { is_favorited: true },
+      params: params(secondId),
+    });
+    await call(interact, `/api/issues/${secondId}/interactions`, {
+      method: "PUT",
+      cookie: reader.cookie,
+      body: { is_read: true, read_duration_seconds: 42 },
+      params: params(secondId),
+    });
+    await call(addComment, `/api/issues/${firstId}/comments`, {
+      method: "POST",
+      cookie: reader.cookie,
+      body: { content: "Worth it" },
+      params: params(firstId),
+    });
+    const folder = (await call(createFolder, "/api/users/me/folders", { method: "POST", cookie: reader.cookie, body: { name: "Keep" } }))
+      .body as { id: number };
+    await call(addToFolder, `/api/users/me/folders/${folder.id}/emails`, {
+      method: "POST",
+      cookie: reader.cookie,
+      body: { email_id: secondId },
+      params: { folderId: String(folder.id) },
+    });
 
     const { response, data } = await download(reader.cookie);
     expect(response.status).toBe(200);

@@ -78,7 +78,10 @@ describe("PUT /api/users/me/password", () => {
   });
 
   it("needs a session", async () => {
-    const result = await call(changePassword, "/api/users/me/password", { method: "PUT", body: { current_password: "a", new_password: "bbbbbb" } });
+    const result = await call(changePassword, "/api/users/me/password", {
+      method: "PUT",
+      body: { current_password: "a", new_password: "bbbbbb" },
+    });
     expect(result).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
   });
 
@@ -88,7 +91,9 @@ describe("PUT /api/users/me/password", () => {
       const reader = await registerUser();
       const headers = client();
       for (let attempt = 0; attempt < 10; attempt++) {
-        expect((await change(reader, { current_password: `guess-${attempt}`, new_password: "brand-new-secret" }, headers)).status).toBe(403);
+        expect((await change(reader, { current_password: `guess-${attempt}`, new_password: "brand-new-secret" }, headers)).status).toBe(
+          403,
+        );
       }
       const refused = await change(reader, { current_password: reader.password, new_password: "brand-new-secret" }, headers);
       expect(refused.status).toBe(429);
@@ -103,16 +108,30 @@ describe("POST /api/auth/password-reset and /confirm", () => {
     "mails a single-use link that sets the password and ends every session",
     async () => {
       const reader = await registerUser();
-      const answer = await call(requestReset, "/api/auth/password-reset", { method: "POST", body: { email: reader.email.toUpperCase() }, headers: client() });
+      const answer = await call(requestReset, "/api/auth/password-reset", {
+        method: "POST",
+        body: { email: reader.email.toUpperCase() },
+        headers: client(),
+      });
       expect(answer.status).toBe(202);
       await jobs();
       const mails = await resetMailsTo(reader.email);
       expect(mails).toHaveLength(1);
       const token = tokenOf(mails[0].text);
-      expect(await call(confirmReset, "/api/auth/password-reset/confirm", { method: "POST", body: { token, password: "reset-secret" }, headers: client() })).toMatchObject({ status: 204 });
+      expect(
+        await call(confirmReset, "/api/auth/password-reset/confirm", {
+          method: "POST",
+          body: { token, password: "reset-secret" },
+          headers: client(),
+        }),
+      ).toMatchObject({ status: 204 });
       expect((await call(me, "/api/users/me", { cookie: reader.cookie })).status).toBe(401);
       expect((await signIn(reader.email, "reset-secret")).status).toBe(200);
-      const again = await call(confirmReset, "/api/auth/password-reset/confirm", { method: "POST", body: { token, password: "another-secret" }, headers: client() });
+      const again = await call(confirmReset, "/api/auth/password-reset/confirm", {
+        method: "POST",
+        body: { token, password: "another-secret" },
+        headers: client(),
+      });
       expect(again).toMatchObject({ status: 400, body: { detail: "This reset link is invalid or has expired." } });
       expect((await signIn(reader.email, "reset-secret")).status).toBe(200);
     },
@@ -122,7 +141,11 @@ describe("POST /api/auth/password-reset and /confirm", () => {
   it("answers an address without an account exactly as one with, and mails nothing", async () => {
     const reader = await registerUser();
     const nobody = uniqueEmail("nobody");
-    const known = await call(requestReset, "/api/auth/password-reset", { method: "POST", body: { email: reader.email }, headers: client() });
+    const known = await call(requestReset, "/api/auth/password-reset", {
+      method: "POST",
+      body: { email: reader.email },
+      headers: client(),
+    });
     const unknown = await call(requestReset, "/api/auth/password-reset", { method: "POST", body: { email: nobody }, headers: client() });
     expect(unknown.status).toBe(202);
     expect(unknown.body).toEqual(known.body);
@@ -144,13 +167,21 @@ describe("POST /api/auth/password-reset and /confirm", () => {
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(verification.identifier, `reset-password:${token}`));
     for (const tried of [token, "forged-token-0123456789abcdef", `${token}x`]) {
-      const result = await call(confirmReset, "/api/auth/password-reset/confirm", { method: "POST", body: { token: tried, password: "reset-secret" }, headers: client() });
+      const result = await call(confirmReset, "/api/auth/password-reset/confirm", {
+        method: "POST",
+        body: { token: tried, password: "reset-secret" },
+        headers: client(),
+      });
       expect(result).toMatchObject({ status: 400, body: { detail: "This reset link is invalid or has expired." } });
     }
   });
 
   it("refuses a short new password with 422 before looking at the token", async () => {
-    const result = await call(confirmReset, "/api/auth/password-reset/confirm", { method: "POST", body: { token: "whatever", password: "123" }, headers: client() });
+    const result = await call(confirmReset, "/api/auth/password-reset/confirm", {
+      method: "POST",
+      body: { token: "whatever", password: "123" },
+      headers: client(),
+    });
     expect(result).toMatchObject({ status: 422, body: { detail: "Password must be at least 6 characters long." } });
   });
 
@@ -166,7 +197,15 @@ describe("POST /api/auth/password-reset and /confirm", () => {
       await call(requestReset, "/api/auth/password-reset", { method: "POST", body: { email: reader.email }, headers: client() });
       await jobs();
       const token = tokenOf((await resetMailsTo(reader.email))[0].text);
-      expect((await call(confirmReset, "/api/auth/password-reset/confirm", { method: "POST", body: { token, password: "first-password" }, headers: client() })).status).toBe(204);
+      expect(
+        (
+          await call(confirmReset, "/api/auth/password-reset/confirm", {
+            method: "POST",
+            body: { token, password: "first-password" },
+            headers: client(),
+          })
+        ).status,
+      ).toBe(204);
       expect((await signIn(reader.email, "first-password")).status).toBe(200);
     },
     SLOW,

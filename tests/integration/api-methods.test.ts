@@ -16,14 +16,23 @@ const routeFiles = readdirSync(apiRoot, { recursive: true, encoding: "utf8" })
   .map((file) => path.join(apiRoot, file));
 
 describe("methods a path does not serve", () => {
-  it.each(routeFiles.map((file) => [path.relative(apiRoot, path.dirname(file)), file]))("/api/%s answers every method itself (never Next's empty 405)", async (_path, file) => {
-    const handlers = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
-    for (const method of METHODS) expect(typeof handlers[method], method).toBe("function");
-  });
+  it.each(routeFiles.map((file) => [path.relative(apiRoot, path.dirname(file)), file]))(
+    "/api/%s answers every method itself (never Next's empty 405)",
+    async (_path, file) => {
+      const handlers = (await import(/* @vite-ignore */ file)) as Record<string, unknown>;
+      for (const method of METHODS) expect(typeof handlers[method], method).toBe("function");
+    },
+  );
 
   it("need a session first, like every other call of a private path", async () => {
-    expect(await call(postFeed, "/api/issues/feed", { method: "POST", body: {} })).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
-    expect(await call(putFolder, "/api/users/me/folders/1", { method: "PUT", params: { folderId: "1" } })).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+    expect(await call(postFeed, "/api/issues/feed", { method: "POST", body: {} })).toMatchObject({
+      status: 401,
+      body: { detail: "Not authenticated" },
+    });
+    expect(await call(putFolder, "/api/users/me/folders/1", { method: "PUT", params: { folderId: "1" } })).toMatchObject({
+      status: 401,
+      body: { detail: "Not authenticated" },
+    });
   });
 
   it("answer 405 in JSON, naming the methods the path serves in Allow", async () => {
@@ -40,7 +49,10 @@ describe("methods a path does not serve", () => {
     const inbound = await call(getInboundEmail, "/api/inbound/email");
     expect(inbound).toMatchObject({ status: 405, body: { detail: "Method not allowed" } });
     expect(inbound.headers.get("allow")).toBe("POST, OPTIONS");
-    expect(await call(postHealth, "/api/health", { method: "POST" })).toMatchObject({ status: 405, body: { detail: "Method not allowed" } });
+    expect(await call(postHealth, "/api/health", { method: "POST" })).toMatchObject({
+      status: 405,
+      body: { detail: "Method not allowed" },
+    });
   });
 
   it("are left out of what OPTIONS says the path serves", async () => {

@@ -38,7 +38,13 @@ type Claims = { email?: string; email_verified?: boolean; name?: string; sub?: s
 
 async function googleToken(claims: Claims = {}, key: CryptoKey = signingKey): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const payload = { email: `g-${randomUUID().slice(0, 8)}@gmail.com`, email_verified: true, name: "Goo Gler", sub: randomUUID(), ...claims };
+  const payload = {
+    email: `g-${randomUUID().slice(0, 8)}@gmail.com`,
+    email_verified: true,
+    name: "Goo Gler",
+    sub: randomUUID(),
+    ...claims,
+  };
   const { aud, iss, exp, ...rest } = payload;
   return new SignJWT(rest)
     .setProtectedHeader({ alg: "RS256", kid: KID })
@@ -80,7 +86,10 @@ describe("POST /api/auth/google", () => {
   it("will not take over an account registered with a password, whose e-mail nobody verified", async () => {
     const user = await registerUser("Password First");
     const result = await signIn(await googleToken({ email: user.email }));
-    expect(result).toMatchObject({ status: 409, body: { detail: "An account with this e-mail already exists. Log in with your password." } });
+    expect(result).toMatchObject({
+      status: 409,
+      body: { detail: "An account with this e-mail already exists. Log in with your password." },
+    });
     expect(result.cookie).toBe("");
   });
 
@@ -118,6 +127,9 @@ describe("POST /api/auth/google", () => {
   });
 
   it("answers a missing token with 422", async () => {
-    expect(await call(google, "/api/auth/google", { method: "POST", body: {} })).toMatchObject({ status: 422, body: { detail: "A Google token is required." } });
+    expect(await call(google, "/api/auth/google", { method: "POST", body: {} })).toMatchObject({
+      status: 422,
+      body: { detail: "A Google token is required." },
+    });
   });
 });

@@ -10,7 +10,10 @@ useDatabase();
 
 describe("POST /api/auth/register behind https", () => {
   it("marks the session cookie Secure when APP_URL is https", async () => {
-    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Secure Reader", email: uniqueEmail(), password: "secret12" } });
+    const result = await call(register, "/api/auth/register", {
+      method: "POST",
+      body: { name: "Secure Reader", email: uniqueEmail(), password: "secret12" },
+    });
     expect(result.status).toBe(201);
     const cookie = result.headers.getSetCookie().find((value) => value.includes("session_token"));
     expect(cookie).toMatch(/;\s*Secure/i);

@@ -23,7 +23,11 @@ const userShape = {
 describe("POST /api/auth/register", () => {
   it("creates the user, starts a session and makes the address from the name", async () => {
     const email = uniqueEmail();
-    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Ada Lovelace", email, password: "analytical" }, headers: randomClient() });
+    const result = await call(register, "/api/auth/register", {
+      method: "POST",
+      body: { name: "Ada Lovelace", email, password: "analytical" },
+      headers: randomClient(),
+    });
     expect(result.status).toBe(201);
     expect(result.body).toEqual({ user: { ...userShape, name: "Ada Lovelace", email } });
     const { user } = result.body as { user: { unique_email: string; username: string } };
@@ -33,7 +37,9 @@ describe("POST /api/auth/register", () => {
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     expect(cookie).not.toMatch(/Secure/i);
-    expect((await call(me, "/api/users/me", { cookie: result.cookie })).body).toEqual(result.body && (result.body as { user: unknown }).user);
+    expect((await call(me, "/api/users/me", { cookie: result.cookie })).body).toEqual(
+      result.body && (result.body as { user: unknown }).user,
+    );
   });
 
   it("gives a second user of the same name a suffixed address and username", async () => {
@@ -78,12 +84,22 @@ describe("POST /api/auth/register", () => {
   });
 
   it("refuses an e-mail with a NUL character with 422", async () => {
-    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Nul", email: "nul\u0000@example.com", password: "secret1" }, headers: randomClient() });
-    expect(result).toMatchObject({ status: 422, body: { detail: "email cannot contain NUL characters or broken Unicode.", errors: [{ field: "email" }] } });
+    const result = await call(register, "/api/auth/register", {
+      method: "POST",
+      body: { name: "Nul", email: "nul\u0000@example.com", password: "secret1" },
+      headers: randomClient(),
+    });
+    expect(result).toMatchObject({
+      status: 422,
+      body: { detail: "email cannot contain NUL characters or broken Unicode.", errors: [{ field: "email" }] },
+    });
   });
 
   it("refuses a body over 1 MB with 413", async () => {
-    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "x".repeat(1_100_000), email: "a@b.co", password: "secret1" } });
+    const result = await call(register, "/api/auth/register", {
+      method: "POST",
+      body: { name: "x".repeat(1_100_000), email: "a@b.co", password: "secret1" },
+    });
     expect(result).toMatchObject({ status: 413, body: { detail: "Request body too large" } });
   });
 
@@ -102,15 +118,27 @@ describe("POST /api/auth/register", () => {
     ["the Referer is another site's page", { referer: "https://evil.example/landing" }],
   ])("refuses a write without Origin when %s", async (_label, headers) => {
     const email = uniqueEmail();
-    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Eve", email, password: "secret1" }, headers: { ...randomClient(), ...headers } });
+    const result = await call(register, "/api/auth/register", {
+      method: "POST",
+      body: { name: "Eve", email, password: "secret1" },
+      headers: { ...randomClient(), ...headers },
+    });
     expect(result).toMatchObject({ status: 403, body: { detail: "Cross-origin request refused" } });
-    const signIn = await call(login, "/api/auth/login", { method: "POST", body: { email, password: "secret1" }, headers: { ...randomClient(), ...headers } });
+    const signIn = await call(login, "/api/auth/login", {
+      method: "POST",
+      body: { email, password: "secret1" },
+      headers: { ...randomClient(), ...headers },
+    });
     expect(signIn.status).toBe(403);
   });
 
   it("accepts a write without Origin that the browser says came from this site's own pages", async () => {
     const headers = { ...randomClient(), "sec-fetch-site": "same-origin", referer: `${process.env.APP_URL}/register` };
-    const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Sam Origin", email: uniqueEmail(), password: "secret1" }, headers });
+    const result = await call(register, "/api/auth/register", {
+      method: "POST",
+      body: { name: "Sam Origin", email: uniqueEmail(), password: "secret1" },
+      headers,
+    });
     expect(result.status).toBe(201);
   });
 
@@ -119,7 +147,11 @@ describe("POST /api/auth/register", () => {
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let attempt = 0; attempt < 7; attempt++) {
-      const result = await call(register, "/api/auth/register", { method: "POST", body: { name: "Spam", email, password: "secret1" }, headers: randomClient() });
+      const result = await call(register, "/api/auth/register", {
+        method: "POST",
+        body: { name: "Spam", email, password: "secret1" },
+        headers: randomClient(),
+      });
       statuses.push(result.status);
       retryAfter ??= result.headers.get("retry-after");
     }
@@ -132,7 +164,11 @@ describe("POST /api/auth/register", () => {
 describe("POST /api/auth/login", () => {
   it("signs in with the right password and returns the user", async () => {
     const user = await registerUser("Login Tester");
-    const result = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: user.password }, headers: randomClient() });
+    const result = await call(login, "/api/auth/login", {
+      method: "POST",
+      body: { email: user.email, password: user.password },
+      headers: randomClient(),
+    });
     expect(result.status).toBe(200);
     expect(result.body).toEqual({ user: { ...userShape, name: "Login Tester", email: user.email, id: user.id } });
     expect((await call(me, "/api/users/me", { cookie: result.cookie })).status).toBe(200);
@@ -140,8 +176,16 @@ describe("POST /api/auth/login", () => {
 
   it("answers a wrong password and an unknown e-mail alike with 401", async () => {
     const user = await registerUser();
-    const wrong = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: "wrong-password" }, headers: randomClient() });
-    const unknown = await call(login, "/api/auth/login", { method: "POST", body: { email: uniqueEmail(), password: "whatever1" }, headers: randomClient() });
+    const wrong = await call(login, "/api/auth/login", {
+      method: "POST",
+      body: { email: user.email, password: "wrong-password" },
+      headers: randomClient(),
+    });
+    const unknown = await call(login, "/api/auth/login", {
+      method: "POST",
+      body: { email: uniqueEmail(), password: "whatever1" },
+      headers: randomClient(),
+    });
     expect(wrong).toMatchObject({ status: 401, body: { detail: "Invalid email or password" } });
     expect(unknown).toMatchObject({ status: 401, body: { detail: "Invalid email or password" } });
     expect(wrong.cookie).toBe("");
@@ -167,7 +211,11 @@ describe("POST /api/auth/login", () => {
     const statuses: number[] = [];
     let retryAfter: string | null = null;
     for (let attempt = 0; attempt < 12; attempt++) {
-      const result = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: `guess-${attempt}` }, headers: client });
+      const result = await call(login, "/api/auth/login", {
+        method: "POST",
+        body: { email: user.email, password: `guess-${attempt}` },
+        headers: client,
+      });
       statuses.push(result.status);
       retryAfter ??= result.headers.get("retry-after");
     }
@@ -176,28 +224,47 @@ describe("POST /api/auth/login", () => {
     expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 
-  it("throttles guessing one account's password from ever-new addresses", async () => {
-    const user = await registerUser();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 52; attempt++) {
-      const result = await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: `guess-${attempt}` }, headers: randomClient() });
-      statuses.push(result.status);
-    }
-    expect(statuses.slice(0, 50).every((status) => status === 401)).toBe(true);
-    expect(statuses.slice(50)).toEqual([429, 429]);
-  }, PASSWORD_CHECKS_TIMEOUT);
+  it(
+    "throttles guessing one account's password from ever-new addresses",
+    async () => {
+      const user = await registerUser();
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 52; attempt++) {
+        const result = await call(login, "/api/auth/login", {
+          method: "POST",
+          body: { email: user.email, password: `guess-${attempt}` },
+          headers: randomClient(),
+        });
+        statuses.push(result.status);
+      }
+      expect(statuses.slice(0, 50).every((status) => status === 401)).toBe(true);
+      expect(statuses.slice(50)).toEqual([429, 429]);
+    },
+    PASSWORD_CHECKS_TIMEOUT,
+  );
 
-  it("counts no successful login as a guess: a reader may sign in again and again", async () => {
-    const user = await registerUser();
-    const client = randomClient();
-    const statuses: number[] = [];
-    for (let attempt = 0; attempt < 12; attempt++) {
-      if (attempt % 3 === 0) statuses.push((await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: "typo" }, headers: client })).status);
-      statuses.push((await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: user.password }, headers: client })).status);
-    }
-    expect(statuses.filter((status) => status === 429)).toEqual([]);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(12);
-  }, PASSWORD_CHECKS_TIMEOUT);
+  it(
+    "counts no successful login as a guess: a reader may sign in again and again",
+    async () => {
+      const user = await registerUser();
+      const client = randomClient();
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 12; attempt++) {
+        if (attempt % 3 === 0)
+          statuses.push(
+            (await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: "typo" }, headers: client }))
+              .status,
+          );
+        statuses.push(
+          (await call(login, "/api/auth/login", { method: "POST", body: { email: user.email, password: user.password }, headers: client }))
+            .status,
+        );
+      }
+      expect(statuses.filter((status) => status === 429)).toEqual([]);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(12);
+    },
+    PASSWORD_CHECKS_TIMEOUT,
+  );
 });
 
 describe("POST /api/auth/logout", () => {
@@ -212,13 +279,20 @@ describe("POST /api/auth/logout", () => {
 
   it("refuses a logout forged from another site, so the session stays", async () => {
     const reader = await registerUser();
-    const forged = await call(logout, "/api/auth/logout", { method: "POST", cookie: reader.cookie, headers: { "sec-fetch-site": "cross-site", referer: "https://evil.example/" } });
+    const forged = await call(logout, "/api/auth/logout", {
+      method: "POST",
+      cookie: reader.cookie,
+      headers: { "sec-fetch-site": "cross-site", referer: "https://evil.example/" },
+    });
     expect(forged.status).toBe(403);
     expect((await call(me, "/api/users/me", { cookie: reader.cookie })).status).toBe(200);
   });
 
   it("answers 401 without a session", async () => {
-    expect(await call(logout, "/api/auth/logout", { method: "POST" })).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+    expect(await call(logout, "/api/auth/logout", { method: "POST" })).toMatchObject({
+      status: 401,
+      body: { detail: "Not authenticated" },
+    });
   });
 
   it("refuses a session ended through Better Auth's own handler at the next request", async () => {
@@ -230,7 +304,12 @@ describe("POST /api/auth/logout", () => {
   });
   it("serves only Better Auth's session endpoints: the others, which would skip the contract's checks, are not found", async () => {
     const user = await registerUser("Kept Name");
-    const updated = await call(betterAuth, "/api/better-auth/update-user", { method: "POST", cookie: user.cookie, body: { name: null }, params: { all: ["update-user"] } });
+    const updated = await call(betterAuth, "/api/better-auth/update-user", {
+      method: "POST",
+      cookie: user.cookie,
+      body: { name: null },
+      params: { all: ["update-user"] },
+    });
     expect(updated).toMatchObject({ status: 404, body: { detail: "Not found" } });
     expect((await call(me, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({ name: "Kept Name" });
     const sessions = await call(betterAuth, "/api/better-auth/list-sessions", { cookie: user.cookie, params: { all: ["list-sessions"] } });
@@ -239,11 +318,25 @@ describe("POST /api/auth/logout", () => {
 
   it("answers bad input to Better Auth's endpoints with the contract's 4xx and detail", async () => {
     const user = await registerUser();
-    const revoke = (body: unknown) => call(betterAuth, "/api/better-auth/revoke-session", { method: "POST", cookie: user.cookie, body, params: { all: ["revoke-session"] } });
-    expect(await revoke({ token: "a\u0000b" })).toMatchObject({ status: 422, body: { detail: "token cannot contain NUL characters or broken Unicode." } });
+    const revoke = (body: unknown) =>
+      call(betterAuth, "/api/better-auth/revoke-session", {
+        method: "POST",
+        cookie: user.cookie,
+        body,
+        params: { all: ["revoke-session"] },
+      });
+    expect(await revoke({ token: "a\u0000b" })).toMatchObject({
+      status: 422,
+      body: { detail: "token cannot contain NUL characters or broken Unicode." },
+    });
     expect(await revoke({})).toMatchObject({ status: 400, body: { detail: expect.any(String) } });
     const rawBody = `{"token":${"[".repeat(5000)}${"]".repeat(5000)}}`;
-    const deep = await call(betterAuth, "/api/better-auth/revoke-session", { method: "POST", cookie: user.cookie, rawBody, headers: { "content-type": "application/json" } });
+    const deep = await call(betterAuth, "/api/better-auth/revoke-session", {
+      method: "POST",
+      cookie: user.cookie,
+      rawBody,
+      headers: { "content-type": "application/json" },
+    });
     expect(deep).toMatchObject({ status: 400, body: { detail: "The body must not nest deeper than 32 levels" } });
     expect((await call(me, "/api/users/me", { cookie: user.cookie })).status).toBe(200);
   });

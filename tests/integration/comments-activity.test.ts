@@ -16,8 +16,10 @@ useDatabase();
 const params = (emailId: number) => ({ emailId: String(emailId) });
 const comment = (user: TestUser, emailId: number, content: unknown) =>
   call(postComment, `/api/issues/${emailId}/comments`, { method: "POST", cookie: user.cookie, params: params(emailId), body: { content } });
-const thread = (user: TestUser, emailId: number) => call(listComments, `/api/issues/${emailId}/comments`, { cookie: user.cookie, params: params(emailId) });
-const put = (user: TestUser, emailId: number, body: unknown) => call(interact, `/api/issues/${emailId}/interactions`, { method: "PUT", cookie: user.cookie, params: params(emailId), body });
+const thread = (user: TestUser, emailId: number) =>
+  call(listComments, `/api/issues/${emailId}/comments`, { cookie: user.cookie, params: params(emailId) });
+const put = (user: TestUser, emailId: number, body: unknown) =>
+  call(interact, `/api/issues/${emailId}/interactions`, { method: "PUT", cookie: user.cookie, params: params(emailId), body });
 const ids = (body: unknown) => (body as { items: { id: number }[] }).items.map((item) => item.id);
 
 describe("comments", () => {
@@ -27,7 +29,14 @@ describe("comments", () => {
     const result = await comment(user, id, "  Great issue!  ");
     expect(result).toMatchObject({
       status: 201,
-      body: { id: expect.any(Number), issue_id: issueId, email_id: id, content: "Great issue!", created_at: expect.any(String), owner: { username: user.username } },
+      body: {
+        id: expect.any(Number),
+        issue_id: issueId,
+        email_id: id,
+        content: "Great issue!",
+        created_at: expect.any(String),
+        owner: { username: user.username },
+      },
     });
     expect((await thread(user, id)).body).toEqual({ items: [result.body] });
   });
@@ -36,7 +45,10 @@ describe("comments", () => {
     const user = await registerUser();
     const { id } = await seedEmail(user.id);
     expect(await comment(user, id, "   ")).toMatchObject({ status: 422, body: { detail: "A comment needs some text." } });
-    expect(await comment(user, id, "x".repeat(5001))).toMatchObject({ status: 422, body: { detail: "A comment can be at most 5000 characters long." } });
+    expect(await comment(user, id, "x".repeat(5001))).toMatchObject({
+      status: 422,
+      body: { detail: "A comment can be at most 5000 characters long." },
+    });
     expect((await thread(user, id)).body).toEqual({ items: [] });
   });
 
@@ -44,7 +56,10 @@ describe("comments", () => {
     const user = await registerUser();
     const { id } = await seedEmail(user.id);
     const detail = "content cannot contain NUL characters or broken Unicode.";
-    expect(await comment(user, id, "a\u0000b")).toMatchObject({ status: 422, body: { detail, errors: [{ field: "content", message: detail }] } });
+    expect(await comment(user, id, "a\u0000b")).toMatchObject({
+      status: 422,
+      body: { detail, errors: [{ field: "content", message: detail }] },
+    });
     expect(await comment(user, id, "half a pair \ud800")).toMatchObject({ status: 422, body: { detail } });
     expect((await thread(user, id)).body).toEqual({ items: [] });
     expect(await comment(user, id, "👍 שלום")).toMatchObject({ status: 201, body: { content: "👍 שלום" } });
@@ -82,7 +97,14 @@ describe("comments", () => {
     const posted = await comment(reader, id, "From discover");
     expect(posted).toMatchObject({
       status: 201,
-      body: { id: expect.any(Number), issue_id: issueId, email_id: null, content: "From discover", created_at: expect.any(String), owner: { username: reader.username } },
+      body: {
+        id: expect.any(Number),
+        issue_id: issueId,
+        email_id: null,
+        content: "From discover",
+        created_at: expect.any(String),
+        owner: { username: reader.username },
+      },
     });
     for (const user of [owner, reader]) {
       const seen = (await thread(user, id)).body as { items: { content: string }[] };
@@ -90,7 +112,11 @@ describe("comments", () => {
     }
     // The reader commented on that email: it is theirs to find again, in its shared form, with nothing of the owner's copy.
     const activity = await call(commented, "/api/issues/comments", { cookie: reader.cookie });
-    expect(activity.body).toMatchObject({ items: [{ id, issue_id: issueId, public_share_id: null, folder_ids: [] }], total_items: 1, total_pages: 1 });
+    expect(activity.body).toMatchObject({
+      items: [{ id, issue_id: issueId, public_share_id: null, folder_ids: [] }],
+      total_items: 1,
+      total_pages: 1,
+    });
     expect(JSON.stringify(activity.body)).not.toContain(owner.unique_email);
     await getDb().update(newsletter).set({ isPublic: false }).where(eq(newsletter.id, newsletterId));
     expect((await call(commented, "/api/issues/comments", { cookie: reader.cookie })).body).toMatchObject({ items: [], total_items: 0 });

@@ -16,17 +16,23 @@ const { GET: listBlocked, POST: block } = await import("@/app/api/users/me/block
 
 type Entry = { id: number; sender: string; created_at: string };
 
-const add = (user: TestUser, sender: unknown) => call(block, "/api/users/me/blocked-senders", { method: "POST", cookie: user.cookie, body: { sender } });
-const list = async (user: TestUser) => ((await call(listBlocked, "/api/users/me/blocked-senders", { cookie: user.cookie })).body as { items: Entry[] }).items;
+const add = (user: TestUser, sender: unknown) =>
+  call(block, "/api/users/me/blocked-senders", { method: "POST", cookie: user.cookie, body: { sender } });
+const list = async (user: TestUser) =>
+  ((await call(listBlocked, "/api/users/me/blocked-senders", { cookie: user.cookie })).body as { items: Entry[] }).items;
 const remove = (user: TestUser, id: number) =>
   call(unblock, `/api/users/me/blocked-senders/${id}`, { method: "DELETE", cookie: user.cookie, params: { blockedSenderId: String(id) } });
-const feedTotal = async (user: TestUser) => ((await call(getFeed, "/api/issues/feed", { cookie: user.cookie })).body as { total_items: number }).total_items;
+const feedTotal = async (user: TestUser) =>
+  ((await call(getFeed, "/api/issues/feed", { cookie: user.cookie })).body as { total_items: number }).total_items;
 
 describe("/api/users/me/blocked-senders", () => {
   it("adds an address and a domain in lower case, lists them newest first, and removes one", async () => {
     const user = await registerUser();
     const address = await add(user, "  News@Example.ORG ");
-    expect(address).toMatchObject({ status: 201, body: { id: expect.any(Number), sender: "news@example.org", created_at: expect.any(String) } });
+    expect(address).toMatchObject({
+      status: 201,
+      body: { id: expect.any(Number), sender: "news@example.org", created_at: expect.any(String) },
+    });
     const domain = await add(user, "@Spam.Example.com");
     expect(domain.body).toMatchObject({ sender: "@spam.example.com" });
     expect((await list(user)).map((entry) => entry.sender)).toEqual(["@spam.example.com", "news@example.org"]);
@@ -37,7 +43,10 @@ describe("/api/users/me/blocked-senders", () => {
   it("refuses a malformed sender with 422, a duplicate with 409, and another reader's entry with 404", async () => {
     const user = await registerUser();
     for (const sender of ["not an address", "example.org", "news@", "", 42]) {
-      expect(await add(user, sender), String(sender)).toMatchObject({ status: 422, body: { detail: expect.any(String), errors: [{ field: "sender" }] } });
+      expect(await add(user, sender), String(sender)).toMatchObject({
+        status: 422,
+        body: { detail: expect.any(String), errors: [{ field: "sender" }] },
+      });
     }
     expect((await add(user, "news@example.org")).status).toBe(201);
     expect(await add(user, "NEWS@example.org")).toMatchObject({ status: 409, body: { detail: expect.any(String) } });
@@ -126,7 +135,14 @@ describe("mail from a blocked sender over SMTP", () => {
     const sender = uniqueSender();
     await add(user, sender);
     const body = mail({ to: user.unique_email, from: sender }).replace(/^\./gm, "..");
-    const codes = await session(["EHLO sender.example", `MAIL FROM:<${sender}>`, `RCPT TO:<${user.unique_email}>`, "DATA", `${body}\r\n.`, "QUIT"]);
+    const codes = await session([
+      "EHLO sender.example",
+      `MAIL FROM:<${sender}>`,
+      `RCPT TO:<${user.unique_email}>`,
+      "DATA",
+      `${body}\r\n.`,
+      "QUIT",
+    ]);
     expect(codes).toEqual([220, 250, 250, 250, 354, 250, 221]);
     expect(await feedTotal(user)).toBe(0);
   });

@@ -21,7 +21,15 @@ const { GET: getDeliveries } = await import("@/app/api/users/me/deliveries/route
 const { POST: block } = await import("@/app/api/users/me/blocked-senders/route");
 const { PUT: putMute } = await import("@/app/api/newsletters/[newsletterId]/mute/route");
 
-type Delivery = { id: number; received_at: string; from: string | null; subject: string | null; recipient: string; outcome: string; email_id: number | null };
+type Delivery = {
+  id: number;
+  received_at: string;
+  from: string | null;
+  subject: string | null;
+  recipient: string;
+  outcome: string;
+  email_id: number | null;
+};
 type Page = { items: Delivery[]; total_items: number; total_pages: number; current_page: number; page_size: number };
 
 const deliveries = async (user: TestUser, query = "") => {
@@ -39,7 +47,12 @@ describe("GET /api/users/me/deliveries", () => {
     const filed = stored(await deliver(first));
     expect((await deliver(first)).status).toBe(200);
     const { newsletterId } = await emailRow(filed.emails[0]!);
-    await call(putMute, `/api/newsletters/${newsletterId}/mute`, { method: "PUT", cookie: user.cookie, params: { newsletterId: String(newsletterId) }, body: { muted: true } });
+    await call(putMute, `/api/newsletters/${newsletterId}/mute`, {
+      method: "PUT",
+      cookie: user.cookie,
+      params: { newsletterId: String(newsletterId) },
+      body: { muted: true },
+    });
     const muted = stored(await deliver(mail({ to: user.unique_email, from: sender, subject: "Muted issue" })));
     const confirmation = stored(
       await deliver(
@@ -66,7 +79,11 @@ describe("GET /api/users/me/deliveries", () => {
       ["First issue", "duplicate", filed.emails[0]],
       ["First issue", "filed", filed.emails[0]],
     ]);
-    expect(page.items[5]).toMatchObject({ from: sender, recipient: user.unique_email.toLowerCase(), received_at: expect.stringMatching(/Z$/) });
+    expect(page.items[5]).toMatchObject({
+      from: sender,
+      recipient: user.unique_email.toLowerCase(),
+      received_at: expect.stringMatching(/Z$/),
+    });
     expect(page.items[1]).toMatchObject({ from: blockedSender });
 
     const blockedOnly = await deliveries(user, "?outcome=blocked");
@@ -85,7 +102,9 @@ describe("GET /api/users/me/deliveries", () => {
       [{ userId: user.id, recipient: user.unique_email }],
       { sender: "news@waiting.example", subject: "Waiting" },
     );
-    expect((await deliveries(user, "?outcome=pending")).items).toMatchObject([{ subject: "Waiting", outcome: "pending", email_id: null, from: "news@waiting.example" }]);
+    expect((await deliveries(user, "?outcome=pending")).items).toMatchObject([
+      { subject: "Waiting", outcome: "pending", email_id: null, from: "news@waiting.example" },
+    ]);
   });
 
   it("is the reader's own: another recipient of the same message sees only their own entry and address", async () => {

@@ -10,7 +10,12 @@ useDatabase();
 type Feed = { items: { id: number; newsletter_id: number }[]; total_items: number };
 
 const mute = (user: TestUser, newsletterId: number, muted: unknown) =>
-  call(putMute, `/api/newsletters/${newsletterId}/mute`, { method: "PUT", cookie: user.cookie, params: { newsletterId: String(newsletterId) }, body: { muted } });
+  call(putMute, `/api/newsletters/${newsletterId}/mute`, {
+    method: "PUT",
+    cookie: user.cookie,
+    params: { newsletterId: String(newsletterId) },
+    body: { muted },
+  });
 const feed = async (user: TestUser, query = "") => {
   const result = await call(getFeed, `/api/issues/feed${query}`, { cookie: user.cookie });
   expect(result.status).toBe(200);
@@ -31,8 +36,13 @@ describe("PUT /api/newsletters/{id}/mute", () => {
   it("answers the subscription with muted, and the subscriptions list says so", async () => {
     const { user, newsletterId } = await readerWithMail();
     const result = await mute(user, newsletterId, true);
-    expect(result).toMatchObject({ status: 200, body: { newsletterId, muted: true, status: "inactive", newsletter_metadata: { id: newsletterId } } });
-    const list = (await call(mySubscriptions, "/api/users/me/subscriptions", { cookie: user.cookie })).body as { items: { newsletterId: number; muted: boolean }[] };
+    expect(result).toMatchObject({
+      status: 200,
+      body: { newsletterId, muted: true, status: "inactive", newsletter_metadata: { id: newsletterId } },
+    });
+    const list = (await call(mySubscriptions, "/api/users/me/subscriptions", { cookie: user.cookie })).body as {
+      items: { newsletterId: number; muted: boolean }[];
+    };
     expect(list.items.find((item) => item.newsletterId === newsletterId)?.muted).toBe(true);
     expect((await mute(user, newsletterId, false)).body).toMatchObject({ muted: false });
   });
@@ -41,7 +51,14 @@ describe("PUT /api/newsletters/{id}/mute", () => {
     const { user, newsletterId, mutedIds, keptId } = await readerWithMail();
     expect((await feed(user)).total_items).toBe(3);
     await mute(user, newsletterId, true);
-    const shapes = ["", "?sort_by=subject", "?read_status=unread", "?search=quasar", "?kind=confirmation", "?sort_by=time_to_read&page_size=1&page=9"];
+    const shapes = [
+      "",
+      "?sort_by=subject",
+      "?read_status=unread",
+      "?search=quasar",
+      "?kind=confirmation",
+      "?sort_by=time_to_read&page_size=1&page=9",
+    ];
     const expected = [[keptId], [keptId], [keptId], [keptId], [], []];
     for (const [index, query] of shapes.entries()) {
       const page = await feed(user, query);
@@ -72,6 +89,8 @@ describe("PUT /api/newsletters/{id}/mute", () => {
     const stranger = await registerUser();
     expect((await mute(stranger, newsletterId, true)).status).toBe(404);
     expect((await mute(stranger, await seedNewsletter({ isPublic: false }), true)).status).toBe(404);
-    expect((await call(putMute, "/api/newsletters/1/mute", { method: "PUT", params: { newsletterId: "1" }, body: { muted: true } })).status).toBe(401);
+    expect(
+      (await call(putMute, "/api/newsletters/1/mute", { method: "PUT", params: { newsletterId: "1" }, body: { muted: true } })).status,
+    ).toBe(401);
   });
 });

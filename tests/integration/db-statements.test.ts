@@ -12,7 +12,9 @@ async function rowsOf<Row>(query: SQL): Promise<Row[]> {
 // The embedded database keeps no pool of connections; these run on PostgreSQL, as CI does.
 describe.runIf(process.env.DATABASE_URL)("queries on PostgreSQL", () => {
   const preparedWith = async (fragment: string) => {
-    const [row] = await rowsOf<{ count: number }>(sql`SELECT count(*)::int AS count FROM pg_prepared_statements WHERE statement LIKE ${`%${fragment}%`}`);
+    const [row] = await rowsOf<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM pg_prepared_statements WHERE statement LIKE ${`%${fragment}%`}`,
+    );
     return row!.count;
   };
 
@@ -26,7 +28,8 @@ describe.runIf(process.env.DATABASE_URL)("queries on PostgreSQL", () => {
   });
 
   it("still answer after a prepared statement fails, and fail again the same way", async () => {
-    const divide = (divisor: number) => rowsOf<{ quotient: number }>(sql`SELECT 10 / ${divisor}::int AS quotient, 'divide_marker' AS marker`);
+    const divide = (divisor: number) =>
+      rowsOf<{ quotient: number }>(sql`SELECT 10 / ${divisor}::int AS quotient, 'divide_marker' AS marker`);
     const byZero = { cause: expect.objectContaining({ message: "division by zero" }) };
     await expect(divide(0)).rejects.toMatchObject(byZero);
     expect((await divide(2))[0]!.quotient).toBe(5);

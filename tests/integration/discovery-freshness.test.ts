@@ -19,7 +19,9 @@ useDatabase();
 // Discovery answers are kept between requests: each of these asks once, changes the database the
 // way another process would (or through the API), and asks again.
 
-type Listed = { items: { id: number; issue_id?: number; name?: string; like_count?: number; comment_count?: number; is_subscribed?: boolean }[] };
+type Listed = {
+  items: { id: number; issue_id?: number; name?: string; like_count?: number; comment_count?: number; is_subscribed?: boolean }[];
+};
 
 const ids = async (user: TestUser, handler: typeof featured, path: string, params?: Record<string, string>) => {
   const result = await call(handler, path, { cookie: user.cookie, params });
@@ -50,7 +52,8 @@ describe("cached discovery answers", () => {
   it("show a newsletter's new name and follower count at once", async () => {
     const user = await registerUser();
     const id = await seedNewsletter({ name: `Before ${randomBytes(3).toString("hex")}`, isPublic: true });
-    const detail = async () => (await call(getNewsletter, `/api/newsletters/${id}`, { cookie: user.cookie, params: { newsletterId: String(id) } })).body;
+    const detail = async () =>
+      (await call(getNewsletter, `/api/newsletters/${id}`, { cookie: user.cookie, params: { newsletterId: String(id) } })).body;
     expect(await detail()).toMatchObject({ total_subscribers: 0 });
     await getDb().update(newsletter).set({ name: "After", totalSubscribers: 7 }).where(eq(newsletter.id, id));
     expect(await detail()).toMatchObject({ name: "After", total_subscribers: 7 });
@@ -60,7 +63,11 @@ describe("cached discovery answers", () => {
     const me = await registerUser();
     const famous = await seedNewsletter({ isPublic: true, totalSubscribers: mostFollowedEver() });
     expect(await ids(me, recommended, "/api/newsletters/recommended")).toContain(famous);
-    const result = await call(subscribe, "/api/newsletters/subscribe", { method: "POST", cookie: me.cookie, body: { newsletter_metadata_id: famous } });
+    const result = await call(subscribe, "/api/newsletters/subscribe", {
+      method: "POST",
+      cookie: me.cookie,
+      body: { newsletter_metadata_id: famous },
+    });
     expect(result.status).toBe(200);
     expect(await ids(me, recommended, "/api/newsletters/recommended")).not.toContain(famous);
   });
@@ -88,7 +95,10 @@ describe("cached discovery answers", () => {
     const [reader, publisher] = [await registerUser(), await registerUser()];
     const letter = await seedNewsletter({ isPublic: true });
     const recent = async () => {
-      const result = await call(recentIssues, `/api/newsletters/${letter}/recent_issues`, { cookie: reader.cookie, params: { newsletterId: String(letter) } });
+      const result = await call(recentIssues, `/api/newsletters/${letter}/recent_issues`, {
+        cookie: reader.cookie,
+        params: { newsletterId: String(letter) },
+      });
       return (result.body as Listed).items.map((item) => item.issue_id);
     };
     const older = await seedEmail(publisher.id, { newsletterId: letter, dateReceived: new Date(Date.now() - 60_000) });

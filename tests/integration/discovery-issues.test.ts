@@ -9,10 +9,21 @@ useDatabase();
 type Item = { id: number; issue_id: number; public_share_id: string | null };
 
 const DAY = 86_400_000;
-const recent = (user: TestUser, id: string) => call(recentIssues, `/api/newsletters/${id}/recent_issues`, { cookie: user.cookie, params: { newsletterId: id } });
+const recent = (user: TestUser, id: string) =>
+  call(recentIssues, `/api/newsletters/${id}/recent_issues`, { cookie: user.cookie, params: { newsletterId: id } });
 
 /** An issue the viewer did not receive: its shared content and none of the viewer's interactions. */
-function sharedIssueBody(fields: { id: number; issueId: number; newsletterId: number; name: string; subject: string; date: Date; likes?: number; comments?: number; subscribed?: boolean }) {
+function sharedIssueBody(fields: {
+  id: number;
+  issueId: number;
+  newsletterId: number;
+  name: string;
+  subject: string;
+  date: Date;
+  likes?: number;
+  comments?: number;
+  subscribed?: boolean;
+}) {
   return {
     id: fields.id,
     issue_id: fields.issueId,
@@ -76,8 +87,24 @@ describe("GET /api/issues/trending", () => {
     expect(items.length).toBeLessThanOrEqual(20);
     const ours = items.filter((item) => [hot, warm, cold, secret].some((seeded) => seeded.issueId === item.issue_id));
     expect(ours).toEqual([
-      sharedIssueBody({ id: hot.id, issueId: hot.issueId, newsletterId: letter, name: "Open Letter", subject: "Hot take", date, likes: 2, comments: 1, subscribed: true }),
-      expect.objectContaining({ id: mine.id, issue_id: warm.issueId, is_subscribed: true, like_count: 1, public_share_id: expect.any(String) }),
+      sharedIssueBody({
+        id: hot.id,
+        issueId: hot.issueId,
+        newsletterId: letter,
+        name: "Open Letter",
+        subject: "Hot take",
+        date,
+        likes: 2,
+        comments: 1,
+        subscribed: true,
+      }),
+      expect.objectContaining({
+        id: mine.id,
+        issue_id: warm.issueId,
+        is_subscribed: true,
+        like_count: 1,
+        public_share_id: expect.any(String),
+      }),
     ]);
   });
 });
@@ -90,17 +117,42 @@ describe("GET /api/newsletters/{id}/recent_issues", () => {
     const issues = [];
     const now = Math.floor(Date.now() / 1000) * 1000;
     const dayAgo = (day: number) => new Date(now - day * DAY);
-    for (let day = 12; day >= 1; day--) issues.push(await seedEmail(publisher.id, { newsletterId: letter, subject: `Day ${day}`, dateReceived: dayAgo(day) }));
+    for (let day = 12; day >= 1; day--)
+      issues.push(await seedEmail(publisher.id, { newsletterId: letter, subject: `Day ${day}`, dateReceived: dayAgo(day) }));
     const newest = issues.at(-1)!;
-    const mine = await seedEmail(viewer.id, { newsletterId: letter, issueId: issues.at(-2)!.issueId, subject: "Day 2", dateReceived: dayAgo(2) });
+    const mine = await seedEmail(viewer.id, {
+      newsletterId: letter,
+      issueId: issues.at(-2)!.issueId,
+      subject: "Day 2",
+      dateReceived: dayAgo(2),
+    });
 
     const result = await recent(viewer, String(letter));
     expect(result.status).toBe(200);
     const items = (result.body as { items: Item[] }).items;
-    expect(items.map((item) => item.issue_id)).toEqual(issues.slice(2).reverse().map((seeded) => seeded.issueId));
-    expect(items.map((item) => item.id)).toEqual([newest.id, mine.id, ...issues.slice(2, 10).reverse().map((seeded) => seeded.id)]);
+    expect(items.map((item) => item.issue_id)).toEqual(
+      issues
+        .slice(2)
+        .reverse()
+        .map((seeded) => seeded.issueId),
+    );
+    expect(items.map((item) => item.id)).toEqual([
+      newest.id,
+      mine.id,
+      ...issues
+        .slice(2, 10)
+        .reverse()
+        .map((seeded) => seeded.id),
+    ]);
     expect(items[0]).toEqual(
-      sharedIssueBody({ id: newest.id, issueId: newest.issueId, newsletterId: letter, name: "Daily Letter", subject: "Day 1", date: dayAgo(1) }),
+      sharedIssueBody({
+        id: newest.id,
+        issueId: newest.issueId,
+        newsletterId: letter,
+        name: "Daily Letter",
+        subject: "Day 1",
+        date: dayAgo(1),
+      }),
     );
     expect(items[1]).toMatchObject({ id: mine.id, public_share_id: expect.any(String) });
   });
@@ -114,11 +166,14 @@ describe("GET /api/newsletters/{id}/recent_issues", () => {
     const result = await recent(owner, String(older.newsletterId));
     expect(result.status).toBe(200);
     expect((result.body as { items: Item[] }).items.map((item) => item.id)).toEqual([newer.id, older.id]);
-    expect(await recent(stranger, String(older.newsletterId))).toEqual(expect.objectContaining({ status: 404, body: { detail: "Newsletter not found" } }));
+    expect(await recent(stranger, String(older.newsletterId))).toEqual(
+      expect.objectContaining({ status: 404, body: { detail: "Newsletter not found" } }),
+    );
   });
 
   it("answers 404 for an unknown or non-integer id", async () => {
     const user = await registerUser();
-    for (const id of ["999999999", "latest", "2.5"]) expect(await recent(user, id), id).toMatchObject({ status: 404, body: { detail: expect.any(String) } });
+    for (const id of ["999999999", "latest", "2.5"])
+      expect(await recent(user, id), id).toMatchObject({ status: 404, body: { detail: expect.any(String) } });
   });
 });

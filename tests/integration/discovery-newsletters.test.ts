@@ -15,10 +15,22 @@ useDatabase();
 
 type Listed = { items: { id: number; is_featured: boolean }[] };
 
-const detail = (user: TestUser | null, id: string) => call(getNewsletter, `/api/newsletters/${id}`, { cookie: user?.cookie, params: { newsletterId: id } });
-const category = (user: TestUser, id: string) => call(byCategory, `/api/newsletters/category/${id}`, { cookie: user.cookie, params: { categoryId: id } });
+const detail = (user: TestUser | null, id: string) =>
+  call(getNewsletter, `/api/newsletters/${id}`, { cookie: user?.cookie, params: { newsletterId: id } });
+const category = (user: TestUser, id: string) =>
+  call(byCategory, `/api/newsletters/category/${id}`, { cookie: user.cookie, params: { categoryId: id } });
 
-function newsletterBody(id: number, fields: { name: string; publisher?: string; description?: string | null; is_featured?: boolean; total_subscribers?: number; categories?: unknown[] }) {
+function newsletterBody(
+  id: number,
+  fields: {
+    name: string;
+    publisher?: string;
+    description?: string | null;
+    is_featured?: boolean;
+    total_subscribers?: number;
+    categories?: unknown[];
+  },
+) {
   return {
     id,
     newsletter_id: id,
@@ -52,7 +64,14 @@ describe("GET /api/newsletters/{id}", () => {
   it("answers the whole newsletter with its categories", async () => {
     const user = await registerUser();
     const categoryId = await seedCategory(`Essays ${Date.now()}`);
-    const id = await seedNewsletter({ name: "Long Reads", publisher: "Essay Press", description: "Essays, weekly.", isPublic: true, totalSubscribers: 12, categoryIds: [categoryId] });
+    const id = await seedNewsletter({
+      name: "Long Reads",
+      publisher: "Essay Press",
+      description: "Essays, weekly.",
+      isPublic: true,
+      totalSubscribers: 12,
+      categoryIds: [categoryId],
+    });
     const result = await detail(user, String(id));
     expect(result).toMatchObject({ status: 200 });
     expect(result.body).toEqual(

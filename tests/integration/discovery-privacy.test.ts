@@ -36,7 +36,8 @@ async function sightings(user: TestUser, newsletterId: number, categoryId: numbe
   };
   return {
     detail: (await call(getNewsletter, `/api/newsletters/${id}`, { cookie: user.cookie, params: { newsletterId: id } })).status,
-    recentIssues: (await call(recentIssues, `/api/newsletters/${id}/recent_issues`, { cookie: user.cookie, params: { newsletterId: id } })).status,
+    recentIssues: (await call(recentIssues, `/api/newsletters/${id}/recent_issues`, { cookie: user.cookie, params: { newsletterId: id } }))
+      .status,
     listedIn: Object.entries(lists)
       .filter(([, ids]) => ids.includes(newsletterId))
       .map(([list]) => list),
@@ -54,7 +55,11 @@ describe("a newsletter created from mail", () => {
     await seedSubscription(outsider.id, shared, "active");
 
     const receive = async (reader: TestUser, day: number) => {
-      const stored = (await deliver(mail({ to: reader.unique_email, from: sender, subject: `Edition ${day}`, date: `Tue, 0${day} Mar 2022 10:00:00 +0000` }))).body as { emails: number[] };
+      const stored = (
+        await deliver(
+          mail({ to: reader.unique_email, from: sender, subject: `Edition ${day}`, date: `Tue, 0${day} Mar 2022 10:00:00 +0000` }),
+        )
+      ).body as { emails: number[] };
       return emailRow(stored.emails[0]!);
     };
     const received = await receive(first, 1);
@@ -88,9 +93,15 @@ describe("a newsletter created from mail", () => {
     const sender = `Open Almanac <${uniqueSender()}>`;
     const emailIds: number[] = [];
     let newsletterId = 0;
-    const recentForOutsider = () => call(recentIssues, `/api/newsletters/${newsletterId}/recent_issues`, { cookie: outsider.cookie, params: { newsletterId: String(newsletterId) } });
+    const recentForOutsider = () =>
+      call(recentIssues, `/api/newsletters/${newsletterId}/recent_issues`, {
+        cookie: outsider.cookie,
+        params: { newsletterId: String(newsletterId) },
+      });
     for (const reader of readers) {
-      const stored = (await deliver(mail({ to: reader.unique_email, from: sender, subject: "The almanac", date: "Tue, 01 Mar 2022 10:00:00 +0000" }))).body as { emails: number[] };
+      const stored = (
+        await deliver(mail({ to: reader.unique_email, from: sender, subject: "The almanac", date: "Tue, 01 Mar 2022 10:00:00 +0000" }))
+      ).body as { emails: number[] };
       emailIds.push(stored.emails[0]!);
       newsletterId = (await emailRow(stored.emails[0]!)).newsletterId;
       if (emailIds.length < 3) expect((await recentForOutsider()).status).toBe(404);
@@ -99,7 +110,15 @@ describe("a newsletter created from mail", () => {
     expect(result.status).toBe(200);
     const items = (result.body as { items: Record<string, unknown>[] }).items;
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({ id: emailIds[0], newsletter_id: newsletterId, subject: "The almanac", is_liked: false, is_read: false, folder_ids: [], public_share_id: null });
+    expect(items[0]).toMatchObject({
+      id: emailIds[0],
+      newsletter_id: newsletterId,
+      subject: "The almanac",
+      is_liked: false,
+      is_read: false,
+      folder_ids: [],
+      public_share_id: null,
+    });
     expect(JSON.stringify(items[0])).not.toMatch(/paperboy\.localhost/);
   });
 });

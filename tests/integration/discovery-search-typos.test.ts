@@ -19,7 +19,12 @@ describe("GET /api/newsletters/search with a slip of the keyboard", () => {
   beforeAll(async () => {
     user = await registerUser();
     // Trigram similarity alone finds none of the misspellings below (each was checked against it).
-    quill = await seedNewsletter({ name: "Quill Dispatch", publisher: "Marrow Press", description: "Letters about letters.", isPublic: true });
+    quill = await seedNewsletter({
+      name: "Quill Dispatch",
+      publisher: "Marrow Press",
+      description: "Letters about letters.",
+      isPublic: true,
+    });
     quell = await seedNewsletter({ name: "Quell Digest", publisher: "Calm House", isPublic: true });
     hidden = await seedNewsletter({ name: "Quill Private", publisher: "Marrow Press", isPublic: false });
   });

@@ -28,7 +28,11 @@ async function seedLetters() {
     isPublic: true,
     totalSubscribers: freshFollowers(),
   });
-  const fan = await seedNewsletter({ name: "Platform Notes", description: "Weekly notes for readers of Stratechery and similar essays.", isPublic: true });
+  const fan = await seedNewsletter({
+    name: "Platform Notes",
+    description: "Weekly notes for readers of Stratechery and similar essays.",
+    isPublic: true,
+  });
   return { stratechery, pragmatic, fan };
 }
 
@@ -119,7 +123,10 @@ describe("GET /api/newsletters/search", () => {
     const user = await registerUser();
     expect(await call(search, "/api/newsletters/search?q=news%00letter", { cookie: user.cookie })).toMatchObject({
       status: 422,
-      body: { detail: "q cannot contain NUL characters or broken Unicode.", errors: [{ field: "q", message: "q cannot contain NUL characters or broken Unicode." }] },
+      body: {
+        detail: "q cannot contain NUL characters or broken Unicode.",
+        errors: [{ field: "q", message: "q cannot contain NUL characters or broken Unicode." }],
+      },
     });
   });
 
@@ -134,7 +141,10 @@ describe("GET /api/newsletters/search", () => {
   it("refuses a q over 200 characters with 422", async () => {
     const user = await registerUser();
     expect(await find(user, "a".repeat(201))).toEqual(
-      expect.objectContaining({ status: 422, body: { detail: "q must be at most 200 characters.", errors: [{ field: "q", message: "q must be at most 200 characters." }] } }),
+      expect.objectContaining({
+        status: 422,
+        body: { detail: "q must be at most 200 characters.", errors: [{ field: "q", message: "q must be at most 200 characters." }] },
+      }),
     );
     expect((await find(user, "a".repeat(200))).status).toBe(200);
   });

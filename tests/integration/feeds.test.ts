@@ -23,12 +23,38 @@ type FeedList = { token_created_at: string; items: FeedLink[] };
 async function readerWithIssues() {
   const reader = await registerUser("Feed Reader");
   const from = `Weekly Letter <${uniqueSender()}>`;
-  const first = await deliver(mail({ to: reader.unique_email, from, subject: "First issue", date: "Tue, 01 Mar 2022 10:00:00 +0000", html: `<p>Opening words of the first issue.</p><img src="https://images.sender.example/hero.png" alt="Hero" width="600">` }));
-  const second = await deliver(mail({ to: reader.unique_email, from, subject: "Second issue", date: "Tue, 08 Mar 2022 10:00:00 +0000", html: "<p>Words of the second issue.</p>" }));
+  const first = await deliver(
+    mail({
+      to: reader.unique_email,
+      from,
+      subject: "First issue",
+      date: "Tue, 01 Mar 2022 10:00:00 +0000",
+      html: `<p>Opening words of the first issue.</p><img src="https://images.sender.example/hero.png" alt="Hero" width="600">`,
+    }),
+  );
+  const second = await deliver(
+    mail({
+      to: reader.unique_email,
+      from,
+      subject: "Second issue",
+      date: "Tue, 08 Mar 2022 10:00:00 +0000",
+      html: "<p>Words of the second issue.</p>",
+    }),
+  );
   const [firstId, secondId] = [(first.body as { emails: number[] }).emails[0]!, (second.body as { emails: number[] }).emails[0]!];
-  const newsletterId = ((await call(getEmail, `/api/issues/${firstId}`, { cookie: reader.cookie, params: { emailId: String(firstId) } })).body as { newsletter_id: number }).newsletter_id;
-  const folder = (await call(createFolder, "/api/users/me/folders", { method: "POST", cookie: reader.cookie, body: { name: "Keepers" } })).body as { id: number };
-  await call(addToFolder, `/api/users/me/folders/${folder.id}/emails`, { method: "POST", cookie: reader.cookie, body: { email_id: firstId }, params: { folderId: String(folder.id) } });
+  const newsletterId = (
+    (await call(getEmail, `/api/issues/${firstId}`, { cookie: reader.cookie, params: { emailId: String(firstId) } })).body as {
+      newsletter_id: number;
+    }
+  ).newsletter_id;
+  const folder = (await call(createFolder, "/api/users/me/folders", { method: "POST", cookie: reader.cookie, body: { name: "Keepers" } }))
+    .body as { id: number };
+  await call(addToFolder, `/api/users/me/folders/${folder.id}/emails`, {
+    method: "POST",
+    cookie: reader.cookie,
+    body: { email_id: firstId },
+    params: { folderId: String(folder.id) },
+  });
   return { reader, firstId, secondId, newsletterId, folderId: folder.id };
 }
 
@@ -43,13 +69,20 @@ async function fetchFeed(url: string, headers: Record<string, string> = {}) {
   const path = new URL(url).pathname;
   const [, , token, ...rest] = path.split("/");
   const handler = rest.length === 1 ? allFeed : rest[0] === "folder" ? folderFeed : newsletterFeed;
-  const response = await handler(new Request(url, { headers }), { params: Promise.resolve({ token: token!, file: rest[rest.length - 1]! }) });
+  const response = await handler(new Request(url, { headers }), {
+    params: Promise.resolve({ token: token!, file: rest[rest.length - 1]! }),
+  });
   return { status: response.status, headers: response.headers, text: await response.text() };
 }
 
 // The parser keeps an Atom <content> as an element: its text, attributes aside.
-const contentText = (content: unknown) => (typeof content === "object" && content !== null ? (content as Record<string, unknown>)["#text"] : content);
-const entriesOf = (xml: string) => extractFromXml(xml, { descriptionMaxLen: 0, getExtraEntryFields: (entry: Record<string, unknown>) => ({ content: contentText(entry.content) }) });
+const contentText = (content: unknown) =>
+  typeof content === "object" && content !== null ? (content as Record<string, unknown>)["#text"] : content;
+const entriesOf = (xml: string) =>
+  extractFromXml(xml, {
+    descriptionMaxLen: 0,
+    getExtraEntryFields: (entry: Record<string, unknown>) => ({ content: contentText(entry.content) }),
+  });
 
 describe("GET /api/users/me/feeds", () => {
   it("lists the reader's feeds: all, each folder and each newsletter, with Atom and JSON URLs under one token", async () => {
@@ -59,16 +92,37 @@ describe("GET /api/users/me/feeds", () => {
     const token = /\/feeds\/([^/]+)\/all\.atom$/.exec(list.items[0]!.atom_url)![1]!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(list.items).toEqual([
-      { scope: "all", id: null, title: "All newsletters", atom_url: `${APP}/feeds/${token}/all.atom`, json_url: `${APP}/feeds/${token}/all.json` },
-      { scope: "folder", id: folderId, title: "Keepers", atom_url: `${APP}/feeds/${token}/folder/${folderId}.atom`, json_url: `${APP}/feeds/${token}/folder/${folderId}.json` },
-      { scope: "newsletter", id: newsletterId, title: "Weekly Letter", atom_url: `${APP}/feeds/${token}/newsletter/${newsletterId}.atom`, json_url: `${APP}/feeds/${token}/newsletter/${newsletterId}.json` },
+      {
+        scope: "all",
+        id: null,
+        title: "All newsletters",
+        atom_url: `${APP}/feeds/${token}/all.atom`,
+        json_url: `${APP}/feeds/${token}/all.json`,
+      },
+      {
+        scope: "folder",
+        id: folderId,
+        title: "Keepers",
+        atom_url: `${APP}/feeds/${token}/folder/${folderId}.atom`,
+        json_url: `${APP}/feeds/${token}/folder/${folderId}.json`,
+      },
+      {
+        scope: "newsletter",
+        id: newsletterId,
+        title: "Weekly Letter",
+        atom_url: `${APP}/feeds/${token}/newsletter/${newsletterId}.atom`,
+        json_url: `${APP}/feeds/${token}/newsletter/${newsletterId}.json`,
+      },
     ]);
     expect(await feeds(reader)).toEqual(list);
   });
 
   it("answers 401 without a session, on the list, the rotation and the OPML", async () => {
     expect(await call(listFeeds, "/api/users/me/feeds")).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
-    expect(await call(rotateFeeds, "/api/users/me/feeds/rotate", { method: "POST" })).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+    expect(await call(rotateFeeds, "/api/users/me/feeds/rotate", { method: "POST" })).toMatchObject({
+      status: 401,
+      body: { detail: "Not authenticated" },
+    });
     expect(await call(feedsOpml, "/api/users/me/feeds.opml")).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
   });
 });
@@ -99,7 +153,11 @@ describe("GET /feeds/<token>/...", () => {
     const json = await fetchFeed(all.json_url);
     expect(json.status).toBe(200);
     expect(json.headers.get("content-type")).toBe("application/feed+json; charset=utf-8");
-    const document = JSON.parse(json.text) as { version: string; title: string; items: { id: string; title: string; content_html: string; authors: { name: string }[] }[] };
+    const document = JSON.parse(json.text) as {
+      version: string;
+      title: string;
+      items: { id: string; title: string; content_html: string; authors: { name: string }[] }[];
+    };
     expect(document.version).toBe("https://jsonfeed.org/version/1.1");
     expect(document.items.map((item) => [item.id, item.title, item.authors])).toEqual([
       [`${APP}/emails/${secondId}`, "Second issue", [{ name: "Weekly Letter" }]],
@@ -118,7 +176,10 @@ describe("GET /feeds/<token>/...", () => {
     expect(folderEntries.title).toBe("Keepers");
     expect(folderEntries.entries!.map((entry) => entry.link)).toEqual([`${APP}/emails/${firstId}`]);
     const newsletter = items.find((item) => item.scope === "newsletter" && item.id === newsletterId)!;
-    expect(entriesOf((await fetchFeed(newsletter.atom_url)).text).entries!.map((entry) => entry.title)).toEqual(["Second issue", "First issue"]);
+    expect(entriesOf((await fetchFeed(newsletter.atom_url)).text).entries!.map((entry) => entry.title)).toEqual([
+      "Second issue",
+      "First issue",
+    ]);
   });
 
   it("answers 304 to If-None-Match with the current ETag, and 200 once the feed has changed", async () => {
@@ -193,6 +254,8 @@ describe("GET /api/users/me/feeds.opml", () => {
     const outlines: Record<string, string>[] = [];
     const parser = new Parser({ onopentag: (name, attribs) => name === "outline" && outlines.push(attribs) }, { xmlMode: true });
     parser.end(String(result.body));
-    expect(outlines).toEqual([{ type: "rss", text: "Weekly Letter", title: "Weekly Letter", xmlUrl: newsletter.atom_url, htmlUrl: expect.any(String) }]);
+    expect(outlines).toEqual([
+      { type: "rss", text: "Weekly Letter", title: "Weekly Letter", xmlUrl: newsletter.atom_url, htmlUrl: expect.any(String) },
+    ]);
   });
 });

@@ -9,13 +9,28 @@ import { seedEmail } from "../support/seed";
 
 useDatabase();
 
-const create = (user: TestUser, body: unknown) => call(createFolder, "/api/users/me/folders", { method: "POST", cookie: user.cookie, body });
+const create = (user: TestUser, body: unknown) =>
+  call(createFolder, "/api/users/me/folders", { method: "POST", cookie: user.cookie, body });
 const list = (user: TestUser) => call(listFolders, "/api/users/me/folders", { cookie: user.cookie });
 const add = (user: TestUser, folderId: number, emailId: unknown) =>
-  call(addFolderEmail, `/api/users/me/folders/${folderId}/emails`, { method: "POST", cookie: user.cookie, params: { folderId: String(folderId) }, body: { email_id: emailId } });
+  call(addFolderEmail, `/api/users/me/folders/${folderId}/emails`, {
+    method: "POST",
+    cookie: user.cookie,
+    params: { folderId: String(folderId) },
+    body: { email_id: emailId },
+  });
 const remove = (user: TestUser, folderId: number, emailId: number) =>
-  call(removeFolderEmail, `/api/users/me/folders/${folderId}/emails/${emailId}`, { method: "DELETE", cookie: user.cookie, params: { folderId: String(folderId), emailId: String(emailId) } });
-const drop = (user: TestUser, folderId: number) => call(deleteFolder, `/api/users/me/folders/${folderId}`, { method: "DELETE", cookie: user.cookie, params: { folderId: String(folderId) } });
+  call(removeFolderEmail, `/api/users/me/folders/${folderId}/emails/${emailId}`, {
+    method: "DELETE",
+    cookie: user.cookie,
+    params: { folderId: String(folderId), emailId: String(emailId) },
+  });
+const drop = (user: TestUser, folderId: number) =>
+  call(deleteFolder, `/api/users/me/folders/${folderId}`, {
+    method: "DELETE",
+    cookie: user.cookie,
+    params: { folderId: String(folderId) },
+  });
 
 describe("folders", () => {
   it("POST /api/users/me/folders creates a folder, trimmed", async () => {
@@ -29,12 +44,18 @@ describe("folders", () => {
     const user = await registerUser();
     expect(await create(user, { name: "   " })).toMatchObject({ status: 422, body: { detail: "Folder name cannot be empty." } });
     expect((await create(user, { name: "Later" })).status).toBe(201);
-    expect(await create(user, { name: "Later" })).toMatchObject({ status: 409, body: { detail: "A folder with this name already exists." } });
+    expect(await create(user, { name: "Later" })).toMatchObject({
+      status: 409,
+      body: { detail: "A folder with this name already exists." },
+    });
   });
 
   it("POST /api/users/me/folders refuses a name with a NUL character with 422, creating nothing", async () => {
     const user = await registerUser();
-    expect(await create(user, { name: "Read\u0000later" })).toMatchObject({ status: 422, body: { detail: "name cannot contain NUL characters or broken Unicode." } });
+    expect(await create(user, { name: "Read\u0000later" })).toMatchObject({
+      status: 422,
+      body: { detail: "name cannot contain NUL characters or broken Unicode." },
+    });
     expect((await list(user)).body).toEqual({ items: [] });
   });
 
@@ -42,9 +63,14 @@ describe("folders", () => {
     const user = await registerUser();
     const { id: emailId } = await seedEmail(user.id);
     const folder = (await create(user, { name: "Keep" })).body as { id: number };
-    expect(await add(user, folder.id, emailId)).toMatchObject({ status: 200, body: { id: folder.id, name: "Keep", emails: [emailId], email_count: 1 } });
+    expect(await add(user, folder.id, emailId)).toMatchObject({
+      status: 200,
+      body: { id: folder.id, name: "Keep", emails: [emailId], email_count: 1 },
+    });
     expect(await add(user, folder.id, emailId)).toMatchObject({ status: 200, body: { emails: [emailId], email_count: 1 } });
-    expect((await call(getEmail, `/api/issues/${emailId}`, { cookie: user.cookie, params: { emailId: String(emailId) } })).body).toMatchObject({ folder_ids: [folder.id] });
+    expect(
+      (await call(getEmail, `/api/issues/${emailId}`, { cookie: user.cookie, params: { emailId: String(emailId) } })).body,
+    ).toMatchObject({ folder_ids: [folder.id] });
     expect((await remove(user, folder.id, emailId)).status).toBe(204);
     expect((await list(user)).body).toEqual({ items: [{ id: folder.id, name: "Keep", emails: [], email_count: 0 }] });
   });
@@ -63,8 +89,13 @@ describe("folders", () => {
     expect((await add(user, folder.id, emailId)).status).toBe(200);
     for (const alias of [` ${folder.id}`, `${folder.id}.0`, `0${folder.id}`, `${folder.id}e0`, `0x${folder.id.toString(16)}`]) {
       const params = { folderId: alias, emailId: String(emailId) };
-      expect(await call(removeFolderEmail, "/api/users/me/folders/x/emails/y", { method: "DELETE", cookie: user.cookie, params }), alias).toMatchObject({ status: 404, body: { detail: "Not found" } });
-      expect(await call(deleteFolder, "/api/users/me/folders/x", { method: "DELETE", cookie: user.cookie, params }), alias).toMatchObject({ status: 404 });
+      expect(
+        await call(removeFolderEmail, "/api/users/me/folders/x/emails/y", { method: "DELETE", cookie: user.cookie, params }),
+        alias,
+      ).toMatchObject({ status: 404, body: { detail: "Not found" } });
+      expect(await call(deleteFolder, "/api/users/me/folders/x", { method: "DELETE", cookie: user.cookie, params }), alias).toMatchObject({
+        status: 404,
+      });
     }
     expect((await list(user)).body).toEqual({ items: [{ id: folder.id, name: "Aliases", emails: [emailId], email_count: 1 }] });
   });

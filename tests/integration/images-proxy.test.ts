@@ -46,7 +46,9 @@ afterEach(() => {
 
 async function get(pathname: string) {
   const [, , signature, encoded] = pathname.split("/");
-  const response = await proxyImage(new Request(new URL(pathname, process.env.APP_URL)), { params: Promise.resolve({ signature: signature!, encoded: encoded! }) });
+  const response = await proxyImage(new Request(new URL(pathname, process.env.APP_URL)), {
+    params: Promise.resolve({ signature: signature!, encoded: encoded! }),
+  });
   return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 

@@ -20,11 +20,23 @@ const HTML = [
 describe("HTML the server hands out points every remote image at its own proxy", () => {
   it("GET /api/issues/{id} and both share lookups: img src, style url() and <style> sheets; data: images and links kept", async () => {
     const reader = await registerUser();
-    const delivered = await deliver(mail({ to: reader.unique_email, from: `Pictures <${uniqueSender()}>`, subject: "With pictures", html: HTML }));
+    const delivered = await deliver(
+      mail({ to: reader.unique_email, from: `Pictures <${uniqueSender()}>`, subject: "With pictures", html: HTML }),
+    );
     const id = (delivered.body as { emails: number[] }).emails[0]!;
-    const own = (await call(getEmail, `/api/issues/${id}`, { cookie: reader.cookie, params: { emailId: String(id) } })).body as { body_html: string; public_share_id: string };
+    const own = (await call(getEmail, `/api/issues/${id}`, { cookie: reader.cookie, params: { emailId: String(id) } })).body as {
+      body_html: string;
+      public_share_id: string;
+    };
     const shared = await Promise.all(
-      [issueShare, emailShare].map(async (handler) => ((await call(handler, `/api/issues/share/${own.public_share_id}`, { params: { shareId: own.public_share_id } })).body as { body_html: string }).body_html),
+      [issueShare, emailShare].map(
+        async (handler) =>
+          (
+            (await call(handler, `/api/issues/share/${own.public_share_id}`, { params: { shareId: own.public_share_id } })).body as {
+              body_html: string;
+            }
+          ).body_html,
+      ),
     );
     for (const html of [own.body_html, ...shared]) {
       expect(html).not.toContain("cdn.sender.example");

@@ -33,11 +33,22 @@ async function status(reader: TestUser, id: number) {
 async function emailsOf(userId: number) {
   const { getDb } = await import("@/db/client");
   const { email } = await import("@/db/schema");
-  return getDb().select({ subject: email.subject, date: email.dateReceived }).from(email).where(eq(email.userId, userId)).orderBy(email.dateReceived);
+  return getDb()
+    .select({ subject: email.subject, date: email.dateReceived })
+    .from(email)
+    .where(eq(email.userId, userId))
+    .orderBy(email.dateReceived);
 }
 
-function newsletter(subject: string, date: string, headers: string[] = [`List-Unsubscribe: <https://letters.example.org/u/${randomUUID()}>`]) {
-  return mail({ to: "reader@gmail.example", from: `Weekly Letters <${uniqueSender()}>`, subject, date, extra: headers }).replace(/\r\n/g, "\n");
+function newsletter(
+  subject: string,
+  date: string,
+  headers: string[] = [`List-Unsubscribe: <https://letters.example.org/u/${randomUUID()}>`],
+) {
+  return mail({ to: "reader@gmail.example", from: `Weekly Letters <${uniqueSender()}>`, subject, date, extra: headers }).replace(
+    /\r\n/g,
+    "\n",
+  );
 }
 
 function personal(subject: string) {
@@ -46,7 +57,9 @@ function personal(subject: string) {
 
 /** An mboxrd file: From_ lines, body From lines quoted, an empty line after each message. */
 function mbox(messages: string[]): Buffer {
-  return Buffer.from(messages.map((message) => `From sender@example.com Tue Mar  1 10:00:00 2022\n${message.replace(/^(>*From )/gm, ">$1")}\n\n`).join(""));
+  return Buffer.from(
+    messages.map((message) => `From sender@example.com Tue Mar  1 10:00:00 2022\n${message.replace(/^(>*From )/gm, ">$1")}\n\n`).join(""),
+  );
 }
 
 function zipOf(files: Record<string, Buffer | string>): Promise<Buffer> {
@@ -79,7 +92,10 @@ describe("POST /api/users/me/imports", () => {
     expect(started).toEqual({ status: 202, body: { id: expect.any(Number), status: "running" } });
     await jobs();
     const result = await status(reader, started.body.id);
-    expect(result).toMatchObject({ status: 200, body: { id: started.body.id, status: "done", total: 4, processed: 4, filed: 3, skipped: 1, failed: 0 } });
+    expect(result).toMatchObject({
+      status: 200,
+      body: { id: started.body.id, status: "done", total: 4, processed: 4, filed: 3, skipped: 1, failed: 0 },
+    });
     expect(await emailsOf(reader.id)).toEqual([
       { subject: "Issue one", date: new Date("2022-02-07T08:00:00Z") },
       { subject: "Issue two", date: new Date("2022-02-14T08:00:00Z") },
@@ -95,8 +111,18 @@ describe("POST /api/users/me/imports", () => {
   it("files mail from a newsletter the reader already has even without list headers", async () => {
     const reader = await registerUser();
     const sender = uniqueSender();
-    const first = mail({ to: "x@gmail.example", from: `Known Letter <${sender}>`, subject: "Listed", extra: ["List-Id: <known.example.org>"] }).replace(/\r\n/g, "\n");
-    const plain = mail({ to: "x@gmail.example", from: `Known Letter <${sender}>`, subject: "Unlisted", date: "Wed, 09 Mar 2022 10:00:00 +0000" }).replace(/\r\n/g, "\n");
+    const first = mail({
+      to: "x@gmail.example",
+      from: `Known Letter <${sender}>`,
+      subject: "Listed",
+      extra: ["List-Id: <known.example.org>"],
+    }).replace(/\r\n/g, "\n");
+    const plain = mail({
+      to: "x@gmail.example",
+      from: `Known Letter <${sender}>`,
+      subject: "Unlisted",
+      date: "Wed, 09 Mar 2022 10:00:00 +0000",
+    }).replace(/\r\n/g, "\n");
     await upload(reader, mbox([first]), "application/mbox");
     await jobs();
     const second = await upload(reader, Buffer.from(plain), "message/rfc822");
@@ -106,12 +132,26 @@ describe("POST /api/users/me/imports", () => {
 
   it("counts a message that cannot be read as failed, says why, and goes on", async () => {
     const reader = await registerUser();
-    const file = mbox([newsletter("Before", "Mon, 07 Feb 2022 08:00:00 +0000"), "no header at all, just words\n", newsletter("After", "Mon, 14 Feb 2022 08:00:00 +0000")]);
+    const file = mbox([
+      newsletter("Before", "Mon, 07 Feb 2022 08:00:00 +0000"),
+      "no header at all, just words\n",
+      newsletter("After", "Mon, 14 Feb 2022 08:00:00 +0000"),
+    ]);
     const started = await upload(reader, file, "application/mbox");
     await jobs();
-    expect((await status(reader, started.body.id)).body).toMatchObject({ status: "done", total: 3, processed: 3, filed: 2, skipped: 0, failed: 1 });
+    expect((await status(reader, started.body.id)).body).toMatchObject({
+      status: "done",
+      total: 3,
+      processed: 3,
+      filed: 2,
+      skipped: 0,
+      failed: 1,
+    });
     const failures = await call(importFailures, "/x", { cookie: reader.cookie, params: { importId: String(started.body.id) } });
-    expect(failures).toMatchObject({ status: 200, body: { items: [{ position: 2, subject: null, reason: "Not an e-mail message: it has no header." }] } });
+    expect(failures).toMatchObject({
+      status: 200,
+      body: { items: [{ position: 2, subject: null, reason: "Not an e-mail message: it has no header." }] },
+    });
   });
 
   it("goes on from the recorded position after a restart, filing nothing twice", async () => {
@@ -122,7 +162,10 @@ describe("POST /api/users/me/imports", () => {
     const { mailImport } = await import("@/db/schema");
     // As if a process had filed nothing yet, but counted and passed the first message before it died.
     const firstLength = mbox(messages.slice(0, 1)).length;
-    await getDb().update(mailImport).set({ total: 2, processed: 1, skipped: 1, position: firstLength }).where(eq(mailImport.id, started.body.id));
+    await getDb()
+      .update(mailImport)
+      .set({ total: 2, processed: 1, skipped: 1, position: firstLength })
+      .where(eq(mailImport.id, started.body.id));
     await jobs();
     expect((await status(reader, started.body.id)).body).toMatchObject({ status: "done", total: 2, processed: 2, filed: 1, skipped: 1 });
     expect((await emailsOf(reader.id)).map((row) => row.subject)).toEqual(["Kept two"]);
@@ -139,13 +182,33 @@ describe("POST /api/users/me/imports", () => {
     const started = await upload(reader, zip, "application/zip");
     expect(started.status).toBe(202);
     await jobs();
-    expect((await status(reader, started.body.id)).body).toMatchObject({ status: "done", total: 3, processed: 3, filed: 2, skipped: 1, failed: 0 });
+    expect((await status(reader, started.body.id)).body).toMatchObject({
+      status: "done",
+      total: 3,
+      processed: 3,
+      filed: 2,
+      skipped: 1,
+      failed: 0,
+    });
   });
 
   it.each([
-    ["a ../ name", async () => rename(await zipOf({ "zz/evil.eml": newsletter("x", "Mon, 07 Feb 2022 08:00:00 +0000") }), "zz/evil.eml", "../evil.eml"), "outside itself"],
-    ["an absolute path", async () => rename(await zipOf({ "zetc/evil.eml": newsletter("x", "Mon, 07 Feb 2022 08:00:00 +0000") }), "zetc/evil.eml", "/etc/evil.eml"), "outside itself"],
-    ["a nested zip", async () => zipOf({ "inner.zip": await zipOf({ "a.eml": newsletter("x", "Mon, 07 Feb 2022 08:00:00 +0000") }) }), "another archive"],
+    [
+      "a ../ name",
+      async () => rename(await zipOf({ "zz/evil.eml": newsletter("x", "Mon, 07 Feb 2022 08:00:00 +0000") }), "zz/evil.eml", "../evil.eml"),
+      "outside itself",
+    ],
+    [
+      "an absolute path",
+      async () =>
+        rename(await zipOf({ "zetc/evil.eml": newsletter("x", "Mon, 07 Feb 2022 08:00:00 +0000") }), "zetc/evil.eml", "/etc/evil.eml"),
+      "outside itself",
+    ],
+    [
+      "a nested zip",
+      async () => zipOf({ "inner.zip": await zipOf({ "a.eml": newsletter("x", "Mon, 07 Feb 2022 08:00:00 +0000") }) }),
+      "another archive",
+    ],
     ["a bomb", async () => zipOf({ "bomb.eml": Buffer.alloc(2_500_000, 0x61) }), "zip bomb"],
     ["no messages", async () => zipOf({ "notes.txt": "nothing" }), "no .eml files"],
   ])("refuses a zip with %s with 422 and keeps nothing", async (_name, build, reason) => {

@@ -63,7 +63,11 @@ describe("POST /api/inbound/email", () => {
     delete process.env.INBOUND_SECRET;
     try {
       const { POST } = await import("@/app/api/inbound/email/route");
-      const result = await call(POST, "/api/inbound/email", { method: "POST", rawBody: mail({ to: "x@paperboy.localhost" }), headers: { authorization: "Bearer " } });
+      const result = await call(POST, "/api/inbound/email", {
+        method: "POST",
+        rawBody: mail({ to: "x@paperboy.localhost" }),
+        headers: { authorization: "Bearer " },
+      });
       expect(result.status).toBe(401);
     } finally {
       process.env.INBOUND_SECRET = saved;
@@ -101,14 +105,18 @@ describe("POST /api/inbound/email", () => {
       expect(result.status).toBe(202);
       expect((await emailRow((result.body as Stored).emails[0])).userId).toBe(reader.id);
     }
-    const viaEnvelope = await deliver(mail({ to: "list@publisher.example", from: uniqueSender() }), { "x-envelope-to": `someone@else.example, ${local}@${domain}` });
+    const viaEnvelope = await deliver(mail({ to: "list@publisher.example", from: uniqueSender() }), {
+      "x-envelope-to": `someone@else.example, ${local}@${domain}`,
+    });
     expect(viaEnvelope.status).toBe(202);
   });
 
   it("finds the recipient in Cc, Delivered-To or X-Original-To when To is a list address", async () => {
     const reader = await registerUser();
     for (const header of ["Cc", "Delivered-To", "X-Original-To"]) {
-      const result = await deliver(mail({ to: "Readers <readers@list.example>", from: uniqueSender(), extra: [`${header}: ${reader.unique_email}`] }));
+      const result = await deliver(
+        mail({ to: "Readers <readers@list.example>", from: uniqueSender(), extra: [`${header}: ${reader.unique_email}`] }),
+      );
       expect(result.status, header).toBe(202);
       expect((await emailRow((result.body as Stored).emails[0])).userId).toBe(reader.id);
     }
@@ -168,10 +176,17 @@ describe("POST /api/inbound/email", () => {
 
   it("files a forward under the original sender, subject and date", async () => {
     const reader = await registerUser();
-    const forward = fixture("fwd-outlook.eml").replace("reader@paperboy.localhost", reader.unique_email).replace("<fwd-outlook.eml@mail.gmail.com>", `<${randomBytes(6).toString("hex")}@gmail.com>`);
+    const forward = fixture("fwd-outlook.eml")
+      .replace("reader@paperboy.localhost", reader.unique_email)
+      .replace("<fwd-outlook.eml@mail.gmail.com>", `<${randomBytes(6).toString("hex")}@gmail.com>`);
     const result = await deliver(forward);
     const row = await emailRow((result.body as Stored).emails[0]);
-    expect(row).toMatchObject({ isForwarded: true, subject: "Grey Skies in Cloud Earnings", senderEmail: "blog@tomtunguz.com", senderName: "Tomasz Tunguz" });
+    expect(row).toMatchObject({
+      isForwarded: true,
+      subject: "Grey Skies in Cloud Earnings",
+      senderEmail: "blog@tomtunguz.com",
+      senderName: "Tomasz Tunguz",
+    });
     expect(row.dateReceived.toISOString()).toBe("2022-10-28T19:15:00.000Z");
     expect((await newsletterRow(row.newsletterId)).name).toBe("Tomasz Tunguz");
   });
@@ -216,13 +231,21 @@ describe("POST /api/inbound/email", () => {
 
   it("files a confirmation with its link and an inactive subscription", async () => {
     const reader = await registerUser();
-    const confirm = fixture("confirm-double-opt-in.eml").replace("reader@paperboy.localhost", reader.unique_email).replace("<confirm-1@", `<${randomBytes(6).toString("hex")}@`);
+    const confirm = fixture("confirm-double-opt-in.eml")
+      .replace("reader@paperboy.localhost", reader.unique_email)
+      .replace("<confirm-1@", `<${randomBytes(6).toString("hex")}@`);
     const row = await emailRow(((await deliver(confirm)).body as Stored).emails[0]);
-    expect(row).toMatchObject({ kind: "confirmation", confirmationUrl: "https://app.kit.example/forms/confirm?key=164993ebe3eb&sid=5209835936" });
+    expect(row).toMatchObject({
+      kind: "confirmation",
+      confirmationUrl: "https://app.kit.example/forms/confirm?key=164993ebe3eb&sid=5209835936",
+    });
     const { getDb } = await import("@/db/client");
     const { subscription, share } = await import("@/db/schema");
     const { and, eq } = await import("drizzle-orm");
-    const [sub] = await getDb().select().from(subscription).where(and(eq(subscription.userId, reader.id), eq(subscription.newsletterId, row.newsletterId)));
+    const [sub] = await getDb()
+      .select()
+      .from(subscription)
+      .where(and(eq(subscription.userId, reader.id), eq(subscription.newsletterId, row.newsletterId)));
     expect(sub.status).toBe("inactive");
     const [shared] = await getDb().select().from(share).where(eq(share.emailId, row.id));
     expect(shared.shareId).toMatch(/^[A-Za-z0-9_-]{24}$/);
@@ -234,12 +257,22 @@ describe("POST /api/inbound/email", () => {
     const visibility: boolean[] = [];
     let newsletterId = 0;
     for (const [index, user] of users.entries()) {
-      const body = (await deliver(mail({ to: user.unique_email, from: `Private Letter <${sender}>`, date: `Tue, 0${index + 1} Mar 2022 10:00:00 +0000` }))).body as Stored;
+      const body = (
+        await deliver(
+          mail({ to: user.unique_email, from: `Private Letter <${sender}>`, date: `Tue, 0${index + 1} Mar 2022 10:00:00 +0000` }),
+        )
+      ).body as Stored;
       newsletterId = (await emailRow(body.emails[0])).newsletterId;
       visibility.push((await newsletterRow(newsletterId)).isPublic);
     }
     expect(visibility).toEqual([false, false, true]);
-    expect(await newsletterRow(newsletterId)).toMatchObject({ source: "mail", recipientCount: 3, totalIssues: 3, totalEmails: 3, sendingFrequency: "Daily" });
+    expect(await newsletterRow(newsletterId)).toMatchObject({
+      source: "mail",
+      recipientCount: 3,
+      totalIssues: 3,
+      totalEmails: 3,
+      sendingFrequency: "Daily",
+    });
     await deliver(mail({ to: users[0].unique_email, from: `Private Letter <${sender}>`, date: "Fri, 04 Mar 2022 10:00:00 +0000" }));
     expect(await newsletterRow(newsletterId)).toMatchObject({ recipientCount: 3, totalIssues: 4, totalEmails: 4 });
   });

@@ -18,11 +18,16 @@ async function postMailgun(fields: Record<string, string>): Promise<{ status: nu
 function signed(mime: string, recipient: string, ageSeconds = 0, key = MAILGUN_KEY): Record<string, string> {
   const timestamp = String(Math.floor(Date.now() / 1000) - ageSeconds);
   const token = randomBytes(25).toString("hex");
-  const signature = createHmac("sha256", key).update(timestamp + token).digest("hex");
+  const signature = createHmac("sha256", key)
+    .update(timestamp + token)
+    .digest("hex");
   return { timestamp, token, signature, recipient, "body-mime": mime };
 }
 
-async function postPostmark(payload: unknown, authorization = `Basic ${Buffer.from(`${POSTMARK.user}:${POSTMARK.password}`).toString("base64")}`) {
+async function postPostmark(
+  payload: unknown,
+  authorization = `Basic ${Buffer.from(`${POSTMARK.user}:${POSTMARK.password}`).toString("base64")}`,
+) {
   const { POST } = await import("@/app/api/inbound/postmark/route");
   const response = await POST(
     new Request(new URL("/api/inbound/postmark", process.env.APP_URL), {
@@ -61,13 +66,19 @@ describe("POST /api/inbound/mailgun", () => {
     const first = await postMailgun(post);
     expect(first.status).toBe(202);
     expect(await postMailgun(post)).toEqual({ status: 200, body: first.body });
-    const forged = { ...post, "body-mime": mail({ to: victim.unique_email, from: uniqueSender(), subject: "Reset your password here" }), recipient: victim.unique_email };
+    const forged = {
+      ...post,
+      "body-mime": mail({ to: victim.unique_email, from: uniqueSender(), subject: "Reset your password here" }),
+      recipient: victim.unique_email,
+    };
     expect(await postMailgun(forged)).toEqual({ status: 401, body: { detail: "Invalid signature" } });
     expect(await postMailgun({ ...post, recipient: victim.unique_email })).toEqual({ status: 401, body: { detail: "Invalid signature" } });
   });
 
   it("answers 404 for an unknown recipient and 400 without body-mime", async () => {
-    expect((await postMailgun(signed(mail({ to: "ghost-reader@paperboy.localhost" }), "ghost-reader@paperboy.localhost"))).status).toBe(404);
+    expect((await postMailgun(signed(mail({ to: "ghost-reader@paperboy.localhost" }), "ghost-reader@paperboy.localhost"))).status).toBe(
+      404,
+    );
     const withoutMime = signed("x", "x@paperboy.localhost");
     delete withoutMime["body-mime"];
     expect((await postMailgun(withoutMime)).status).toBe(400);
@@ -87,7 +98,9 @@ describe("MAX_MESSAGE_BYTES through the providers", () => {
     const exact = messageOfSize(reader.unique_email, 1_000_000);
     expect(Buffer.byteLength(exact)).toBe(1_000_000);
     expect((await postMailgun(signed(exact, reader.unique_email))).status).toBe(202);
-    expect((await postPostmark({ RawEmail: messageOfSize(reader.unique_email, 1_000_000), OriginalRecipient: reader.unique_email })).status).toBe(202);
+    expect(
+      (await postPostmark({ RawEmail: messageOfSize(reader.unique_email, 1_000_000), OriginalRecipient: reader.unique_email })).status,
+    ).toBe(202);
     const over = messageOfSize(reader.unique_email, 1_000_001);
     expect(await postMailgun(signed(over, reader.unique_email))).toEqual({ status: 413, body: { detail: "Message too large" } });
     expect((await postPostmark({ RawEmail: over, OriginalRecipient: reader.unique_email })).status).toBe(413);
@@ -107,7 +120,10 @@ describe("NUL bytes in a provider's recipient field", () => {
 describe("POST /api/inbound/postmark", () => {
   it("stores RawEmail when present", async () => {
     const reader = await registerUser();
-    const result = await postPostmark({ RawEmail: mail({ to: reader.unique_email, from: uniqueSender() }), OriginalRecipient: reader.unique_email });
+    const result = await postPostmark({
+      RawEmail: mail({ to: reader.unique_email, from: uniqueSender() }),
+      OriginalRecipient: reader.unique_email,
+    });
     expect(result.status).toBe(202);
     expect((await emailRow((result.body as Stored).emails[0])).subject).toBe("This week in digests");
   });
@@ -197,7 +213,9 @@ describe("POST /api/inbound/postmark", () => {
     expect((await postPostmark({ RawEmail: "x" }, `Basic ${Buffer.from("postmark-user:nope").toString("base64")}`)).status).toBe(401);
     const { POST } = await import("@/app/api/inbound/postmark/route");
     const authorization = `Basic ${Buffer.from(`${POSTMARK.user}:${POSTMARK.password}`).toString("base64")}`;
-    const response = await POST(new Request(new URL("/api/inbound/postmark", process.env.APP_URL), { method: "POST", headers: { authorization }, body: "{not json" }));
+    const response = await POST(
+      new Request(new URL("/api/inbound/postmark", process.env.APP_URL), { method: "POST", headers: { authorization }, body: "{not json" }),
+    );
     expect(response.status).toBe(400);
   });
 });

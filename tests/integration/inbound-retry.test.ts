@@ -12,7 +12,8 @@ vi.mock("@/lib/mail/process", async (importOriginal) => {
   return {
     ...actual,
     buildContent: async (parsed: ParsedMessage) => {
-      if (parsed.subject.includes("POISON") || (fault.flaky && parsed.subject.includes("FLAKY"))) throw new Error(`Filing exploded on ${parsed.subject}`);
+      if (parsed.subject.includes("POISON") || (fault.flaky && parsed.subject.includes("FLAKY")))
+        throw new Error(`Filing exploded on ${parsed.subject}`);
       return actual.buildContent(parsed);
     },
   };
@@ -25,7 +26,10 @@ async function age(id: number, seconds: number): Promise<void> {
   const { getDb } = await import("@/db/client");
   const { inboundMessage } = await import("@/db/schema");
   const then = sql`now() - make_interval(secs => ${seconds})`;
-  await getDb().update(inboundMessage).set({ receivedAt: then, processedAt: sql`CASE WHEN ${inboundMessage.processedAt} IS NULL THEN NULL ELSE ${then} END` }).where(eq(inboundMessage.id, id));
+  await getDb()
+    .update(inboundMessage)
+    .set({ receivedAt: then, processedAt: sql`CASE WHEN ${inboundMessage.processedAt} IS NULL THEN NULL ELSE ${then} END` })
+    .where(eq(inboundMessage.id, id));
 }
 
 async function sweepAndRun(): Promise<void> {

@@ -15,7 +15,11 @@ useDatabase();
 const folder = mkdtempSync(path.join(tmpdir(), "paperboy-smtp-tls-"));
 const certFile = path.join(folder, "cert.pem");
 const keyFile = path.join(folder, "key.pem");
-execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "1", "-subj", "/CN=localhost"], { stdio: "ignore" });
+execFileSync(
+  "openssl",
+  ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "1", "-subj", "/CN=localhost"],
+  { stdio: "ignore" },
+);
 
 const servers: SMTPServer[] = [];
 
@@ -42,14 +46,24 @@ afterAll(async () => {
 
 function sender(port: number) {
   // requireTLS: the client refuses to send anything unless STARTTLS succeeds first.
-  return createTransport({ host: "127.0.0.1", port, secure: false, requireTLS: true, tls: { rejectUnauthorized: false }, connectionTimeout: 5000 });
+  return createTransport({
+    host: "127.0.0.1",
+    port,
+    secure: false,
+    requireTLS: true,
+    tls: { rejectUnauthorized: false },
+    connectionTimeout: 5000,
+  });
 }
 
 describe("SMTP receiver with SMTP_TLS_CERT and SMTP_TLS_KEY", () => {
   it("offers STARTTLS with the operator's certificate and files mail sent over it", async () => {
     const reader = await registerUser();
     const subject = `Over TLS ${Date.now()}`;
-    const info = await sender(tlsPort).sendMail({ envelope: { from: "digest@sender.example", to: [reader.unique_email] }, raw: mail({ to: reader.unique_email, from: uniqueSender(), subject }) });
+    const info = await sender(tlsPort).sendMail({
+      envelope: { from: "digest@sender.example", to: [reader.unique_email] },
+      raw: mail({ to: reader.unique_email, from: uniqueSender(), subject }),
+    });
     expect(info.accepted).toEqual([reader.unique_email]);
     const { GET } = await import("@/app/api/issues/feed/route");
     const feed = await call(GET, "/api/issues/feed", { cookie: reader.cookie });
@@ -57,7 +71,9 @@ describe("SMTP receiver with SMTP_TLS_CERT and SMTP_TLS_KEY", () => {
   });
 
   it("speaks plain text as before without them: a sender that requires TLS is refused", async () => {
-    await expect(sender(plainPort).sendMail({ envelope: { from: "a@sender.example", to: ["b@paperboy.localhost"] }, raw: "Subject: x\r\n\r\nx" })).rejects.toThrow(/STARTTLS/);
+    await expect(
+      sender(plainPort).sendMail({ envelope: { from: "a@sender.example", to: ["b@paperboy.localhost"] }, raw: "Subject: x\r\n\r\nx" }),
+    ).rejects.toThrow(/STARTTLS/);
   });
 
   it("stops `npm run smtp` with one clear line when a file cannot be read", () => {
@@ -67,14 +83,20 @@ describe("SMTP receiver with SMTP_TLS_CERT and SMTP_TLS_KEY", () => {
       timeout: 30_000,
     });
     expect(result.status).toBe(1);
-    expect(result.stderr.trim().split("\n")).toEqual([`SMTP receiver failed: SMTP_TLS_CERT ${path.join(folder, "missing.pem")} cannot be read: no such file`]);
+    expect(result.stderr.trim().split("\n")).toEqual([
+      `SMTP receiver failed: SMTP_TLS_CERT ${path.join(folder, "missing.pem")} cannot be read: no such file`,
+    ]);
   });
 
   it("refuses a key that does not belong to the certificate, or one file without the other", async () => {
     const { readSmtpTls } = await import("@/lib/mail/smtp-tls");
     const notAKey = path.join(folder, "not-a-key.pem");
     writeFileSync(notAKey, "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n");
-    expect(() => readSmtpTls({ SMTP_TLS_CERT: certFile, SMTP_TLS_KEY: notAKey })).toThrow(/^SMTP_TLS_CERT and SMTP_TLS_KEY are not a PEM certificate and its private key/);
-    expect(() => readSmtpTls({ SMTP_TLS_CERT: certFile, SMTP_TLS_KEY: undefined })).toThrow("SMTP_TLS_CERT and SMTP_TLS_KEY must be set together");
+    expect(() => readSmtpTls({ SMTP_TLS_CERT: certFile, SMTP_TLS_KEY: notAKey })).toThrow(
+      /^SMTP_TLS_CERT and SMTP_TLS_KEY are not a PEM certificate and its private key/,
+    );
+    expect(() => readSmtpTls({ SMTP_TLS_CERT: certFile, SMTP_TLS_KEY: undefined })).toThrow(
+      "SMTP_TLS_CERT and SMTP_TLS_KEY must be set together",
+    );
   });
 });

@@ -73,7 +73,14 @@ describe("SMTP receiver", () => {
   it("refuses an oversize message with 552", async () => {
     const reader = await registerUser();
     const body = mail({ to: reader.unique_email, html: `<p>${"y".repeat(60_000)}</p>` });
-    const codes = await session(["EHLO sender.example", "MAIL FROM:<a@sender.example>", `RCPT TO:<${reader.unique_email}>`, "DATA", `${body}\r\n.`, "QUIT"]);
+    const codes = await session([
+      "EHLO sender.example",
+      "MAIL FROM:<a@sender.example>",
+      `RCPT TO:<${reader.unique_email}>`,
+      "DATA",
+      `${body}\r\n.`,
+      "QUIT",
+    ]);
     expect(codes).toEqual([220, 250, 250, 250, 354, 552, 221]);
   });
 });

@@ -24,7 +24,15 @@ export async function deliver(raw: Buffer | string, headers: Record<string, stri
   return { status: response.status, body: await response.json() };
 }
 
-export type MailOptions = { to: string; from?: string; subject?: string; messageId?: string | null; date?: string; html?: string; extra?: string[] };
+export type MailOptions = {
+  to: string;
+  from?: string;
+  subject?: string;
+  messageId?: string | null;
+  date?: string;
+  html?: string;
+  extra?: string[];
+};
 
 export function mail(options: MailOptions): string {
   const messageId = options.messageId === undefined ? `<${randomUUID()}@sender.example.com>` : options.messageId;

@@ -60,7 +60,9 @@ export function killStarted(): void {
 export function startInstance(kind: "worker" | "smtp" | "web", env: Record<string, string> = {}): Instance {
   const tsx = ["--conditions=react-server", "--import", "tsx"];
   const args =
-    kind === "web" ? [path.join(root, "node_modules/next/dist/bin/next"), "start", "--port", env.PORT] : [...tsx, path.join(root, "scripts", `${kind}.ts`)];
+    kind === "web"
+      ? [path.join(root, "node_modules/next/dist/bin/next"), "start", "--port", env.PORT]
+      : [...tsx, path.join(root, "scripts", `${kind}.ts`)];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
@@ -80,7 +82,9 @@ export function startInstance(kind: "worker" | "smtp" | "web", env: Record<strin
   let text = "";
   child.stdout?.on("data", (chunk: Buffer) => (text += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number>((resolve) => child.on("exit", (code, signal) => resolve(code ?? 128 + (signal === "SIGKILL" ? 9 : 15))));
+  const exited = new Promise<number>((resolve) =>
+    child.on("exit", (code, signal) => resolve(code ?? 128 + (signal === "SIGKILL" ? 9 : 15))),
+  );
   const waitFor = async (pattern: RegExp, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!pattern.test(text)) {

@@ -52,7 +52,9 @@ describe.skipIf(!multiProcess)("many processes on one database (needs DATABASE_U
     const sends = Array.from({ length: 40 }, (_, index) => {
       const messageId = `<burst-${randomUUID()}@sender.example.com>`;
       const raw = mail({ to: reader.unique_email, from: uniqueSender(), subject: `Burst ${index}`, messageId });
-      return transport.sendMail({ envelope: { from: "sender@example.com", to: [reader.unique_email] }, raw }).then(() => void acked.push(messageId));
+      return transport
+        .sendMail({ envelope: { from: "sender@example.com", to: [reader.unique_email] }, raw })
+        .then(() => void acked.push(messageId));
     });
     await within(30_000, async () => acked.length >= 10);
     receiver.child.kill("SIGKILL");
@@ -62,7 +64,9 @@ describe.skipIf(!multiProcess)("many processes on one database (needs DATABASE_U
 
     await within(60_000, () => allFiled(reader));
     const seconds = (Date.now() - killedAt) / 1000;
-    console.log(`kill -9 to every stored message filed: ${seconds.toFixed(1)} s (${(await storedFor(reader)).length} stored, ${acked.length} acknowledged)`);
+    console.log(
+      `kill -9 to every stored message filed: ${seconds.toFixed(1)} s (${(await storedFor(reader)).length} stored, ${acked.length} acknowledged)`,
+    );
     const filedIds = await query<{ key: string }>(sql`SELECT message_key AS key FROM email WHERE user_id = ${reader.id}`);
     for (const messageId of acked) expect(filedIds.map((row) => row.key)).toContain(`mid:${messageId.slice(1, -1).toLowerCase()}`);
   }, 120_000);
@@ -97,7 +101,11 @@ describe.skipIf(!multiProcess)("many processes on one database (needs DATABASE_U
     }
 
     function deliverTo(url: string, raw: string): Promise<Response> {
-      return fetch(`${url}/api/inbound/email`, { method: "POST", headers: { authorization: `Bearer ${INBOUND_SECRET}`, "content-type": "message/rfc822" }, body: raw });
+      return fetch(`${url}/api/inbound/email`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${INBOUND_SECRET}`, "content-type": "message/rfc822" },
+        body: raw,
+      });
     }
 
     it("with WORKER=off the web instance files what it receives but runs no job; npm run worker does", async () => {
@@ -135,7 +143,9 @@ describe.skipIf(!multiProcess)("many processes on one database (needs DATABASE_U
     it("SIGTERM lets the requests in flight finish (none gets a 5xx), files what it acknowledged and exits 0", async () => {
       const reader = await registerUser();
       const { web, url } = await startWeb({});
-      const answers = Array.from({ length: 30 }, (_, index) => deliverAlone(url, mail({ to: reader.unique_email, from: uniqueSender(), subject: `In flight ${index}` })));
+      const answers = Array.from({ length: 30 }, (_, index) =>
+        deliverAlone(url, mail({ to: reader.unique_email, from: uniqueSender(), subject: `In flight ${index}` })),
+      );
       // Once the first answers, the rest are in flight or still connecting.
       await Promise.race(answers);
       const signalled = Date.now();
@@ -146,7 +156,9 @@ describe.skipIf(!multiProcess)("many processes on one database (needs DATABASE_U
       // A request the server answered got its 202; one that came after it closed found no listener.
       for (const result of results) expect([202, "ECONNREFUSED"]).toContain(result);
       const accepted = results.filter((result) => result === 202).length;
-      console.log(`SIGTERM with 30 deliveries under way: ${accepted} answered 202, ${30 - accepted} refused a connection; exit 0 after ${Date.now() - signalled} ms`);
+      console.log(
+        `SIGTERM with 30 deliveries under way: ${accepted} answered 202, ${30 - accepted} refused a connection; exit 0 after ${Date.now() - signalled} ms`,
+      );
       expect(accepted).toBeGreaterThan(1);
       const filed = (await storedFor(reader)).filter((row) => row.status === "filed").length;
       expect(filed).toBe(accepted);

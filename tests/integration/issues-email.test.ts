@@ -12,7 +12,8 @@ import { seedEmail, seedNewsletter } from "../support/seed";
 
 useDatabase();
 
-const read = (user: TestUser, emailId: number | string) => call(getEmail, `/api/issues/${emailId}`, { cookie: user.cookie, params: { emailId: String(emailId) } });
+const read = (user: TestUser, emailId: number | string) =>
+  call(getEmail, `/api/issues/${emailId}`, { cookie: user.cookie, params: { emailId: String(emailId) } });
 const put = (user: TestUser, emailId: number | string, body: unknown) =>
   call(interact, `/api/issues/${emailId}/interactions`, { method: "PUT", cookie: user.cookie, params: { emailId: String(emailId) }, body });
 
@@ -22,7 +23,13 @@ describe("GET /api/issues/{id}", () => {
     const seeded = await seedEmail(user.id, { subject: "Full read", bodyPlain: "Body text" });
     const result = await read(user, seeded.id);
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ id: seeded.id, issue_id: seeded.issueId, subject: "Full read", body_html: "<p>Body text</p>", body_plain: "Body text" });
+    expect(result.body).toMatchObject({
+      id: seeded.id,
+      issue_id: seeded.issueId,
+      subject: "Full read",
+      body_html: "<p>Body text</p>",
+      body_plain: "Body text",
+    });
   });
 
   it.each(["999999999", "abc", "-1", "1.5"])("answers 404 for the id %j", async (emailId) => {
@@ -155,18 +162,25 @@ describe("PUT /api/issues/{id}/interactions on a public issue the reader did not
     return { owner, reader, newsletterId, theirs };
   }
   const ids = (body: unknown) => (body as { items: { id: number }[] }).items.map((item) => item.id);
-  const feedTotal = async (user: TestUser) => ((await call(feed, "/api/issues/feed", { cookie: user.cookie })).body as { total_items: number }).total_items;
+  const feedTotal = async (user: TestUser) =>
+    ((await call(feed, "/api/issues/feed", { cookie: user.cookie })).body as { total_items: number }).total_items;
 
   it("likes and unlikes it, counting every reader's like of the edition, and lists it as liked without adding it to the feed", async () => {
     const { owner, reader, theirs } = await publicIssue();
     await put(owner, theirs.id, { is_liked: true });
     const likedByReader = await put(reader, theirs.id, { is_liked: true });
-    expect(likedByReader).toMatchObject({ status: 200, body: { id: theirs.id, issue_id: theirs.issueId, is_liked: true, liked_at: expect.any(String), like_count: 2, public_share_id: null } });
+    expect(likedByReader).toMatchObject({
+      status: 200,
+      body: { id: theirs.id, issue_id: theirs.issueId, is_liked: true, liked_at: expect.any(String), like_count: 2, public_share_id: null },
+    });
     expect((await put(reader, theirs.id, { is_liked: true })).body).toMatchObject({ is_liked: true, like_count: 2 });
     expect((await read(reader, theirs.id)).body).toMatchObject({ id: theirs.id, is_liked: true, like_count: 2 });
     expect((await read(owner, theirs.id)).body).toMatchObject({ is_liked: true, like_count: 2 });
     const likedPage = await call(liked, "/api/issues/liked", { cookie: reader.cookie });
-    expect(likedPage.body).toMatchObject({ total_items: 1, items: [{ id: theirs.id, subject: "Trending edition", is_liked: true, like_count: 2 }] });
+    expect(likedPage.body).toMatchObject({
+      total_items: 1,
+      items: [{ id: theirs.id, subject: "Trending edition", is_liked: true, like_count: 2 }],
+    });
     expect(await feedTotal(reader)).toBe(0);
     expect((await put(reader, theirs.id, { is_liked: false })).body).toMatchObject({ is_liked: false, liked_at: null, like_count: 1 });
     expect((await call(liked, "/api/issues/liked", { cookie: reader.cookie })).body).toMatchObject({ items: [], total_items: 0 });
@@ -188,11 +202,20 @@ describe("PUT /api/issues/{id}/interactions on a public issue the reader did not
 
   it("marks it read over several visits, summing the seconds, and unread", async () => {
     const { owner, reader, newsletterId, theirs } = await publicIssue();
-    expect((await put(reader, theirs.id, { is_read: true, read_duration_seconds: 40 })).body).toMatchObject({ id: theirs.id, is_read: true });
+    expect((await put(reader, theirs.id, { is_read: true, read_duration_seconds: 40 })).body).toMatchObject({
+      id: theirs.id,
+      is_read: true,
+    });
     expect((await put(reader, theirs.id, { is_read: true, read_duration_seconds: 2 })).body).toMatchObject({ is_read: true });
-    const [reads] = await getDb().select({ seconds: emailRead.durationSeconds }).from(emailRead).where(and(eq(emailRead.userId, reader.id), eq(emailRead.issueId, theirs.issueId)));
+    const [reads] = await getDb()
+      .select({ seconds: emailRead.durationSeconds })
+      .from(emailRead)
+      .where(and(eq(emailRead.userId, reader.id), eq(emailRead.issueId, theirs.issueId)));
     expect(reads).toEqual({ seconds: 42 });
-    const [letter] = await getDb().select({ seconds: newsletter.totalReadTimeSeconds }).from(newsletter).where(eq(newsletter.id, newsletterId));
+    const [letter] = await getDb()
+      .select({ seconds: newsletter.totalReadTimeSeconds })
+      .from(newsletter)
+      .where(eq(newsletter.id, newsletterId));
     expect(Number(letter!.seconds)).toBe(42);
     expect((await read(owner, theirs.id)).body).toMatchObject({ is_read: false });
     expect((await put(reader, theirs.id, { is_read: false })).body).toMatchObject({ is_read: false });
@@ -213,7 +236,13 @@ describe("PUT /api/issues/{id}/interactions on a public issue the reader did not
     await put(reader, theirs.id, { is_favorited: true });
     await put(reader, theirs.id, { is_read: true, read_duration_seconds: 30 });
     const mine = await seedEmail(reader.id, { newsletterId, issueId: theirs.issueId });
-    expect((await read(reader, theirs.id)).body).toMatchObject({ id: mine.id, is_liked: true, is_favorited: true, is_read: true, like_count: 1 });
+    expect((await read(reader, theirs.id)).body).toMatchObject({
+      id: mine.id,
+      is_liked: true,
+      is_favorited: true,
+      is_read: true,
+      like_count: 1,
+    });
     expect((await put(reader, mine.id, { is_liked: true })).body).toMatchObject({ like_count: 1 });
     expect(ids((await call(liked, "/api/issues/liked", { cookie: reader.cookie })).body)).toEqual([mine.id]);
     const readFeed = await call(feed, "/api/issues/feed?read_status=read", { cookie: reader.cookie });

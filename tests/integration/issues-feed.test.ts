@@ -29,9 +29,30 @@ describe("GET /api/issues/feed", () => {
     const food = await seedNewsletter({ name: "Food Letter" });
     await seedSubscription(reader.id, tech, "active");
     await seedSubscription(reader.id, food, "inactive");
-    await seedEmail(reader.id, { newsletterId: tech, subject: "Bravo compilers", senderName: "Tech Letter", wordCount: 900, dateReceived: daysAgo(1), bodyPlain: "Rust borrow checker explained" });
-    await seedEmail(reader.id, { newsletterId: food, subject: "Alpha pasta", senderName: "Food Letter", wordCount: 150, dateReceived: daysAgo(10), bodyPlain: "Fresh tagliatelle by hand" });
-    await seedEmail(reader.id, { newsletterId: tech, subject: "Charlie kernels", senderName: "Tech Letter", wordCount: 400, dateReceived: daysAgo(45), bodyPlain: "Scheduling and interrupts" });
+    await seedEmail(reader.id, {
+      newsletterId: tech,
+      subject: "Bravo compilers",
+      senderName: "Tech Letter",
+      wordCount: 900,
+      dateReceived: daysAgo(1),
+      bodyPlain: "Rust borrow checker explained",
+    });
+    await seedEmail(reader.id, {
+      newsletterId: food,
+      subject: "Alpha pasta",
+      senderName: "Food Letter",
+      wordCount: 150,
+      dateReceived: daysAgo(10),
+      bodyPlain: "Fresh tagliatelle by hand",
+    });
+    await seedEmail(reader.id, {
+      newsletterId: tech,
+      subject: "Charlie kernels",
+      senderName: "Tech Letter",
+      wordCount: 400,
+      dateReceived: daysAgo(45),
+      bodyPlain: "Scheduling and interrupts",
+    });
   });
 
   it("lists the newest first, as a paged list of Emails", async () => {
@@ -45,7 +66,12 @@ describe("GET /api/issues/feed", () => {
       newsletter_id: expect.any(Number),
       newsletter_metadata_id: expect.any(Number),
       newsletter: { id: expect.any(Number) },
-      newsletter_metadata: { id: expect.any(Number), newsletter_name: "Tech Letter", newsletter_url: "https://letter.example", logoUrl: null },
+      newsletter_metadata: {
+        id: expect.any(Number),
+        newsletter_name: "Tech Letter",
+        newsletter_url: "https://letter.example",
+        logoUrl: null,
+      },
       subject: "Bravo compilers",
       sender_name: "Tech Letter",
       sender_email: "sender@letter.example",
@@ -109,7 +135,10 @@ describe("GET /api/issues/feed", () => {
 
   it("refuses a category_id beyond the id range with 422, not a server error", async () => {
     const result = await call(getFeed, "/api/issues/feed?category_id=3000000000", { cookie: reader.cookie });
-    expect(result).toMatchObject({ status: 422, body: { detail: "category_id must be at most 2147483647.", errors: [{ field: "category_id" }] } });
+    expect(result).toMatchObject({
+      status: 422,
+      body: { detail: "category_id must be at most 2147483647.", errors: [{ field: "category_id" }] },
+    });
   });
 
   it("pages with page and page_size", async () => {
@@ -139,7 +168,12 @@ describe("GET /api/issues/feed", () => {
   it("filters by read status", async () => {
     const { body } = await feed(reader);
     const alpha = body.items.find((item) => item.subject === "Alpha pasta")!;
-    await call(interact, `/api/issues/${alpha.id}/interactions`, { method: "PUT", cookie: reader.cookie, params: { emailId: String(alpha.id) }, body: { is_read: true, read_duration_seconds: 30 } });
+    await call(interact, `/api/issues/${alpha.id}/interactions`, {
+      method: "PUT",
+      cookie: reader.cookie,
+      params: { emailId: String(alpha.id) },
+      body: { is_read: true, read_duration_seconds: 30 },
+    });
     expect(subjects((await feed(reader, "?read_status=read")).body)).toEqual(["Alpha pasta"]);
     expect(subjects((await feed(reader, "?read_status=unread")).body)).toEqual(["Bravo compilers", "Charlie kernels"]);
   });
@@ -149,9 +183,19 @@ describe("GET /api/issues/feed", () => {
     const letter = await seedNewsletter({ name: "Late Letter" });
     const arrived = await seedEmail(user.id, { subject: "Arrived first", newsletterId: letter });
     const setStatus = (status: string) =>
-      call(putSubscription, `/api/newsletters/${letter}/subscription`, { method: "PUT", cookie: user.cookie, params: { newsletterId: String(letter) }, body: { status } });
+      call(putSubscription, `/api/newsletters/${letter}/subscription`, {
+        method: "PUT",
+        cookie: user.cookie,
+        params: { newsletterId: String(letter) },
+        body: { status },
+      });
     const markRead = (is_read: boolean) =>
-      call(interact, `/api/issues/${arrived.id}/interactions`, { method: "PUT", cookie: user.cookie, params: { emailId: String(arrived.id) }, body: { is_read } });
+      call(interact, `/api/issues/${arrived.id}/interactions`, {
+        method: "PUT",
+        cookie: user.cookie,
+        params: { emailId: String(arrived.id) },
+        body: { is_read },
+      });
     expect(subjects((await feed(user, "?subscription_status=unsubscribed")).body)).toEqual(["Arrived first"]);
     expect((await setStatus("active")).status).toBe(200);
     expect(subjects((await feed(user, "?subscription_status=subscribed&read_status=unread")).body)).toEqual(["Arrived first"]);

@@ -20,11 +20,41 @@ async function readerWithMail() {
   for (const user of [reader, bystander]) {
     await seedSubscription(user.id, tech, "active");
     await seedSubscription(user.id, food, "inactive");
-    await seedEmail(user.id, { newsletterId: tech, subject: "Bravo compilers", senderName: "Tech Letter", dateReceived: daysAgo(1), bodyPlain: "Rust borrow checker explained" });
-    await seedEmail(user.id, { newsletterId: food, subject: "Alpha pasta", senderName: "Food Letter", dateReceived: daysAgo(10), bodyPlain: "Fresh tagliatelle by hand" });
-    await seedEmail(user.id, { newsletterId: tech, subject: "Charlie kernels", senderName: "Tech Letter", dateReceived: daysAgo(45), bodyPlain: "Scheduling and interrupts" });
-    await seedEmail(user.id, { newsletterId: food, subject: "Delta soups", senderName: "Food Letter", dateReceived: daysAgo(3), bodyPlain: "Tagliatelle in broth" });
-    await seedEmail(user.id, { newsletterId: tech, subject: "Confirm your subscription", senderName: "Tech Letter", dateReceived: daysAgo(2), kind: "confirmation" });
+    await seedEmail(user.id, {
+      newsletterId: tech,
+      subject: "Bravo compilers",
+      senderName: "Tech Letter",
+      dateReceived: daysAgo(1),
+      bodyPlain: "Rust borrow checker explained",
+    });
+    await seedEmail(user.id, {
+      newsletterId: food,
+      subject: "Alpha pasta",
+      senderName: "Food Letter",
+      dateReceived: daysAgo(10),
+      bodyPlain: "Fresh tagliatelle by hand",
+    });
+    await seedEmail(user.id, {
+      newsletterId: tech,
+      subject: "Charlie kernels",
+      senderName: "Tech Letter",
+      dateReceived: daysAgo(45),
+      bodyPlain: "Scheduling and interrupts",
+    });
+    await seedEmail(user.id, {
+      newsletterId: food,
+      subject: "Delta soups",
+      senderName: "Food Letter",
+      dateReceived: daysAgo(3),
+      bodyPlain: "Tagliatelle in broth",
+    });
+    await seedEmail(user.id, {
+      newsletterId: tech,
+      subject: "Confirm your subscription",
+      senderName: "Tech Letter",
+      dateReceived: daysAgo(2),
+      kind: "confirmation",
+    });
   }
   return { reader, bystander, category };
 }
@@ -40,9 +70,11 @@ const readSubjects = async (user: TestUser) =>
     .map((item) => item.subject)
     .sort();
 
-const post = (user: TestUser, query: string, body?: unknown) => call(markRead, `/api/issues/feed/mark-read${query}`, { method: "POST", cookie: user.cookie, body });
+const post = (user: TestUser, query: string, body?: unknown) =>
+  call(markRead, `/api/issues/feed/mark-read${query}`, { method: "POST", cookie: user.cookie, body });
 
-const undo = (user: TestUser, emailIds: number[]) => call(markUnread, "/api/issues/feed/mark-unread", { method: "POST", cookie: user.cookie, body: { email_ids: emailIds } });
+const undo = (user: TestUser, emailIds: number[]) =>
+  call(markUnread, "/api/issues/feed/mark-unread", { method: "POST", cookie: user.cookie, body: { email_ids: emailIds } });
 
 describe("POST /api/issues/feed/mark-read", () => {
   // One reader for the cases that leave nothing read: each case undoes its marks (the undo's own test).
@@ -107,7 +139,12 @@ describe("POST /api/issues/feed/mark-read", () => {
   it("refuses a bogus filter in the body with 400 and a body that is not an object with 400", async () => {
     const { reader } = shared;
     expect((await post(reader, "", { subscription_status: "maybe" })).status).toBe(400);
-    const list = await call(markRead, "/api/issues/feed/mark-read", { method: "POST", cookie: reader.cookie, rawBody: "[1]", headers: { "content-type": "application/json" } });
+    const list = await call(markRead, "/api/issues/feed/mark-read", {
+      method: "POST",
+      cookie: reader.cookie,
+      rawBody: "[1]",
+      headers: { "content-type": "application/json" },
+    });
     expect(list).toMatchObject({ status: 400, body: { detail: "The body must be a JSON object" } });
     expect(await readSubjects(reader)).toEqual([]);
   });
@@ -120,7 +157,11 @@ describe("POST /api/issues/feed/mark-read", () => {
   it("needs a session and a page of this site", async () => {
     const { reader } = shared;
     expect((await call(markRead, "/api/issues/feed/mark-read", { method: "POST" })).status).toBe(401);
-    const foreign = await call(markRead, "/api/issues/feed/mark-read", { method: "POST", cookie: reader.cookie, headers: { origin: "https://evil.example" } });
+    const foreign = await call(markRead, "/api/issues/feed/mark-read", {
+      method: "POST",
+      cookie: reader.cookie,
+      headers: { origin: "https://evil.example" },
+    });
     expect(foreign.status).toBe(403);
     expect(await readSubjects(reader)).toEqual([]);
   });
@@ -153,7 +194,11 @@ describe("POST /api/issues/feed/mark-unread (undo)", () => {
   it("leaves another reader's emails as they are", async () => {
     const { reader, bystander } = await readerWithMail();
     const theirs = (await post(bystander, "")).body as { email_ids: number[] };
-    const result = await call(markUnread, "/api/issues/feed/mark-unread", { method: "POST", cookie: reader.cookie, body: { email_ids: theirs.email_ids } });
+    const result = await call(markUnread, "/api/issues/feed/mark-unread", {
+      method: "POST",
+      cookie: reader.cookie,
+      body: { email_ids: theirs.email_ids },
+    });
     expect(result.body).toEqual({ updated: 0, email_ids: [] });
     expect(await readSubjects(bystander)).toHaveLength(5);
   });

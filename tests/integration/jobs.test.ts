@@ -6,7 +6,9 @@ useDatabase();
 async function jobStates(name: string): Promise<string[]> {
   const { getDb } = await import("@/db/client");
   const { sql } = await import("drizzle-orm");
-  const result = (await getDb().execute(sql`SELECT state FROM ${sql.identifier(process.env.JOBS_SCHEMA!)}.job WHERE name = ${name} ORDER BY created_on`)) as unknown as {
+  const result = (await getDb().execute(
+    sql`SELECT state FROM ${sql.identifier(process.env.JOBS_SCHEMA!)}.job WHERE name = ${name} ORDER BY created_on`,
+  )) as unknown as {
     rows: { state: string }[];
   };
   return result.rows.map((row) => row.state);

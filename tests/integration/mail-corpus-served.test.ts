@@ -54,7 +54,14 @@ type Email = {
   body_html: string;
   body_plain: string;
 };
-type Served = { email: Email; shared: Record<string, unknown>; sharedAgain: Record<string, unknown>; before: number; after: number; from: string };
+type Served = {
+  email: Email;
+  shared: Record<string, unknown>;
+  sharedAgain: Record<string, unknown>;
+  before: number;
+  after: number;
+  from: string;
+};
 
 const PIXELS =
   /mailgun\.substack\.com\/api\/v1\/email\/open|ct\.sendgrid\.net\/(?:ss\/o|wf\/open)|open\.convertkit-mail|email\.mg\.every\.to\/o\/|weekly\.com\/open\/|go\.timetosignoff\.fr\/oo\/|email\.mg\d?\.substack\.com\/o\/|link\.axios\.com\/img\/|link\.mail\.bloombergbusiness\.com\/img\//;
@@ -100,7 +107,10 @@ describe.skipIf(!present)("the shared corpus as served", () => {
       const email = (await call(getEmail, `/api/issues/${id}`, { cookie: reader.cookie, params: { emailId: String(id) } })).body as Email;
       const shareId = email.public_share_id;
       const shared = (await call(getShare, `/api/issues/share/${shareId}`, { params: { shareId } })).body as Record<string, unknown>;
-      const sharedAgain = (await call(getShareEmail, `/api/share/email/${shareId}`, { params: { shareId } })).body as Record<string, unknown>;
+      const sharedAgain = (await call(getShareEmail, `/api/share/email/${shareId}`, { params: { shareId } })).body as Record<
+        string,
+        unknown
+      >;
       served.set(name, { email, shared, sharedAgain, before, after, from });
     }
   }, 120_000);
@@ -121,45 +131,75 @@ describe.skipIf(!present)("the shared corpus as served", () => {
     expect(email.email_summary).not.toMatch(/[\u200b-\u200d\u034f\ufeff]/);
     expect(email.time_to_read).toBe(Math.max(1, Math.ceil(email.word_count / 200)));
     expect(sharedAgain).toEqual(shared);
-    expect(Object.keys(shared).sort()).toEqual(["body_html", "body_plain", "date_received", "id", "newsletter_metadata", "sender_name", "subject"]);
+    expect(Object.keys(shared).sort()).toEqual([
+      "body_html",
+      "body_plain",
+      "date_received",
+      "id",
+      "newsletter_metadata",
+      "sender_name",
+      "subject",
+    ]);
   });
 
   it.each(files)("%s: the shared form holds nothing of the recipient or the forwarder", (name) => {
     const { shared, from } = served.get(name)!;
     const text = JSON.stringify(shared).toLowerCase();
     const forwarder = /<([^>]+)>/.exec(from)?.[1] ?? "";
-    for (const personal of [reader.unique_email, reader.email, "corpus reader", ...(/fwd|^0[134]/.test(name) ? [forwarder.toLowerCase()] : [])]) {
+    for (const personal of [
+      reader.unique_email,
+      reader.email,
+      "corpus reader",
+      ...(/fwd|^0[134]/.test(name) ? [forwarder.toLowerCase()] : []),
+    ]) {
       expect(text).not.toContain(personal.toLowerCase());
     }
     for (const href of String(shared.body_html).match(/href="[^"]*"/g) ?? []) {
-      expect(href).not.toMatch(/ct\.sendgrid\.net|email\.mg\d?\.substack\.com\/c\/|click\.convertkit-mail|link\.axios\.com\/click|elink\.|unsubscribe/i);
+      expect(href).not.toMatch(
+        /ct\.sendgrid\.net|email\.mg\d?\.substack\.com\/c\/|click\.convertkit-mail|link\.axios\.com\/click|elink\.|unsubscribe/i,
+      );
       expect(decodeURIComponent(href.split("?")[1] ?? "")).not.toMatch(/[\w.+-]+@[\w-]+\.[\w.]+/);
     }
   });
 
   it.each([
     ["01", "Slow Chinese 每周漫闻", "Andrew Methven", "slowchinese@substack.com", "Companies that eat people", "2022-02-18T23:57:00.000Z"],
-    ["03", "Slow Chinese 每周漫闻", "Andrew Methven", "slowchinese@substack.com", "How can Slow Chinese 每周漫闻 help you?", "2021-12-09T23:27:00.000Z"],
+    [
+      "03",
+      "Slow Chinese 每周漫闻",
+      "Andrew Methven",
+      "slowchinese@substack.com",
+      "How can Slow Chinese 每周漫闻 help you?",
+      "2021-12-09T23:27:00.000Z",
+    ],
     ["04", "Tomasz Tunguz", "Tomasz Tunguz", "blog@tomtunguz.com", "Grey Skies in Cloud Earnings", "2022-10-28T19:15:00.000Z"],
     ["23", "John Doe", "John Doe", "john.doe@acme.com", "Integer consequat non purus", "2021-10-25T08:17:21.000Z"],
     ["29", "John Doe", "John Doe", "john.doe@acme.com", "Integer consequat non purus", "2021-11-03T14:51:30.000Z"],
     ["33", "Test Tester", "Test Tester", "xxxx@xxxx.com", "Another PDF", "2005-05-10T17:26:39.000Z"],
     ["38", "Daniel Haswell", "Daniel Haswell", "dhaswell@zedcore.com", "Test 6", null],
     ["41", "Richard Mangi", "Richard Mangi", "mangi@moondog.pvi", "Netscape Enterprise vs. Apache Secure", null],
-  ])("%s: a forward is served under its original newsletter, sender, subject and date", (file, newsletter, senderName, senderEmail, subject, date) => {
-    const { email, shared } = get(file);
-    expect(email).toMatchObject({ is_forwarded: true, sender_name: senderName, sender_email: senderEmail, subject });
-    expect(email.newsletter_metadata.newsletter_name).toBe(newsletter);
-    expect(shared).toMatchObject({ sender_name: senderName, subject });
-    if (date) expect(email.date_received).toBe(date);
-  });
+  ])(
+    "%s: a forward is served under its original newsletter, sender, subject and date",
+    (file, newsletter, senderName, senderEmail, subject, date) => {
+      const { email, shared } = get(file);
+      expect(email).toMatchObject({ is_forwarded: true, sender_name: senderName, sender_email: senderEmail, subject });
+      expect(email.newsletter_metadata.newsletter_name).toBe(newsletter);
+      expect(shared).toMatchObject({ sender_name: senderName, subject });
+      if (date) expect(email.date_received).toBe(date);
+    },
+  );
 
   it("serves every other file as not forwarded, and each forward body sample (21-29) under John Doe", () => {
     for (const name of files) {
       const { email } = served.get(name)!;
       const forwarded = /fwd|^0[134]|^4[16]/.test(name);
       expect(email.is_forwarded, name).toBe(forwarded);
-      if (/^2\d-fwdbody/.test(name)) expect(email, name).toMatchObject({ sender_name: "John Doe", sender_email: "john.doe@acme.com", subject: "Integer consequat non purus" });
+      if (/^2\d-fwdbody/.test(name))
+        expect(email, name).toMatchObject({
+          sender_name: "John Doe",
+          sender_email: "john.doe@acme.com",
+          subject: "Integer consequat non purus",
+        });
     }
   });
 
@@ -167,7 +207,12 @@ describe.skipIf(!present)("the shared corpus as served", () => {
     ["30", "Discover Card", "Discover Card", "Discover(R) Card News Online - January 2002"],
     ["31", "Apple", "Apple", "Meet the new MacBook Pro family. Now includes 13-inch."],
     ["32", "Free-Quilting.com", "Free-Quilting.com", "40% OFF holiday patterns and fabric!"],
-    ["36", "Science and Education Foundation, Bulgaria", "Science and Education Foundation, Bulgaria", "Scientific conferences, Bulgaria 2019"],
+    [
+      "36",
+      "Science and Education Foundation, Bulgaria",
+      "Science and Education Foundation, Bulgaria",
+      "Scientific conferences, Bulgaria 2019",
+    ],
     ["39", "Name", "Name", "מענה 'אני לא נמצא': Invoice 02722027"],
     ["42", "Shapelib Development", "calpas calpas", "[Shapelib] need some help"],
     ["43", "Doug Sauder", "Doug Sauder", "Die Hasen und die Frösche"],
@@ -199,13 +244,17 @@ describe.skipIf(!present)("the shared corpus as served", () => {
     expect(optIn.kind).toBe("confirmation");
     expect(optIn.confirmation_url).toMatch(/^https:\/\/click\.convertkit-mail2\.com\/d0uo2xqod0a5fm76qdtm\/reh8/);
     expect(optIn.body_html).toContain(`href="${optIn.confirmation_url}"`);
-    for (const file of ["01", "04", "05", "06", "07", "08", "10", "11", "12", "13", "14", "15", "16", "18", "20"]) expect(get(file).email.kind, file).toBe("issue");
+    for (const file of ["01", "04", "05", "06", "07", "08", "10", "11", "12", "13", "14", "15", "16", "18", "20"])
+      expect(get(file).email.kind, file).toBe("issue");
   });
 
   it.each([
     ["07", "Are NFTs in trouble?👀"],
     ["08", "There are a lot of things in life that only work when you commit."],
-    ["10", "An experiment in re-organizing the newsletter, based on a list of the values, techniques, and joys I value in traditional open."],
+    [
+      "10",
+      "An experiment in re-organizing the newsletter, based on a list of the values, techniques, and joys I value in traditional open.",
+    ],
     ["12", "Plus choosing the best Node Docker image to use, and a way to embed Node and V8 into JVM apps."],
     ["13", "What will happen to the internet?"],
     ["16", "Oil's recovery from -$40 to nearly $100 a barrel isn't just a crazy comeback story."],
@@ -224,7 +273,9 @@ describe.skipIf(!present)("the shared corpus as served", () => {
   it("takes the thumbnail from og:image (15), else the first content image", () => {
     expect(get("15").email.thumbnail_image_url).toBe("https://static.axios.com/img-email/socialcard_axiosam3.jpg");
     expect(get("13").email.thumbnail_image_url).toMatch(/\/uploads\/post\/cover\/2451\//);
-    expect(get("10").email.thumbnail_image_url).toBe("https://www.openml.fyi/content/images/size/w1200/2022/10/8A7BDAE4-411C-4CCF-BA19-728BA11A44A8.png");
+    expect(get("10").email.thumbnail_image_url).toBe(
+      "https://www.openml.fyi/content/images/size/w1200/2022/10/8A7BDAE4-411C-4CCF-BA19-728BA11A44A8.png",
+    );
     expect(get("11").email.thumbnail_image_url).toBeNull();
   });
 

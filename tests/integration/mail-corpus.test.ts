@@ -30,7 +30,8 @@ async function processFile(name: string): Promise<MailContent> {
   return (await processMessage(wrap(read(name), { from, subject, type: name.endsWith(".html") ? "html" : "plain" }))).content;
 }
 
-const PIXELS = /mailgun\.substack\.com\/api\/v1\/email\/open|ct\.sendgrid\.net\/ss\/o|open\.convertkit-mail|email\.mg\.every\.to\/o\/|weekly\.com\/open\/|go\.timetosignoff\.fr\/oo\/|email\.mg\d?\.substack\.com\/o\//;
+const PIXELS =
+  /mailgun\.substack\.com\/api\/v1\/email\/open|ct\.sendgrid\.net\/ss\/o|open\.convertkit-mail|email\.mg\.every\.to\/o\/|weekly\.com\/open\/|go\.timetosignoff\.fr\/oo\/|email\.mg\d?\.substack\.com\/o\//;
 
 describe.skipIf(!present)("the shared corpus", () => {
   const files = present ? readdirSync(corpus).filter((name) => /\.(eml|html|txt)$/.test(name)) : [];
@@ -58,13 +59,16 @@ describe.skipIf(!present)("the shared corpus", () => {
     if (date) expect(content.date?.toISOString()).toBe(date);
   });
 
-  it.each(["21", "22", "23", "24", "25", "26", "27", "28", "29"])("forward body %s gives John Doe as the original sender", async (prefix) => {
-    const name = readdirSync(corpus).find((file) => file.startsWith(`${prefix}-`)) ?? "";
-    const content = await processFile(name);
-    expect(content.isForwarded).toBe(true);
-    expect(content.from).toEqual({ name: "John Doe", address: "john.doe@acme.com" });
-    expect(content.text).toMatch(/^Aenean quis diam urna/);
-  });
+  it.each(["21", "22", "23", "24", "25", "26", "27", "28", "29"])(
+    "forward body %s gives John Doe as the original sender",
+    async (prefix) => {
+      const name = readdirSync(corpus).find((file) => file.startsWith(`${prefix}-`)) ?? "";
+      const content = await processFile(name);
+      expect(content.isForwarded).toBe(true);
+      expect(content.from).toEqual({ name: "John Doe", address: "john.doe@acme.com" });
+      expect(content.text).toMatch(/^Aenean quis diam urna/);
+    },
+  );
 
   it.each([
     ["01-substack-slowchinese-fwd-gmail.html", "issue"],
@@ -91,7 +95,12 @@ describe.skipIf(!present)("the shared corpus", () => {
   });
 
   it("keeps ordinary issues as issues", async () => {
-    for (const name of ["05-substack-astralcodexten-static-tweets.html", "06-beehiiv-milkroad-2022-03-07.html", "10-ghost-openml-whyish-2022-10-14.html", "12-cooperpress-nodeweekly-459.html"]) {
+    for (const name of [
+      "05-substack-astralcodexten-static-tweets.html",
+      "06-beehiiv-milkroad-2022-03-07.html",
+      "10-ghost-openml-whyish-2022-10-14.html",
+      "12-cooperpress-nodeweekly-459.html",
+    ]) {
       expect((await processFile(name)).kind).toBe("issue");
     }
   });

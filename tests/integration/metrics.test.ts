@@ -49,13 +49,19 @@ describe("GET /api/metrics", () => {
     expect(answer.headers.get("content-type")).toMatch(/^text\/plain; version=0\.0\.4/);
     const families = parsePrometheusTextFormat(answer.body as string);
     const requests = { route: "/api/issues/[emailId]", method: "GET", status: "404" };
-    expect(sample(families, "paperboy_http_requests_total", requests)).toBe((sample(before, "paperboy_http_requests_total", requests) ?? 0) + 1);
+    expect(sample(families, "paperboy_http_requests_total", requests)).toBe(
+      (sample(before, "paperboy_http_requests_total", requests) ?? 0) + 1,
+    );
     for (const outcome of ["stored", "unknown_recipient"]) {
       const labels = { source: "raw", outcome };
-      expect(sample(families, "paperboy_inbound_messages_total", labels)).toBe((sample(before, "paperboy_inbound_messages_total", labels) ?? 0) + 1);
+      expect(sample(families, "paperboy_inbound_messages_total", labels)).toBe(
+        (sample(before, "paperboy_inbound_messages_total", labels) ?? 0) + 1,
+      );
     }
     const filed = { source: "raw", status: "filed" };
-    expect(sample(families, "paperboy_inbound_messages_stored", filed)).toBeGreaterThanOrEqual((sample(before, "paperboy_inbound_messages_stored", filed) ?? 0) + 1);
+    expect(sample(families, "paperboy_inbound_messages_stored", filed)).toBeGreaterThanOrEqual(
+      (sample(before, "paperboy_inbound_messages_stored", filed) ?? 0) + 1,
+    );
     // Neither the id asked for nor the reader's address becomes a label.
     expect(answer.body).not.toContain("999999999");
     expect(answer.body).not.toContain(reader.unique_email);

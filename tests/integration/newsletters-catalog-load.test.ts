@@ -33,8 +33,12 @@ function file(name: string, content: string): string {
 // Only the script opens this file's database; a shared PostgreSQL is cleaned afterwards.
 afterAll(async () => {
   if (!process.env.DATABASE_URL) return;
-  await getDb().delete(newsletter).where(like(newsletter.catalogKey, `${run}-%`));
-  await getDb().delete(category).where(like(category.slug, `${run}-%`));
+  await getDb()
+    .delete(newsletter)
+    .where(like(newsletter.catalogKey, `${run}-%`));
+  await getDb()
+    .delete(category)
+    .where(like(category.slug, `${run}-%`));
   await closeDb();
 });
 
@@ -59,9 +63,14 @@ describe("npm run catalog:load", () => {
       { key: `${run}-local`, name: `Local ${run}`, website_url: "https://local.example/", categories: ["news"] },
       { key: `${run}-guild`, name: `Guild ${run}`, website_url: "https://guild.example/", categories: [`${run}-makers`] },
     ];
-    const target = file("operator.json", JSON.stringify({ categories: [{ slug: `${run}-makers`, name: `Makers ${run}`, emoji: "🛠️" }], newsletters: entries }));
+    const target = file(
+      "operator.json",
+      JSON.stringify({ categories: [{ slug: `${run}-makers`, name: `Makers ${run}`, emoji: "🛠️" }], newsletters: entries }),
+    );
     const first = await catalogLoad("--", target);
     expect(first).toMatchObject({ code: 0, stderr: "" });
-    expect(first.stdout).toMatch(new RegExp(`^Loaded 20 categories and 2 newsletters \\(2 new, 0 updated, 0 unchanged\\) in \\d+ ms from ${target}\\.\\n$`));
+    expect(first.stdout).toMatch(
+      new RegExp(`^Loaded 20 categories and 2 newsletters \\(2 new, 0 updated, 0 unchanged\\) in \\d+ ms from ${target}\\.\\n$`),
+    );
   });
 });

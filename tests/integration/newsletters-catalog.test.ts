@@ -60,9 +60,15 @@ async function insertPrivateLetter(totalSubscribers: number): Promise<number> {
 }
 
 afterAll(async () => {
-  await getDb().delete(newsletter).where(like(newsletter.catalogKey, `${run}-%`));
-  await getDb().delete(newsletter).where(eq(newsletter.name, `Private ${run}`));
-  await getDb().delete(category).where(like(category.slug, `${run}%`));
+  await getDb()
+    .delete(newsletter)
+    .where(like(newsletter.catalogKey, `${run}-%`));
+  await getDb()
+    .delete(newsletter)
+    .where(eq(newsletter.name, `Private ${run}`));
+  await getDb()
+    .delete(category)
+    .where(like(category.slug, `${run}%`));
 });
 
 describe("loadCatalog", () => {
@@ -91,7 +97,10 @@ describe("loadCatalog", () => {
     const [{ categories }] = await getDb().select({ categories: count() }).from(category).where(inArray(category.slug, slugs));
     expect(categories).toBe(bundled.categories.length);
     const ids = [...after.values()].map((row) => row.id);
-    const [{ links }] = await getDb().select({ links: count() }).from(newsletterCategory).where(inArray(newsletterCategory.newsletterId, ids));
+    const [{ links }] = await getDb()
+      .select({ links: count() })
+      .from(newsletterCategory)
+      .where(inArray(newsletterCategory.newsletterId, ids));
     expect(links).toBe(bundled.newsletters.reduce((sum, item) => sum + item.categories.length, 0));
     const tldr = after.get("tldr")!;
     expect([tldr.source, tldr.isPublic, tldr.isFeatured, tldr.name]).toEqual(["catalog", true, true, "TLDR"]);
@@ -104,11 +113,24 @@ describe("loadCatalog", () => {
     const seen = new Date("2026-11-01T08:00:00.000Z");
     await getDb()
       .update(newsletter)
-      .set({ totalSubscribers: 41, totalIssues: 7, totalEmails: 9, totalLikes: 3, totalReadTimeSeconds: 600, firstSeen: seen, lastSeen: seen })
+      .set({
+        totalSubscribers: 41,
+        totalIssues: 7,
+        totalEmails: 9,
+        totalLikes: 3,
+        totalReadTimeSeconds: 600,
+        firstSeen: seen,
+        lastSeen: seen,
+      })
       .where(eq(newsletter.catalogKey, changed.key));
     const before = (await rowsOf([changed.key])).get(changed.key)!;
 
-    const update = { ...changed, description: "Rewritten by an operator.", sending_frequency: "Weekly" as const, categories: [technology.slug] };
+    const update = {
+      ...changed,
+      description: "Rewritten by an operator.",
+      sending_frequency: "Weekly" as const,
+      categories: [technology.slug],
+    };
     expect(await loadCatalog(testCatalog(original, update))).toMatchObject({ created: 0, updated: 1, unchanged: 1 });
 
     const after = (await rowsOf([changed.key])).get(changed.key)!;
@@ -147,8 +169,14 @@ describe("GET /api/newsletters/popular", () => {
     const bravo = entry("bravo", { publisher: undefined, sending_frequency: undefined });
     await loadCatalog(testCatalog(top, featured, alpha, bravo));
     // Far above anything else in a shared database, so these four lead the list.
-    const counts: [string, number][] = [[top.key, 2_000_000_002], [featured.key, 2_000_000_001], [alpha.key, 2_000_000_001], [bravo.key, 2_000_000_001]];
-    for (const [key, total] of counts) await getDb().update(newsletter).set({ totalSubscribers: total }).where(eq(newsletter.catalogKey, key));
+    const counts: [string, number][] = [
+      [top.key, 2_000_000_002],
+      [featured.key, 2_000_000_001],
+      [alpha.key, 2_000_000_001],
+      [bravo.key, 2_000_000_001],
+    ];
+    for (const [key, total] of counts)
+      await getDb().update(newsletter).set({ totalSubscribers: total }).where(eq(newsletter.catalogKey, key));
     const privateId = await insertPrivateLetter(2_100_000_000);
     const rows = await rowsOf(counts.map(([key]) => key));
     const [shelfRow] = await getDb().select().from(category).where(eq(category.slug, shelf.slug));
@@ -199,7 +227,10 @@ describe("GET /api/newsletters/popular", () => {
 
 describe("GET /api/newsletters/categories", () => {
   it("answers 401 without a session", async () => {
-    expect(await call(categoriesRoute, "/api/newsletters/categories")).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+    expect(await call(categoriesRoute, "/api/newsletters/categories")).toMatchObject({
+      status: 401,
+      body: { detail: "Not authenticated" },
+    });
   });
 
   it("lists every category by name with its number of public newsletters", async () => {
@@ -208,7 +239,9 @@ describe("GET /api/newsletters/categories", () => {
     await loadCatalog({ categories: [counted], newsletters: [onShelf("counted-one"), onShelf("counted-two")] });
     await loadCatalog();
     const [countedRow] = await getDb().select().from(category).where(eq(category.slug, counted.slug));
-    await getDb().insert(newsletterCategory).values({ newsletterId: await insertPrivateLetter(0), categoryId: countedRow!.id });
+    await getDb()
+      .insert(newsletterCategory)
+      .values({ newsletterId: await insertPrivateLetter(0), categoryId: countedRow!.id });
     const user = await registerUser();
 
     const result = await call(categoriesRoute, "/api/newsletters/categories", { cookie: user.cookie });
@@ -217,7 +250,12 @@ describe("GET /api/newsletters/categories", () => {
     type Item = { id: number; name: string; emoji: string; newsletter_count: number };
     const items = (result.body as { items: Item[] }).items;
     for (const item of items) expect(Object.keys(item).sort()).toEqual(["emoji", "id", "name", "newsletter_count"]);
-    expect(items.find((item) => item.id === countedRow!.id)).toEqual({ id: countedRow!.id, name: counted.name, emoji: "🧮", newsletter_count: 2 });
+    expect(items.find((item) => item.id === countedRow!.id)).toEqual({
+      id: countedRow!.id,
+      name: counted.name,
+      emoji: "🧮",
+      newsletter_count: 2,
+    });
     const bundled = bundledCatalog();
     const names = bundled.categories.map((item) => item.name);
     expect(items.filter((item) => names.includes(item.name)).map((item) => item.name)).toEqual([...names].sort());

@@ -27,7 +27,9 @@ async function sendMailJobs(): Promise<Array<{ state: string; output: unknown }>
 async function retriesDueNow() {
   const { getDb } = await import("@/db/client");
   const { sql } = await import("drizzle-orm");
-  await getDb().execute(sql`UPDATE ${sql.identifier(env.JOBS_SCHEMA)}.job SET start_after = now() WHERE name = 'send-mail' AND state = 'retry'`);
+  await getDb().execute(
+    sql`UPDATE ${sql.identifier(env.JOBS_SCHEMA)}.job SET start_after = now() WHERE name = 'send-mail' AND state = 'retry'`,
+  );
 }
 
 function startRelay(port = 0) {
@@ -46,7 +48,11 @@ function startRelay(port = 0) {
   });
   return new Promise<{ port: number; received: string[]; close: () => Promise<void> }>((resolve) =>
     relay.listen(port, "127.0.0.1", () =>
-      resolve({ port: (relay.server.address() as AddressInfo).port, received, close: () => new Promise<void>((done) => relay.close(() => done())) }),
+      resolve({
+        port: (relay.server.address() as AddressInfo).port,
+        received,
+        close: () => new Promise<void>((done) => relay.close(() => done())),
+      }),
     ),
   );
 }

@@ -10,10 +10,19 @@ import { seedEmail, seedNewsletter } from "../support/seed";
 
 useDatabase();
 
-const follow = (user: TestUser, id: unknown) => call(subscribe, "/api/newsletters/subscribe", { method: "POST", cookie: user.cookie, body: { newsletter_metadata_id: id } });
+const follow = (user: TestUser, id: unknown) =>
+  call(subscribe, "/api/newsletters/subscribe", { method: "POST", cookie: user.cookie, body: { newsletter_metadata_id: id } });
 const setStatus = (user: TestUser, id: number, status: unknown) =>
-  call(putSubscription, `/api/newsletters/${id}/subscription`, { method: "PUT", cookie: user.cookie, params: { newsletterId: String(id) }, body: { status } });
-const listMine = async (user: TestUser) => (await call(mySubscriptions, "/api/users/me/subscriptions", { cookie: user.cookie })).body as { items: { newsletterId: number; status: string }[] };
+  call(putSubscription, `/api/newsletters/${id}/subscription`, {
+    method: "PUT",
+    cookie: user.cookie,
+    params: { newsletterId: String(id) },
+    body: { status },
+  });
+const listMine = async (user: TestUser) =>
+  (await call(mySubscriptions, "/api/users/me/subscriptions", { cookie: user.cookie })).body as {
+    items: { newsletterId: number; status: string }[];
+  };
 
 describe("POST /api/newsletters/subscribe", () => {
   it("subscribes to a public newsletter and answers with the subscription", async () => {
@@ -65,7 +74,10 @@ describe("PUT /api/newsletters/{id}/subscription", () => {
     const newsletterId = await seedNewsletter({ isPublic: true });
     await follow(user, newsletterId);
     const off = await setStatus(user, newsletterId, "inactive");
-    expect(off).toMatchObject({ status: 200, body: { newsletterId, status: "inactive", unsubscribed_at: expect.any(String), newsletter_metadata: { total_subscribers: 0 } } });
+    expect(off).toMatchObject({
+      status: 200,
+      body: { newsletterId, status: "inactive", unsubscribed_at: expect.any(String), newsletter_metadata: { total_subscribers: 0 } },
+    });
     const on = await setStatus(user, newsletterId, "active");
     expect(on).toMatchObject({ status: 200, body: { status: "active", unsubscribed_at: null, subscribed_at: expect.any(String) } });
   });
@@ -82,7 +94,10 @@ describe("PUT /api/newsletters/{id}/subscription", () => {
   ])("answers a %s status with 422 and the field", async (_label, status) => {
     const user = await registerUser();
     const newsletterId = await seedNewsletter({ isPublic: true });
-    expect(await setStatus(user, newsletterId, status)).toMatchObject({ status: 422, body: { detail: expect.any(String), errors: [{ field: "status", message: expect.any(String) }] } });
+    expect(await setStatus(user, newsletterId, status)).toMatchObject({
+      status: 422,
+      body: { detail: expect.any(String), errors: [{ field: "status", message: expect.any(String) }] },
+    });
   });
 });
 
@@ -92,18 +107,24 @@ describe("POST /api/subscriptions/bulk", () => {
     const ids = [await seedNewsletter({ isPublic: true }), await seedNewsletter({ isPublic: true })];
     const result = await call(bulk, "/api/subscriptions/bulk", { method: "POST", cookie: user.cookie, body: { newsletter_ids: ids } });
     expect(result.status).toBe(200);
-    expect((result.body as { items: { newsletterId: number; status: string }[] }).items.map((item) => [item.newsletterId, item.status]).sort()).toEqual(
-      ids.map((id) => [id, "active"]).sort(),
-    );
+    expect(
+      (result.body as { items: { newsletterId: number; status: string }[] }).items.map((item) => [item.newsletterId, item.status]).sort(),
+    ).toEqual(ids.map((id) => [id, "active"]).sort());
   });
 
   it("changes nothing when one of the newsletters cannot be followed", async () => {
     const user = await registerUser();
     const open = await seedNewsletter({ isPublic: true });
-    const result = await call(bulk, "/api/subscriptions/bulk", { method: "POST", cookie: user.cookie, body: { newsletter_ids: [open, 999_999_999] } });
+    const result = await call(bulk, "/api/subscriptions/bulk", {
+      method: "POST",
+      cookie: user.cookie,
+      body: { newsletter_ids: [open, 999_999_999] },
+    });
     expect(result.status).toBe(404);
     expect((await listMine(user)).items).toEqual([]);
-    expect((await call(bulk, "/api/subscriptions/bulk", { method: "POST", cookie: user.cookie, body: { newsletter_ids: [] } })).status).toBe(422);
+    expect(
+      (await call(bulk, "/api/subscriptions/bulk", { method: "POST", cookie: user.cookie, body: { newsletter_ids: [] } })).status,
+    ).toBe(422);
   });
 });
 
@@ -114,9 +135,15 @@ describe("GET /api/users/me/subscriptions and /api/subscriptions/{id}", () => {
     const newsletterId = await seedNewsletter({ isPublic: true });
     const { subscription } = (await follow(user, newsletterId)).body as { subscription: { id: number } };
     expect((await listMine(user)).items).toEqual([expect.objectContaining({ id: subscription.id, newsletterId, status: "active" })]);
-    const one = await call(getSubscription, `/api/subscriptions/${subscription.id}`, { cookie: user.cookie, params: { subscriptionId: String(subscription.id) } });
+    const one = await call(getSubscription, `/api/subscriptions/${subscription.id}`, {
+      cookie: user.cookie,
+      params: { subscriptionId: String(subscription.id) },
+    });
     expect(one).toMatchObject({ status: 200, body: { id: subscription.id, newsletterId } });
-    const theirs = await call(getSubscription, `/api/subscriptions/${subscription.id}`, { cookie: stranger.cookie, params: { subscriptionId: String(subscription.id) } });
+    const theirs = await call(getSubscription, `/api/subscriptions/${subscription.id}`, {
+      cookie: stranger.cookie,
+      params: { subscriptionId: String(subscription.id) },
+    });
     expect(theirs.status).toBe(404);
     expect((await call(mySubscriptions, "/api/users/me/subscriptions")).status).toBe(401);
   });

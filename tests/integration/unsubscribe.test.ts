@@ -41,11 +41,23 @@ async function deliverWith(reader: TestUser, headers: string[], from = uniqueSen
 }
 
 const unsubscribe = (reader: TestUser, newsletterId: number | string) =>
-  call(unsubscribeRoute, `/api/newsletters/${newsletterId}/unsubscribe`, { method: "POST", cookie: reader.cookie, params: { newsletterId: String(newsletterId) } });
+  call(unsubscribeRoute, `/api/newsletters/${newsletterId}/unsubscribe`, {
+    method: "POST",
+    cookie: reader.cookie,
+    params: { newsletterId: String(newsletterId) },
+  });
 
-type Subscription = { newsletterId: number; status: string; unsubscribed_at: string | null; unsubscribe_methods: string[]; sending_after_unsubscribe: boolean };
+type Subscription = {
+  newsletterId: number;
+  status: string;
+  unsubscribed_at: string | null;
+  unsubscribe_methods: string[];
+  sending_after_unsubscribe: boolean;
+};
 const subscriptionTo = async (reader: TestUser, newsletterId: number) =>
-  ((await call(mySubscriptions, "/api/users/me/subscriptions", { cookie: reader.cookie })).body as { items: Subscription[] }).items.find((item) => item.newsletterId === newsletterId);
+  ((await call(mySubscriptions, "/api/users/me/subscriptions", { cookie: reader.cookie })).body as { items: Subscription[] }).items.find(
+    (item) => item.newsletterId === newsletterId,
+  );
 const follow = (reader: TestUser, newsletterId: number) =>
   call(subscribe, "/api/newsletters/subscribe", { method: "POST", cookie: reader.cookie, body: { newsletter_metadata_id: newsletterId } });
 
@@ -53,14 +65,23 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
   it("one-click: POSTs List-Unsubscribe=One-Click, form-encoded, to the reader's own link, and leaves", async () => {
     undo.push(allowFetchTo(sender.hostPort));
     const reader = await registerUser();
-    const newsletterId = await deliverWith(reader, [`List-Unsubscribe: <mailto:leave@list.example>, <${sender.origin}/u/ada-token>`, ONE_CLICK]);
+    const newsletterId = await deliverWith(reader, [
+      `List-Unsubscribe: <mailto:leave@list.example>, <${sender.origin}/u/ada-token>`,
+      ONE_CLICK,
+    ]);
     await follow(reader, newsletterId);
     expect((await subscriptionTo(reader, newsletterId))?.unsubscribe_methods).toEqual(["one_click", "mailto", "link"]);
 
     const result = await unsubscribe(reader, newsletterId);
     expect(result.status).toBe(200);
     expect(result.body).toEqual({
-      subscription: expect.objectContaining({ newsletterId, status: "inactive", unsubscribed_at: expect.any(String), unsubscribe_methods: ["one_click", "mailto", "link"], sending_after_unsubscribe: false }),
+      subscription: expect.objectContaining({
+        newsletterId,
+        status: "inactive",
+        unsubscribed_at: expect.any(String),
+        unsubscribe_methods: ["one_click", "mailto", "link"],
+        sending_after_unsubscribe: false,
+      }),
       method: "one_click",
       outcome: "sent",
       url: null,
@@ -86,7 +107,13 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
 
   it("keeps no link from a message addressed to two readers at once: it could be either's", async () => {
     const [ada, bob] = [await registerUser(), await registerUser()];
-    const result = await deliver(mail({ to: `${ada.unique_email}, ${bob.unique_email}`, from: uniqueSender(), extra: [`List-Unsubscribe: <https://list.example/u/someone>`, ONE_CLICK] }));
+    const result = await deliver(
+      mail({
+        to: `${ada.unique_email}, ${bob.unique_email}`,
+        from: uniqueSender(),
+        extra: [`List-Unsubscribe: <https://list.example/u/someone>`, ONE_CLICK],
+      }),
+    );
     const newsletterId = (await emailRow((result.body as { emails: number[] }).emails[0]!))!.newsletterId;
     for (const reader of [ada, bob]) {
       expect((await subscriptionTo(reader, newsletterId))?.unsubscribe_methods).toEqual([]);
@@ -99,7 +126,15 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
     const reader = await registerUser();
     const from = uniqueSender();
     const send = (path: string, date: string) =>
-      deliver(mail({ to: reader.unique_email, from, subject: `Issue ${path}`, date, extra: [`List-Unsubscribe: <${sender.origin}${path}>`, ONE_CLICK] }));
+      deliver(
+        mail({
+          to: reader.unique_email,
+          from,
+          subject: `Issue ${path}`,
+          date,
+          extra: [`List-Unsubscribe: <${sender.origin}${path}>`, ONE_CLICK],
+        }),
+      );
     await send("/u/first", "Tue, 01 Mar 2022 10:00:00 +0000");
     const result = await send("/u/second", "Wed, 02 Mar 2022 10:00:00 +0000");
     const newsletterId = (await emailRow((result.body as { emails: number[] }).emails[0]!))!.newsletterId;
@@ -110,10 +145,17 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
   it("mailto: sends the message the URI describes from the reader's unique address, to the outbox", async () => {
     const reader = await registerUser();
     const log = vi.spyOn(console, "log").mockImplementation(() => {});
-    const newsletterId = await deliverWith(reader, ["List-Unsubscribe: <mailto:leave-ada-7f3a@list.example?subject=Unsubscribe%20ada-7f3a&body=Please%20remove%20me>"]);
+    const newsletterId = await deliverWith(reader, [
+      "List-Unsubscribe: <mailto:leave-ada-7f3a@list.example?subject=Unsubscribe%20ada-7f3a&body=Please%20remove%20me>",
+    ]);
     const result = await unsubscribe(reader, newsletterId);
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ subscription: { status: "inactive", unsubscribe_methods: ["mailto"] }, method: "mailto", outcome: "sent", url: null });
+    expect(result.body).toMatchObject({
+      subscription: { status: "inactive", unsubscribe_methods: ["mailto"] },
+      method: "mailto",
+      outcome: "sent",
+      url: null,
+    });
     await runDueJobs();
     const message = (await listOutbox()).find((item) => item.to === "leave-ada-7f3a@list.example");
     expect(message).toMatchObject({ from: reader.unique_email, subject: "Unsubscribe ada-7f3a" });
@@ -141,12 +183,23 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
   ])("is failed and changes nothing for %s", async (_, path) => {
     undo.push(allowFetchTo(sender.hostPort), setFetchResolver(answerEveryName("10.0.0.7")));
     const reader = await registerUser();
-    const newsletterId = await deliverWith(reader, [`List-Unsubscribe: <${sender.origin}${path}>, <https://list.example/manage>`, ONE_CLICK]);
+    const newsletterId = await deliverWith(reader, [
+      `List-Unsubscribe: <${sender.origin}${path}>, <https://list.example/manage>`,
+      ONE_CLICK,
+    ]);
     await follow(reader, newsletterId);
     const result = await unsubscribe(reader, newsletterId);
     expect(result.status).toBe(200);
-    expect(result.body).toMatchObject({ subscription: { status: "active", unsubscribed_at: null }, method: "one_click", outcome: "failed" });
-    expect(await subscriptionTo(reader, newsletterId)).toMatchObject({ status: "active", unsubscribed_at: null, sending_after_unsubscribe: false });
+    expect(result.body).toMatchObject({
+      subscription: { status: "active", unsubscribed_at: null },
+      method: "one_click",
+      outcome: "failed",
+    });
+    expect(await subscriptionTo(reader, newsletterId)).toMatchObject({
+      status: "active",
+      unsubscribed_at: null,
+      sending_after_unsubscribe: false,
+    });
   });
 
   it("is failed for a link whose name resolves to a private address, and no packet leaves", async () => {
@@ -154,7 +207,12 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
     const reader = await registerUser();
     const newsletterId = await deliverWith(reader, ["List-Unsubscribe: <https://router.example/unsubscribe>", ONE_CLICK]);
     await follow(reader, newsletterId);
-    expect((await unsubscribe(reader, newsletterId)).body).toMatchObject({ subscription: { status: "active" }, method: "one_click", outcome: "failed", url: "https://router.example/unsubscribe" });
+    expect((await unsubscribe(reader, newsletterId)).body).toMatchObject({
+      subscription: { status: "active" },
+      method: "one_click",
+      outcome: "failed",
+      url: "https://router.example/unsubscribe",
+    });
   });
 
   it("is failed for a loopback link FETCH_ALLOW_HOSTS does not list", async () => {
@@ -166,7 +224,10 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
 
   it("answers 422 when the newsletter gave no usable way out", async () => {
     const reader = await registerUser();
-    for (const headers of [[], ["List-Unsubscribe: <javascript:alert(1)>, <data:text/html,x>, <mailto:a@x.example%0d%0abcc:b@y.example>", ONE_CLICK]]) {
+    for (const headers of [
+      [],
+      ["List-Unsubscribe: <javascript:alert(1)>, <data:text/html,x>, <mailto:a@x.example%0d%0abcc:b@y.example>", ONE_CLICK],
+    ]) {
       const newsletterId = await deliverWith(reader, headers);
       const result = await unsubscribe(reader, newsletterId);
       expect(result.status).toBe(422);
@@ -178,7 +239,9 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
   it("uses what is usable of a hostile header and ignores the rest", async () => {
     const reader = await registerUser();
     const huge = `<https://list.example/${"x".repeat(9_000)}>`;
-    const newsletterId = await deliverWith(reader, [`List-Unsubscribe: <javascript:alert(1)>, <mailto:a@x.example?bcc=victim@y.example&subject=bye%0d%0aBcc:%20victim@y.example>, ${huge}`]);
+    const newsletterId = await deliverWith(reader, [
+      `List-Unsubscribe: <javascript:alert(1)>, <mailto:a@x.example?bcc=victim@y.example&subject=bye%0d%0aBcc:%20victim@y.example>, ${huge}`,
+    ]);
     expect((await subscriptionTo(reader, newsletterId))?.unsubscribe_methods).toEqual(["mailto"]);
     await unsubscribe(reader, newsletterId);
     await runDueJobs();
@@ -193,7 +256,14 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
     expect((await unsubscribe(stranger, newsletterId)).status).toBe(404);
     expect((await unsubscribe(stranger, 999_999_999)).status).toBe(404);
     expect((await unsubscribe(stranger, "seven")).status).toBe(404);
-    expect((await call(unsubscribeRoute, `/api/newsletters/${newsletterId}/unsubscribe`, { method: "POST", params: { newsletterId: String(newsletterId) } })).status).toBe(401);
+    expect(
+      (
+        await call(unsubscribeRoute, `/api/newsletters/${newsletterId}/unsubscribe`, {
+          method: "POST",
+          params: { newsletterId: String(newsletterId) },
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("shows sending_after_unsubscribe once an issue arrives more than 48 hours after leaving", async () => {

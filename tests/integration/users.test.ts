@@ -17,7 +17,14 @@ describe("GET /api/users/me", () => {
     expect(result).toEqual(
       expect.objectContaining({
         status: 200,
-        body: { id: user.id, username: user.username, name: "Mary Shelley", email: user.email, unique_email: user.unique_email, model_metadata_field: { onboarded: false } },
+        body: {
+          id: user.id,
+          username: user.username,
+          name: "Mary Shelley",
+          email: user.email,
+          unique_email: user.unique_email,
+          model_metadata_field: { onboarded: false },
+        },
       }),
     );
   });
@@ -40,26 +47,46 @@ describe("GET /api/users/me", () => {
 describe("PATCH /api/users/me", () => {
   it("marks the user onboarded and renames them", async () => {
     const user = await registerUser();
-    const result = await call(patchMe, "/api/users/me", { method: "PATCH", cookie: user.cookie, body: { name: "  New Name ", model_metadata_field: { onboarded: true } } });
+    const result = await call(patchMe, "/api/users/me", {
+      method: "PATCH",
+      cookie: user.cookie,
+      body: { name: "  New Name ", model_metadata_field: { onboarded: true } },
+    });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ id: user.id, name: "New Name", model_metadata_field: { onboarded: true } });
-    expect((await call(getMe, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({ name: "New Name", model_metadata_field: { onboarded: true } });
+    expect((await call(getMe, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({
+      name: "New Name",
+      model_metadata_field: { onboarded: true },
+    });
   });
 
   it("refuses a blank name and a non-boolean onboarded flag with 422, changing nothing", async () => {
     const user = await registerUser("Kept Name");
     const blank = await call(patchMe, "/api/users/me", { method: "PATCH", cookie: user.cookie, body: { name: "   " } });
-    expect(blank).toMatchObject({ status: 422, body: { detail: "Name cannot be empty.", errors: [{ field: "name", message: "Name cannot be empty." }] } });
-    const flag = await call(patchMe, "/api/users/me", { method: "PATCH", cookie: user.cookie, body: { model_metadata_field: { onboarded: "yes" } } });
+    expect(blank).toMatchObject({
+      status: 422,
+      body: { detail: "Name cannot be empty.", errors: [{ field: "name", message: "Name cannot be empty." }] },
+    });
+    const flag = await call(patchMe, "/api/users/me", {
+      method: "PATCH",
+      cookie: user.cookie,
+      body: { model_metadata_field: { onboarded: "yes" } },
+    });
     expect(flag.status).toBe(422);
-    expect((await call(getMe, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({ name: "Kept Name", model_metadata_field: { onboarded: false } });
+    expect((await call(getMe, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({
+      name: "Kept Name",
+      model_metadata_field: { onboarded: false },
+    });
   });
 
   it("refuses a name PostgreSQL cannot store with 422, changing nothing", async () => {
     const user = await registerUser("Kept Name");
     for (const name of ["Ada\u0000", "\udfffAda"]) {
       const result = await call(patchMe, "/api/users/me", { method: "PATCH", cookie: user.cookie, body: { name } });
-      expect(result, JSON.stringify(name)).toMatchObject({ status: 422, body: { detail: "name cannot contain NUL characters or broken Unicode.", errors: [{ field: "name" }] } });
+      expect(result, JSON.stringify(name)).toMatchObject({
+        status: 422,
+        body: { detail: "name cannot contain NUL characters or broken Unicode.", errors: [{ field: "name" }] },
+      });
     }
     expect((await call(getMe, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({ name: "Kept Name" });
   });
@@ -67,7 +94,12 @@ describe("PATCH /api/users/me", () => {
   it("refuses a body nested deeper than 32 levels with 400", async () => {
     const user = await registerUser();
     const rawBody = `{"name":"Deep","model_metadata_field":${'{"a":'.repeat(40)}1${"}".repeat(40)}}`;
-    const result = await call(patchMe, "/api/users/me", { method: "PATCH", cookie: user.cookie, rawBody, headers: { "content-type": "application/json" } });
+    const result = await call(patchMe, "/api/users/me", {
+      method: "PATCH",
+      cookie: user.cookie,
+      rawBody,
+      headers: { "content-type": "application/json" },
+    });
     expect(result).toMatchObject({ status: 400, body: { detail: "The body must not nest deeper than 32 levels" } });
   });
 
@@ -80,9 +112,17 @@ describe("PUT /api/users/me/unique-email", () => {
   it("accepts a bare local part and a full address on the mail domain, lower-cased", async () => {
     const user = await registerUser();
     const local = `reader${user.id}`;
-    expect(await changeAddress(user, local.toUpperCase())).toMatchObject({ status: 200, body: { unique_email: `${local}@paperboy.localhost` } });
-    expect(await changeAddress(user, `${local}.two@paperboy.localhost`)).toMatchObject({ status: 200, body: { unique_email: `${local}.two@paperboy.localhost` } });
-    expect((await call(getMe, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({ unique_email: `${local}.two@paperboy.localhost` });
+    expect(await changeAddress(user, local.toUpperCase())).toMatchObject({
+      status: 200,
+      body: { unique_email: `${local}@paperboy.localhost` },
+    });
+    expect(await changeAddress(user, `${local}.two@paperboy.localhost`)).toMatchObject({
+      status: 200,
+      body: { unique_email: `${local}.two@paperboy.localhost` },
+    });
+    expect((await call(getMe, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({
+      unique_email: `${local}.two@paperboy.localhost`,
+    });
   });
 
   it.each([
@@ -96,7 +136,10 @@ describe("PUT /api/users/me/unique-email", () => {
     ["noreply", "This address is reserved. Please choose another."],
   ])("refuses %j with 422", async (input, message) => {
     const user = await registerUser();
-    expect(await changeAddress(user, input)).toMatchObject({ status: 422, body: { detail: message, errors: [{ field: "unique_email", message }] } });
+    expect(await changeAddress(user, input)).toMatchObject({
+      status: 422,
+      body: { detail: message, errors: [{ field: "unique_email", message }] },
+    });
     expect((await call(getMe, "/api/users/me", { cookie: user.cookie })).body).toMatchObject({ unique_email: user.unique_email });
   });
 

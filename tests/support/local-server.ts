@@ -7,7 +7,9 @@ export type SeenRequest = { method: string; url: string; headers: http.IncomingH
 export type LocalServer = { port: number; origin: string; hostPort: string; requests: SeenRequest[]; close: () => Promise<void> };
 
 /** An HTTP server on 127.0.0.1 standing for a newsletter's sender; it records every request it gets. */
-export async function startLocalServer(handle: (req: SeenRequest, res: http.ServerResponse) => void = (_, res) => res.end("ok")): Promise<LocalServer> {
+export async function startLocalServer(
+  handle: (req: SeenRequest, res: http.ServerResponse) => void = (_, res) => res.end("ok"),
+): Promise<LocalServer> {
   const requests: SeenRequest[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

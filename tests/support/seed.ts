@@ -1,7 +1,19 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { category, comment, email, emailLike, emailRead, issue, newsletter, newsletterCategory, share, subscription, user } from "@/db/schema";
+import {
+  category,
+  comment,
+  email,
+  emailLike,
+  emailRead,
+  issue,
+  newsletter,
+  newsletterCategory,
+  share,
+  subscription,
+  user,
+} from "@/db/schema";
 
 type NewsletterSeed = {
   name?: string;
@@ -32,7 +44,10 @@ export async function seedNewsletter(seed: NewsletterSeed = {}): Promise<number>
 }
 
 export async function seedCategory(name = `Category ${randomUUID().slice(0, 6)}`): Promise<number> {
-  const [row] = await getDb().insert(category).values({ slug: name.toLowerCase().replace(/\W+/g, "-"), name, emoji: "📰" }).returning({ id: category.id });
+  const [row] = await getDb()
+    .insert(category)
+    .values({ slug: name.toLowerCase().replace(/\W+/g, "-"), name, emoji: "📰" })
+    .returning({ id: category.id });
   return row!.id;
 }
 
@@ -57,7 +72,15 @@ export async function seedEmail(userId: number, seed: EmailSeed = {}): Promise<{
     (
       await getDb()
         .insert(issue)
-        .values({ newsletterId, fingerprint: randomUUID(), subject, senderName: seed.senderName ?? "Sender", publishedAt: dateReceived, bodyPlain: seed.bodyPlain ?? "Hello", wordCount: seed.wordCount ?? 100 })
+        .values({
+          newsletterId,
+          fingerprint: randomUUID(),
+          subject,
+          senderName: seed.senderName ?? "Sender",
+          publishedAt: dateReceived,
+          bodyPlain: seed.bodyPlain ?? "Hello",
+          wordCount: seed.wordCount ?? 100,
+        })
         .returning({ id: issue.id })
     )[0]!.id;
   const [row] = await getDb()
@@ -78,7 +101,9 @@ export async function seedEmail(userId: number, seed: EmailSeed = {}): Promise<{
       kind: seed.kind ?? "issue",
     })
     .returning({ id: email.id });
-  await getDb().insert(share).values({ shareId: randomBytes(18).toString("base64url"), emailId: row!.id, userId });
+  await getDb()
+    .insert(share)
+    .values({ shareId: randomBytes(18).toString("base64url"), emailId: row!.id, userId });
   return { id: row!.id, issueId, newsletterId };
 }
 

@@ -2,6 +2,8 @@ import { jsonText, otherMethods, route } from "@/lib/route";
 import { newsletterJson } from "@/lib/newsletters/discovery-service";
 import { NewsletterParams } from "@/lib/newsletters/schemas";
 
-export const GET = route({ auth: "user", params: NewsletterParams }, async ({ user, params }) => jsonText(await newsletterJson(user.id, params.newsletterId)));
+export const GET = route({ auth: "user", params: NewsletterParams }, async ({ user, params }) =>
+  jsonText(await newsletterJson(user.id, params.newsletterId)),
+);
 
 export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("user", "GET");

@@ -50,7 +50,9 @@ export default async function SharedIssuePage({ params }: Props) {
       <header className="border-b border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <div className="mx-auto flex max-w-4xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <Logo />
-          <p className="order-last w-full text-sm text-slate-600 sm:order-none sm:w-auto dark:text-slate-300">You are viewing a shared newsletter.</p>
+          <p className="order-last w-full text-sm text-slate-600 sm:order-none sm:w-auto dark:text-slate-300">
+            You are viewing a shared newsletter.
+          </p>
           <div className="flex items-center gap-1">
             <ThemeToggle />
             <Link href="/login" className={buttonClass("primary", "px-3 py-2")}>
@@ -63,7 +65,9 @@ export default async function SharedIssuePage({ params }: Props) {
         {issue ? (
           <article className="space-y-6">
             <header>
-              <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">{issue.subject || "No Subject"}</h1>
+              <h1 className="break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl dark:text-white">
+                {issue.subject || "No Subject"}
+              </h1>
               <p className="mt-2 flex flex-wrap gap-x-2 text-sm text-slate-600 dark:text-slate-300">
                 <span className="min-w-0 font-medium wrap-anywhere">{issue.sender_name || "Unknown Sender"}</span>
                 <span aria-hidden="true">·</span>
@@ -71,13 +75,20 @@ export default async function SharedIssuePage({ params }: Props) {
               </p>
             </header>
             <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm dark:border-slate-800">
-              {issue.body_html ? <EmailFrame html={issue.body_html} title={`Content of ${issue.subject || "No Subject"}`} /> : <PlainBody text={issue.body_plain || "No content available."} />}
+              {issue.body_html ? (
+                <EmailFrame html={issue.body_html} title={`Content of ${issue.subject || "No Subject"}`} />
+              ) : (
+                <PlainBody text={issue.body_plain || "No content available."} />
+              )}
             </div>
           </article>
         ) : (
           <>
             <h1 className="sr-only">Shared newsletter</h1>
-            <p role="alert" className="rounded-2xl border border-slate-200 bg-white px-6 py-14 text-center text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300">
+            <p
+              role="alert"
+              className="rounded-2xl border border-slate-200 bg-white px-6 py-14 text-center text-slate-600 dark:border-slate-800 dark:bg-slate-900 dark:text-slate-300"
+            >
               {failed ? "Error: Failed to fetch shared email" : "Email not found. The link may be invalid or expired."}
             </p>
           </>
