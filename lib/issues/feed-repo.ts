@@ -248,7 +248,7 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
       return { rows, total: rows[0]?.feedTotal ?? (await findUnfilteredPageIds(userId, query)).total };
     }
     const { ids, total } = await findUnfilteredPageIds(userId, query);
-    return { rows: await findEmailRows(ids), total };
+    return { rows: await findEmailRows(userId, ids), total };
   }
   const shape = filteredShape(query);
   const prepared = preparedOnce(preparedFilteredPages, shape, (db) => prepareFilteredFeedPage(db, query, shape));

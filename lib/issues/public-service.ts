@@ -80,9 +80,7 @@ async function itemsJson(
   actions: Map<number, CopylessActions>,
 ): Promise<string> {
   const ownJson = new Map<number, string>();
-  // The ids come from this user's own emails; the check keeps it so should that ever change.
-  for (const row of await findEmailRows([...own.values()]))
-    if (row.email.userId === userId) ownJson.set(row.email.issueId, JSON.stringify(toEmailDto(row)));
+  for (const row of await findEmailRows(userId, [...own.values()])) ownJson.set(row.email.issueId, JSON.stringify(toEmailDto(row)));
   const items = issueIds.flatMap((id) => {
     const mine = ownJson.get(id);
     if (mine) return [mine];

@@ -53,9 +53,11 @@ export function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number |
 }
 
 function prepareRowsByIds(db: Database) {
-  return selectRows(db, sql<number | null>`null::int`, sql`${email.id} = any(${sql.placeholder("ids")}::int[])`).prepare(
-    "email_rows_by_ids",
-  );
+  return selectRows(
+    db,
+    sql<number | null>`null::int`,
+    sql`${email.userId} = ${sql.placeholder("userId")} and ${email.id} = any(${sql.placeholder("ids")}::int[])`,
+  ).prepare("email_rows_of_user_by_ids");
 }
 
 export type EmailRow = Awaited<ReturnType<ReturnType<typeof prepareRowsByIds>["execute"]>>[number];
@@ -64,10 +66,10 @@ export type EmailRow = Awaited<ReturnType<ReturnType<typeof prepareRowsByIds>["e
 const preparedRowsByIds = new WeakMap<Database, ReturnType<typeof prepareRowsByIds>>();
 
 /**
- * Display rows of these emails, in the order of `ids`; the caller has checked they are the user's.
+ * Display rows of these emails of the user's, in the order of `ids`; another user's ids give nothing.
  * Bodies only when asked for (the single-email answer); otherwise they are null.
  */
-export async function findEmailRows(ids: number[], options: { withBodies?: boolean } = {}): Promise<EmailRow[]> {
+export async function findEmailRows(userId: number, ids: number[], options: { withBodies?: boolean } = {}): Promise<EmailRow[]> {
   if (ids.length === 0) return [];
   const db = getDb();
   let prepared = preparedRowsByIds.get(db);
@@ -75,7 +77,7 @@ export async function findEmailRows(ids: number[], options: { withBodies?: boole
     prepared = prepareRowsByIds(db);
     preparedRowsByIds.set(db, prepared);
   }
-  const rows = await prepared.execute({ ids, withBodies: options.withBodies ?? false });
+  const rows = await prepared.execute({ userId, ids, withBodies: options.withBodies ?? false });
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((left, right) => position.get(left.email.id)! - position.get(right.email.id)!);
 }
@@ -117,7 +119,12 @@ export async function findActivityPage(
     getDb().select({ total: countAll }).from(table).where(mine),
   ]);
   const rows = new Map(
-    (await findEmailRows(refs.flatMap((ref) => (ref.emailId === null ? [] : [ref.emailId])))).map((row) => [row.email.id, row]),
+    (
+      await findEmailRows(
+        userId,
+        refs.flatMap((ref) => (ref.emailId === null ? [] : [ref.emailId])),
+      )
+    ).map((row) => [row.email.id, row]),
   );
   const entries = refs.flatMap((ref): ActivityEntry[] => {
     if (ref.emailId === null) return [{ issueId: ref.issueId }];
@@ -162,7 +169,12 @@ async function findCommentedPage(userId: number, page: PageQuery): Promise<{ ent
     getDb().select({ total: countAll }).from(commented).where(listed),
   ]);
   const rows = new Map(
-    (await findEmailRows(refs.flatMap((ref) => (ref.emailId === null ? [] : [Number(ref.emailId)])))).map((row) => [row.email.id, row]),
+    (
+      await findEmailRows(
+        userId,
+        refs.flatMap((ref) => (ref.emailId === null ? [] : [Number(ref.emailId)])),
+      )
+    ).map((row) => [row.email.id, row]),
   );
   const entries = refs.flatMap((ref): ActivityEntry[] => {
     if (ref.emailId === null) return [{ issueId: ref.issueId }];
@@ -173,8 +185,8 @@ async function findCommentedPage(userId: number, page: PageQuery): Promise<{ ent
 }
 
 export async function findEmail(userId: number, emailId: number): Promise<EmailRow | undefined> {
-  const [row] = await findEmailRows([emailId], { withBodies: true });
-  return row?.email.userId === userId ? row : undefined;
+  const [row] = await findEmailRows(userId, [emailId], { withBodies: true });
+  return row;
 }
 
 /**
