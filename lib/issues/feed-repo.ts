@@ -2,6 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, exists, gte, inArray, not, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
+import { preparedOnce } from "@/db/prepared";
 import { email, emailRead, newsletterCategory, subscription, userEmailTotal } from "@/db/schema";
 import { findEmailRows, selectRows, type EmailRow } from "./repo";
 import type { FeedFilters, FeedQuery } from "./schemas";
@@ -108,19 +109,6 @@ function isUnfiltered(query: FeedQuery): boolean {
 }
 
 const pageOffset = (query: FeedQuery) => (query.page - 1) * query.page_size;
-
-/** Prepared statements of one pool by shape name, made on first use. */
-function preparedOnce<T>(cache: WeakMap<Database, Map<string, T>>, shape: string, prepare: (db: Database) => T): T {
-  const db = getDb();
-  const shapes = cache.get(db) ?? new Map<string, T>();
-  cache.set(db, shapes);
-  let prepared = shapes.get(shape);
-  if (!prepared) {
-    prepared = prepare(db);
-    shapes.set(shape, prepared);
-  }
-  return prepared;
-}
 
 const pageEmail = alias(email, "page_email");
 

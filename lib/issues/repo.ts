@@ -2,6 +2,7 @@ import "server-only";
 import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
+import { preparedOnce } from "@/db/prepared";
 import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, issue, newsletter, share, subscription } from "@/db/schema";
 import { isPublic } from "@/lib/newsletters/activity";
 import type { PageQuery } from "./schemas";
@@ -63,7 +64,7 @@ function prepareRowsByIds(db: Database) {
 export type EmailRow = Awaited<ReturnType<ReturnType<typeof prepareRowsByIds>["execute"]>>[number];
 
 // Planning the seven-way join costs more than running it for a page, so it is prepared once per connection pool.
-const preparedRowsByIds = new WeakMap<Database, ReturnType<typeof prepareRowsByIds>>();
+const preparedRowsByIds = new WeakMap<Database, Map<string, ReturnType<typeof prepareRowsByIds>>>();
 
 /**
  * Display rows of these emails of the user's, in the order of `ids`; another user's ids give nothing.
@@ -71,13 +72,11 @@ const preparedRowsByIds = new WeakMap<Database, ReturnType<typeof prepareRowsByI
  */
 export async function findEmailRows(userId: number, ids: number[], options: { withBodies?: boolean } = {}): Promise<EmailRow[]> {
   if (ids.length === 0) return [];
-  const db = getDb();
-  let prepared = preparedRowsByIds.get(db);
-  if (!prepared) {
-    prepared = prepareRowsByIds(db);
-    preparedRowsByIds.set(db, prepared);
-  }
-  const rows = await prepared.execute({ userId, ids, withBodies: options.withBodies ?? false });
+  const rows = await preparedOnce(preparedRowsByIds, "email_rows_of_user_by_ids", prepareRowsByIds).execute({
+    userId,
+    ids,
+    withBodies: options.withBodies ?? false,
+  });
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((left, right) => position.get(left.email.id)! - position.get(right.email.id)!);
 }

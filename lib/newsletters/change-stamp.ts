@@ -1,6 +1,7 @@
 import "server-only";
 import { sql } from "drizzle-orm";
-import { getDb, type Database } from "@/db/client";
+import type { Database } from "@/db/client";
+import { preparedOnce } from "@/db/prepared";
 import { discoveryChange } from "@/db/schema";
 
 function prepareStamp(db: Database) {
@@ -11,16 +12,10 @@ function prepareStamp(db: Database) {
 }
 
 // Read by nearly every discovery request: parsed and planned once per connection.
-const preparedStamps = new WeakMap<Database, ReturnType<typeof prepareStamp>>();
+const preparedStamps = new WeakMap<Database, Map<string, ReturnType<typeof prepareStamp>>>();
 
 async function readStamp(): Promise<number> {
-  const db = getDb();
-  let prepared = preparedStamps.get(db);
-  if (!prepared) {
-    prepared = prepareStamp(db);
-    preparedStamps.set(db, prepared);
-  }
-  const [row] = await prepared.execute();
+  const [row] = await preparedOnce(preparedStamps, "discovery_change_stamp", prepareStamp).execute();
   return Number(row?.changes ?? 0);
 }
 
