@@ -1,9 +1,6 @@
 // First: it sets the inbound secret before lib/env is read.
-import { deliver, emailRow, inboundRow, mail, uniqueSender } from "./inbound-support";
-import { connect } from "node:net";
-import type { AddressInfo } from "node:net";
+import { deliver, emailRow, inboundRow, mail, startSmtpReceiver, uniqueSender, type SmtpReceiver } from "./inbound-support";
 import { eq } from "drizzle-orm";
-import type { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as addComment } from "@/app/api/issues/[emailId]/comments/route";
@@ -16,45 +13,18 @@ useDatabase();
 const SLOW = 120_000;
 const client = () => ({ "x-forwarded-for": `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
 
-let server: SMTPServer;
-let port = 0;
+let receiver: SmtpReceiver;
 
 beforeAll(async () => {
-  const { createSmtpServer } = await import("@/lib/mail/smtp");
-  server = createSmtpServer(50_000);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as AddressInfo).port;
+  receiver = await startSmtpReceiver();
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => receiver.close());
 
 /** The reply code the SMTP receiver gives RCPT TO for an address. */
 async function rcptCode(address: string): Promise<number> {
-  const socket = connect(port, "127.0.0.1");
-  const replies: string[] = [];
-  let buffer = "";
-  const next = () =>
-    new Promise<number>((resolve) => {
-      const check = () => {
-        const match = /^(\d{3}) .*\r\n/m.exec(buffer);
-        if (!match) return void socket.once("data", (data) => ((buffer += data.toString()), check()));
-        buffer = buffer.slice(match.index + match[0].length);
-        replies.push(match[0]);
-        resolve(Number(match[1]));
-      };
-      check();
-    });
-  await next();
-  for (const command of ["EHLO sender.example", "MAIL FROM:<a@sender.example>"]) {
-    socket.write(`${command}\r\n`);
-    await next();
-  }
-  socket.write(`RCPT TO:<${address}>\r\n`);
-  const code = await next();
-  socket.end("QUIT\r\n");
-  return code;
+  const codes = await receiver.session(["EHLO sender.example", "MAIL FROM:<a@sender.example>", `RCPT TO:<${address}>`, "QUIT"]);
+  return codes[3];
 }
 
 function remove(cookie: string, body: unknown) {

@@ -1,11 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { connect, type AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SMTPServer } from "smtp-server";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
-import { deliver, mail, uniqueSender } from "./inbound-support";
+import { deliver, mail, startSmtpReceiver, uniqueSender, type SmtpReceiver } from "./inbound-support";
 
 useDatabase();
 
@@ -96,39 +94,12 @@ describe("mail from a blocked sender", () => {
 });
 
 describe("mail from a blocked sender over SMTP", () => {
-  let server: SMTPServer;
-  let port = 0;
+  let receiver: SmtpReceiver;
   beforeAll(async () => {
-    const { createSmtpServer } = await import("@/lib/mail/smtp");
-    server = createSmtpServer(50_000);
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.server.address() as AddressInfo).port;
+    receiver = await startSmtpReceiver();
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  /** Sends each command and collects the reply codes. */
-  async function session(commands: string[]): Promise<number[]> {
-    const socket = connect(port, "127.0.0.1");
-    let buffer = "";
-    const waiters: ((code: number) => void)[] = [];
-    socket.on("data", (data) => {
-      buffer += data.toString();
-      let match: RegExpExecArray | null;
-      while ((match = /^(\d{3}) .*\r\n/m.exec(buffer))) {
-        buffer = buffer.slice(match.index + match[0].length);
-        waiters.shift()?.(Number(match[1]));
-      }
-    });
-    const reply = () => new Promise<number>((resolve) => waiters.push(resolve));
-    const codes = [await reply()];
-    for (const command of commands) {
-      const next = reply();
-      socket.write(`${command}\r\n`);
-      codes.push(await next);
-    }
-    socket.end();
-    return codes;
-  }
+  afterAll(() => receiver.close());
+  const session = (commands: string[]) => receiver.session(commands);
 
   it("answers 250 as for any delivery, and files nothing for the blocker", async () => {
     const user = await registerUser();

@@ -1,49 +1,18 @@
-import { connect, type Socket } from "node:net";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SMTPServer } from "smtp-server";
 import { registerUser, useDatabase } from "../support/api";
-import { mail, uniqueSender } from "./inbound-support";
+import { mail, startSmtpReceiver, uniqueSender, type SmtpReceiver } from "./inbound-support";
 
 useDatabase();
 
-let server: SMTPServer;
-let port = 0;
+let receiver: SmtpReceiver;
 
 beforeAll(async () => {
-  const { createSmtpServer } = await import("@/lib/mail/smtp");
-  server = createSmtpServer(50_000);
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as AddressInfo).port;
+  receiver = await startSmtpReceiver();
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-});
+afterAll(() => receiver.close());
 
-/** A minimal SMTP client: sends each command and collects the reply code. */
-async function session(commands: string[]): Promise<number[]> {
-  const socket: Socket = connect(port, "127.0.0.1");
-  let buffer = "";
-  const waiters: ((code: number) => void)[] = [];
-  socket.on("data", (data) => {
-    buffer += data.toString();
-    let match: RegExpExecArray | null;
-    while ((match = /^(\d{3}) .*\r\n/m.exec(buffer))) {
-      buffer = buffer.slice(match.index + match[0].length);
-      waiters.shift()?.(Number(match[1]));
-    }
-  });
-  const reply = () => new Promise<number>((resolve) => waiters.push(resolve));
-  const codes = [await reply()];
-  for (const command of commands) {
-    const next = reply();
-    socket.write(`${command}\r\n`);
-    codes.push(await next);
-  }
-  socket.end();
-  return codes;
-}
+const session = (commands: string[]) => receiver.session(commands);
 
 describe("SMTP receiver", () => {
   it("accepts mail for a known recipient and refuses unknown ones at RCPT TO with 550", async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { connect, type AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 
 export const INBOUND_SECRET = "test-inbound-secret";
@@ -73,4 +74,43 @@ export async function inboundRow(id: number) {
 
 export function uniqueSender(): string {
   return `news-${randomUUID().slice(0, 8)}@letters-${randomUUID().slice(0, 8)}.example.org`;
+}
+
+export type SmtpReceiver = {
+  /** Opens a session, sends each command and collects every reply code, the greeting first. */
+  session(commands: string[]): Promise<number[]>;
+  close(): Promise<void>;
+};
+
+/** Paperboy's SMTP receiver on a free loopback port, with a minimal client for its tests. */
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
+  const { createSmtpServer } = await import("@/lib/mail/smtp");
+  const server = createSmtpServer(50_000);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    async session(commands) {
+      const socket = connect(port, "127.0.0.1");
+      let buffer = "";
+      const waiters: ((code: number) => void)[] = [];
+      socket.on("data", (data) => {
+        buffer += data.toString();
+        let match: RegExpExecArray | null;
+        while ((match = /^(\d{3}) .*\r\n/m.exec(buffer))) {
+          buffer = buffer.slice(match.index + match[0].length);
+          waiters.shift()?.(Number(match[1]));
+        }
+      });
+      const reply = () => new Promise<number>((resolve) => waiters.push(resolve));
+      const codes = [await reply()];
+      for (const command of commands) {
+        const next = reply();
+        socket.write(`${command}\r\n`);
+        codes.push(await next);
+      }
+      socket.end();
+      return codes;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
