@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
@@ -5,6 +6,30 @@ import nextTs from "eslint-config-next/typescript";
 // (repo.ts, service.ts and the named ones such as feed-repo.ts or public-service.ts).
 const databaseModules = ["@/db", "@/db/*", "drizzle-orm", "drizzle-orm/*"];
 const serverModules = [...databaseModules, "@/lib/*/repo", "@/lib/*/service", "@/lib/*/*-repo", "@/lib/*/*-service"];
+
+// Each folder under lib/ is one domain. Another domain may use what it exports (its services, dto and
+// schemas, pure helpers) but never its repositories (repo.ts, *-repo.ts): rows are read and written by
+// their own domain, owner checks included. Type-only imports are refused too: a type another domain
+// needs belongs in the owner's service or dto.
+const domains = readdirSync(new URL("./lib", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const domainFences = domains.map((domain) => ({
+  files: [`lib/${domain}/**/*.ts`, `lib/${domain}/**/*.tsx`],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            regex: `^(@/lib/(?!${domain}/)[^/]+|\\.\\./(?!${domain}/)[^/.][^/]*)/([^/]+-)?repo$`,
+            message: "A domain reaches another domain's rows through its service, never its repo (repo.ts, *-repo.ts).",
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default [
   ...nextVitals,
@@ -25,6 +50,8 @@ export default [
       ],
     },
   },
+  // Before the client fence, which replaces it in client code (hooks.ts, api/client.ts) with a stricter one.
+  ...domainFences,
   {
     files: ["components/**/*.ts", "components/**/*.tsx", "lib/**/hooks.ts", "lib/api/client.ts"],
     rules: {

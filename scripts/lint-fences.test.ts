@@ -51,4 +51,28 @@ describe("layer fences", { timeout: 60_000 }, () => {
     }
     expect(await restrictedImportMessages("db/client.ts", 'import { env } from "@/lib/env";\nexport const e = env;\n')).toEqual([]);
   });
+
+  it("lets a domain reach another domain's rows only through its service, never its repo", async () => {
+    const crossings = [
+      'import { x } from "@/lib/issues/repo";',
+      'import { x } from "@/lib/newsletters/search-repo";',
+      'import type { x } from "@/lib/mail/repo";',
+      'import { x } from "../imports/repo";',
+    ];
+    for (const line of crossings) {
+      expect(await restrictedImportMessages("lib/comments/example.ts", `${line}\nexport type Y = typeof x;\n`)).toEqual([
+        expect.stringContaining("A domain reaches another domain's rows through its service, never its repo"),
+      ]);
+    }
+    const allowed = [
+      'import { x } from "./repo";',
+      'import { x } from "@/lib/comments/repo";',
+      'import { x } from "@/lib/issues/service";',
+      'import { x } from "@/lib/newsletters/discovery-service";',
+      'import { x } from "@/lib/issues/dto";',
+    ];
+    for (const line of allowed) {
+      expect(await restrictedImportMessages("lib/comments/example.ts", `${line}\nexport type Y = typeof x;\n`)).toEqual([]);
+    }
+  });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { ValidationError } from "@/lib/api/errors";
 import { hasPassword, requirePassword } from "@/lib/auth/password";
 import type { SessionUser } from "@/lib/auth/session";
-import { listImportIds } from "@/lib/imports/repo";
+import { listUploads } from "@/lib/imports/service";
 import { discardUploads } from "@/lib/imports/storage";
 import { eraseUser } from "./repo";
 import { DELETE_CONFIRMATION, type DeleteAccountInput } from "./schemas";
@@ -17,7 +17,7 @@ export async function deleteAccount(user: SessionUser, input: DeleteAccountInput
   } else if (input.confirm !== DELETE_CONFIRMATION) {
     throw ValidationError.of("confirm", `Type ${DELETE_CONFIRMATION} to confirm.`);
   }
-  const imports = await listImportIds(user.id);
+  const imports = await listUploads(user.id);
   await eraseUser(user.id);
   await discardUploads(imports);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
-import { findReadableIssue } from "@/lib/issues/repo";
+import { readableIssue } from "@/lib/issues/service";
 import { findComment, findIssueComments, findUserComments, insertComment, type CommentRow } from "./repo";
 import type { CreateCommentInput } from "./schemas";
 
@@ -13,12 +13,6 @@ function toCommentDto(row: CommentRow) {
     created_at: new Date(row.createdAt).toISOString(),
     owner: { username: row.username },
   };
-}
-
-async function readableIssue(userId: number, emailId: number) {
-  const found = await findReadableIssue(userId, emailId);
-  if (!found) throw new NotFoundError("Email not found");
-  return found;
 }
 
 /** Comments belong to the issue: everyone who can read it (CONTRACT.md) sees the same thread, oldest first. */

@@ -1,8 +1,7 @@
 import "server-only";
-import { fileContent } from "@/lib/mail/filing";
 import { describeError } from "@/lib/mail/prepare";
 import type { MailContent } from "@/lib/mail/process";
-import { insertInboundMessage, type Recipient } from "@/lib/mail/repo";
+import { fileImportedMessage, type Recipient } from "@/lib/mail/service";
 import { prepareMessage } from "@/lib/mail/worker-pool";
 import { isNewsletter, looksForwarded, readHeader } from "./classify";
 import { holdsMessage } from "./repo";
@@ -34,14 +33,7 @@ export async function importMessage(
   if (!listed && !forwardsNewsletter(content, knownSenders)) return { outcome: "skipped" };
   if (await holdsMessage(reader.userId, parsed.messageKey)) return { outcome: "skipped" };
   try {
-    // Keyed as a delivery to this reader alone, so the message already arrived by mail is the same row.
-    const { row } = await insertInboundMessage({
-      dedupKey: `${parsed.messageKey} ${reader.userId}`,
-      source: "import",
-      envelopeTo: [],
-      raw,
-    });
-    await fileContent(row.id, parsed, content, [reader], arrivedAt);
+    await fileImportedMessage(reader, raw, { facts: parsed, content }, arrivedAt);
   } catch (error) {
     return failed(content.subject, `Could not be filed: ${describeError(error)}`);
   }

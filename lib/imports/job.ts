@@ -5,8 +5,7 @@ import { z } from "zod";
 import type { ImportFailure } from "@/db/schema";
 import { env } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/queue";
-import type { Recipient } from "@/lib/mail/repo";
-import { resolveRecipients } from "@/lib/mail/service";
+import { resolveRecipients, type Recipient } from "@/lib/mail/service";
 import { importMessage, type ImportOutcome } from "./file-message";
 import { fromLineDate, splitMbox } from "./mbox";
 import {

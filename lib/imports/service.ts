@@ -11,7 +11,7 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { toImportDto, type ImportDto, type ImportFailureDto } from "./dto";
 import { IMPORT_JOB } from "./job";
 import { looksLikeMbox } from "./mbox";
-import { findImport, findImports, insertImport, type ImportFormat } from "./repo";
+import { findImport, findImports, insertImport, listImportIds, type ImportFormat } from "./repo";
 import { partialUploadPath, uploadPath } from "./storage";
 import { inspectZip, ZipRefusedError } from "./zip";
 
@@ -125,4 +125,9 @@ export async function listImportFailures(userId: number, importId: number): Prom
 
 export async function listImports(userId: number): Promise<{ items: ImportDto[] }> {
   return { items: (await findImports(userId, 10)).map(toImportDto) };
+}
+
+/** Every upload of the user, by id and format: what deleting the account discards once its rows are gone. */
+export async function listUploads(userId: number): Promise<{ id: number; format: ImportFormat }[]> {
+  return listImportIds(userId);
 }

@@ -3,8 +3,7 @@ import "server-only";
 // copies so that issues imports newsletters (the shared edition) and never the other way round.
 import { NotFoundError } from "@/lib/api/errors";
 import { currentChangeStamp } from "@/lib/newsletters/change-stamp";
-import { findVisibleNewsletter } from "@/lib/newsletters/discovery-repo";
-import { publicNewsletterJson } from "@/lib/newsletters/discovery-service";
+import { canSeeNewsletter, publicNewsletterJson } from "@/lib/newsletters/discovery-service";
 import {
   findOwnEmailsOfIssues,
   findReaderIssueState,
@@ -17,7 +16,7 @@ import {
   type ReaderIssueState,
   type ReaderNewsletterState,
   type SharedIssueRow,
-} from "@/lib/newsletters/issues-repo";
+} from "./shared-repo";
 import { rankedIds } from "@/lib/newsletters/ranking-cache";
 import { StampedCache } from "@/lib/newsletters/stamped-cache";
 import { toEmailDto, toSharedEmailDto, type SharedIssueFields } from "./dto";
@@ -116,7 +115,7 @@ export async function recentIssuesJson(userId: number, newsletterId: number): Pr
   const stamp = await currentChangeStamp();
   const isPublic = (await publicNewsletterJson(newsletterId, stamp)) !== null;
   const [visible, reader, issues] = await Promise.all([
-    isPublic || findVisibleNewsletter(userId, newsletterId).then(Boolean),
+    isPublic || canSeeNewsletter(userId, newsletterId),
     readerNewsletterStates.get(`${userId}:${newsletterId}`, stamp, () => findReaderNewsletterState(userId, newsletterId, RECENT_LIMIT)),
     isPublic ? sharedIssueLists.get(`recent:${newsletterId}`, stamp, () => recentSharedIssues(newsletterId)) : [],
   ]);

@@ -1,9 +1,9 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
-import { findPublicIssues } from "@/lib/newsletters/issues-repo";
 import { pagedList, toEmailDto, toSharedEmailDto, type EmailDto } from "./dto";
 import { findFeedPage, markEmailsUnread, markFeedRead } from "./feed-repo";
 import { findActivityPage, findEmail, findReadableIssue, setFavorited, setLiked, setRead, type Activity } from "./repo";
+import { findPublicIssues } from "./shared-repo";
 import type { EmailIdsInput, FeedFilters, FeedQuery, InteractionInput, PageQuery } from "./schemas";
 
 export async function listFeed(userId: number, query: FeedQuery) {
@@ -42,14 +42,26 @@ export async function listActivity(userId: number, activity: Activity, page: Pag
 }
 
 /**
+ * The issue behind an email the user may read (their own, or any reader's copy of a public newsletter's
+ * issue) and their own copy of it, if any: what other domains (comments) hang their rows on.
+ */
+export async function readableIssue(
+  userId: number,
+  emailId: number,
+): Promise<{ issueId: number; newsletterId: number; ownEmailId: number | null }> {
+  const found = await findReadableIssue(userId, emailId);
+  if (!found) throw new NotFoundError("Email not found");
+  return found;
+}
+
+/**
  * The user's own email, or another reader's email of an issue of a public newsletter (what trending
  * and recent issues list) in its shared form: the issue's de-personalized content, the user's own fields.
  */
 export async function getEmail(userId: number, emailId: number): Promise<EmailDto> {
   const own = await findEmail(userId, emailId);
   if (own) return toEmailDto(own, { withBodies: true });
-  const readable = await findReadableIssue(userId, emailId);
-  if (!readable) throw new NotFoundError("Email not found");
+  const readable = await readableIssue(userId, emailId);
   if (readable.ownEmailId !== null) return getEmail(userId, readable.ownEmailId);
   const [shared] = await findPublicIssues(userId, [readable.issueId]);
   if (!shared) throw new NotFoundError("Email not found");
@@ -58,8 +70,7 @@ export async function getEmail(userId: number, emailId: number): Promise<EmailDt
 
 /** Acts on the user's own copy of the issue, or, on a public issue they hold none of, on the issue itself. */
 export async function updateInteraction(userId: number, emailId: number, input: InteractionInput): Promise<EmailDto> {
-  const readable = await findReadableIssue(userId, emailId);
-  if (!readable) throw new NotFoundError("Email not found");
+  const readable = await readableIssue(userId, emailId);
   const target = { id: readable.ownEmailId, issueId: readable.issueId, newsletterId: readable.newsletterId };
   if ("is_liked" in input) await setLiked(userId, target, input.is_liked);
   else if ("is_favorited" in input) await setFavorited(userId, target, input.is_favorited);

@@ -4,8 +4,8 @@ import { recipientLocalPart } from "@/lib/auth/addresses";
 import { env } from "@/lib/env";
 import { fileContent } from "./filing";
 import { parseMessage, stripNul } from "./parse";
-import { describeError, type PreparedMessage } from "./prepare";
-import { buildContent } from "./process";
+import { describeError, type MessageFacts, type PreparedMessage } from "./prepare";
+import { buildContent, type MailContent } from "./process";
 import {
   findRecipients,
   findEmailIds,
@@ -21,6 +21,8 @@ import {
 } from "./repo";
 import { prepareMessage } from "./worker-pool";
 import { logger, scrub } from "@/lib/observability/log";
+
+export type { Recipient } from "./repo";
 
 /** What an inbound route answers: 202 stored, 200 a delivery seen before (same ids). */
 export type InboundResult = { status: 200 | 202; body: { message_id: number; emails: number[] } };
@@ -54,6 +56,21 @@ export async function receiveMessage(raw: Buffer, source: InboundSource, envelop
   }
   const emails = await fileOrMarkFailed(row.id, prepared, recipients, row.receivedAt);
   return { status: created ? 202 : 200, body: { message_id: row.id, emails } };
+}
+
+/**
+ * Stores one message of a reader's own mailbox (an import) and files it for them alone. Keyed as a
+ * delivery to this reader, so a message that already arrived by mail is the same row.
+ */
+export async function fileImportedMessage(
+  reader: Recipient,
+  raw: Buffer,
+  prepared: { facts: MessageFacts; content: MailContent },
+  arrivedAt: Date,
+): Promise<void> {
+  const { facts, content } = prepared;
+  const { row } = await insertInboundMessage({ dedupKey: `${facts.messageKey} ${reader.userId}`, source: "import", envelopeTo: [], raw });
+  await fileContent(row.id, facts, content, [reader], arrivedAt);
 }
 
 /** Files every failed (or abandoned) message again (npm run mail:reprocess); returns how many are now filed. */

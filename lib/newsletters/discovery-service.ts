@@ -70,6 +70,11 @@ export async function newsletterJson(userId: number, newsletterId: number): Prom
   return JSON.stringify((await describeNewsletters([row]))[0]);
 }
 
+/** Whether this user may see the newsletter: a public one, or a private one whose mail reached them. */
+export async function canSeeNewsletter(userId: number, newsletterId: number): Promise<boolean> {
+  return (await findVisibleNewsletter(userId, newsletterId)) !== undefined;
+}
+
 /** Onboarding step 3: the most followed public newsletters. */
 export async function popularNewslettersJson(): Promise<string> {
   return lists.get("popular", await currentChangeStamp(), async () => listJson(await findPopularNewsletters(POPULAR_LIMIT)));

@@ -1,9 +1,11 @@
 import "server-only";
+// Shared issues as one reader sees them (trending, recent, acted on without a copy): the queries behind
+// public-service.ts, reading the newsletters' shared editions beside the reader's own copies.
 import { and, desc, eq, exists, inArray, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { unionAll, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb } from "@/db/client";
 import { comment, email, emailFavorite, emailLike, emailRead, issue, newsletter, subscription } from "@/db/schema";
-import { isPublic, recentIssueActivity } from "./activity";
+import { isPublic, recentIssueActivity } from "@/lib/newsletters/activity";
 
 export type IssueRef = { issueId: number; date: Date };
 
