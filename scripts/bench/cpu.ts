@@ -1,0 +1,96 @@
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { Client } from "pg";
+
+export type CpuSample = { door: number; database: number; sender: number };
+
+const TICKS_PER_SECOND = 100; // USER_HZ
+
+/** CPU seconds of one process, from /proc (null once it has ended). */
+function processSeconds(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
+/** The process and everything it started (npm start runs next, which runs the server). */
+function processTree(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const name of readdirSync("/proc").filter((entry) => /^\d+$/.test(entry))) {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  const tree = [pid];
+  for (let index = 0; index < tree.length; index++) tree.push(...(children.get(tree[index]!) ?? []));
+  return tree;
+}
+
+/**
+ * CPU seconds used so far by the door's processes (`pid` and its children), by PostgreSQL's backends of
+ * the benchmark's database and its WAL writer, checkpointer and background writer, and by this sender.
+ * Other people's processes on the machine are left out. Linux only: null elsewhere.
+ */
+export async function cpuSample(databaseUrl: string, pid: number | undefined): Promise<CpuSample | null> {
+  if (!existsSync("/proc/self/stat") || pid === undefined) return null;
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  const { rows } = await client.query<{ pid: number }>(
+    `SELECT pid FROM pg_stat_activity
+     WHERE (datname = current_database() AND pid <> pg_backend_pid()) OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
+  );
+  await client.end();
+  const sum = (pids: number[]) => pids.reduce((total, each) => total + (processSeconds(each) ?? 0), 0);
+  const own = process.cpuUsage();
+  return { door: sum(processTree(pid)), database: sum(rows.map((row) => row.pid)), sender: (own.user + own.system) / 1e6 };
+}
+
+/** Where a message's CPU went, and the rate that CPU allows on this machine's cores. */
+export function describeCpu(before: CpuSample | null, after: CpuSample | null, messages: number, door: string): string | null {
+  if (!before || !after || messages === 0) return null;
+  const per = (key: keyof CpuSample) => ((after[key] - before[key]) * 1000) / messages;
+  const [own, database, sender] = [per("door"), per("database"), per("sender")];
+  const total = own + database + sender;
+  const cores = availableParallelism();
+  return `    CPU per message: ${door} ${own.toFixed(1)} ms, PostgreSQL ${database.toFixed(1)} ms, sender ${sender.toFixed(1)} ms; ${total.toFixed(1)} ms in all, at most ${((cores * 1000) / total).toFixed(0)} msg/s on ${cores} cores`;
+}
+
+function residentMegabytes(pid: number, field: "VmRSS" | "VmHWM"): number {
+  try {
+    const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+    return match ? Number(match[1]) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Starts measuring the peak RSS of the largest process of the tree anew; answers its RSS now, in MB (null off Linux). */
+export function resetPeakRss(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync("/proc/self/status")) return null;
+  const largest = largestProcess(pid);
+  try {
+    // "5" resets the peak resident set size the kernel keeps for the process (proc(5), clear_refs).
+    writeFileSync(`/proc/${largest}/clear_refs`, "5");
+  } catch {
+    return null;
+  }
+  return Math.round(residentMegabytes(largest, "VmRSS"));
+}
+
+/** The peak RSS since resetPeakRss, in MB. */
+export function peakRss(pid: number | undefined): number | null {
+  if (pid === undefined || !existsSync("/proc/self/status")) return null;
+  return Math.round(residentMegabytes(largestProcess(pid), "VmHWM"));
+}
+
+function largestProcess(pid: number): number {
+  return processTree(pid).reduce((best, each) => (residentMegabytes(each, "VmRSS") > residentMegabytes(best, "VmRSS") ? each : best));
+}
