@@ -1,7 +1,7 @@
 import "server-only";
-import { asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { comment, user } from "@/db/schema";
+import { comment, email, user } from "@/db/schema";
 
 const commentColumns = {
   id: comment.id,
@@ -32,19 +32,30 @@ export async function findUserComments(userId: number): Promise<CommentRow[]> {
     .orderBy(desc(comment.createdAt), desc(comment.id));
 }
 
-export async function findComment(commentId: number): Promise<CommentRow | undefined> {
+export async function findComment(userId: number, commentId: number): Promise<CommentRow | undefined> {
   const [row] = await getDb()
     .select(commentColumns)
     .from(comment)
     .innerJoin(user, eq(user.id, comment.userId))
-    .where(eq(comment.id, commentId));
+    .where(and(eq(comment.userId, userId), eq(comment.id, commentId)));
   return row;
 }
 
-export async function insertComment(userId: number, values: { issueId: number; emailId: number | null; content: string }): Promise<number> {
-  const [row] = await getDb()
-    .insert(comment)
-    .values({ userId, ...values })
-    .returning({ id: comment.id });
-  return row!.id;
+/**
+ * Files the comment under the user's own copy of the issue (`emailId`), or under none; another reader's
+ * email id, or one of another issue, files nothing (undefined).
+ */
+export async function insertComment(
+  userId: number,
+  values: { issueId: number; emailId: number | null; content: string },
+): Promise<number | undefined> {
+  const source =
+    values.emailId === null
+      ? sql`select ${userId}::int, ${values.issueId}::int, null::int, ${values.content}`
+      : sql`select ${email.userId}, ${email.issueId}, ${email.id}, ${values.content} from ${email}
+          where ${email.id} = ${values.emailId} and ${email.userId} = ${userId} and ${email.issueId} = ${values.issueId}`;
+  const result = (await getDb().execute(
+    sql`insert into ${comment} (user_id, issue_id, email_id, content) ${source} returning id`,
+  )) as unknown as { rows: { id: number }[] };
+  return result.rows[0]?.id;
 }

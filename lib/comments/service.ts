@@ -25,7 +25,7 @@ export async function listIssueComments(userId: number, emailId: number) {
 export async function addComment(userId: number, emailId: number, input: CreateCommentInput) {
   const { issueId, ownEmailId } = await readableIssue(userId, emailId);
   const id = await insertComment(userId, { issueId, emailId: ownEmailId, content: input.content });
-  const created = await findComment(id);
+  const created = id === undefined ? undefined : await findComment(userId, id);
   if (!created) throw new NotFoundError("Comment not found");
   return toCommentDto(created);
 }

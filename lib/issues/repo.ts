@@ -202,23 +202,21 @@ export async function findReadableIssue(
   userId: number,
   emailId: number,
 ): Promise<{ issueId: number; newsletterId: number; ownEmailId: number | null } | undefined> {
+  const own = eq(email.userId, userId);
   const [row] = await getDb()
     .select({
       issueId: email.issueId,
       newsletterId: email.newsletterId,
       ownerId: email.userId,
-      kind: email.kind,
-      isPublic: newsletter.isPublic,
       ownCopy: sql<number | null>`(select min(own.id) from ${email} own where own.user_id = ${userId} and own.issue_id = ${email.issueId})`,
     })
     .from(email)
     .innerJoin(issue, eq(issue.id, email.issueId))
     .innerJoin(newsletter, eq(newsletter.id, issue.newsletterId))
-    .where(eq(email.id, emailId));
+    .where(and(eq(email.id, emailId), or(own, and(eq(email.kind, "issue"), isPublic))));
   if (!row) return undefined;
   const found = { issueId: row.issueId, newsletterId: row.newsletterId };
   if (row.ownerId === userId) return { ...found, ownEmailId: emailId };
-  if (row.kind !== "issue" || !row.isPublic) return undefined;
   return { ...found, ownEmailId: row.ownCopy === null ? null : Number(row.ownCopy) };
 }
 
@@ -240,12 +238,38 @@ function actionOn(table: ActionTable, userId: number, target: ActionTarget): SQL
   return and(onTarget, eq(table.userId, userId));
 }
 
+/**
+ * The row an action writes, read in SQL rather than taken on trust: the user's own email (another
+ * reader's email id yields none), or, for a copy-less action, the issue of a public newsletter (a private
+ * one yields none). `at` fills the table's remaining columns, in their order.
+ */
+function actionRow<At extends Record<string, SQL.Aliased>>(userId: number, target: ActionTarget, at: At) {
+  if (target.id !== null) {
+    return getDb()
+      .select({ emailId: email.id, userId: email.userId, issueId: email.issueId, ...at })
+      .from(email)
+      .where(and(eq(email.id, target.id), eq(email.userId, userId)));
+  }
+  return getDb()
+    .select({
+      emailId: sql<number | null>`null::int`.as("email_id"),
+      userId: sql<number>`${userId}::int`.as("user_id"),
+      issueId: issue.id,
+      ...at,
+    })
+    .from(issue)
+    .innerJoin(newsletter, and(eq(newsletter.id, issue.newsletterId), isPublic))
+    .where(eq(issue.id, target.issueId));
+}
+
+const now = (name: string) => sql<Date>`now()`.as(name);
+
 // Without a target, a duplicate on either unique index (the email's, or the copy-less (user, issue)) is skipped.
 export async function setLiked(userId: number, target: ActionTarget, liked: boolean): Promise<void> {
   const changed = liked
     ? await getDb()
         .insert(emailLike)
-        .values({ emailId: target.id, userId, issueId: target.issueId })
+        .select(actionRow(userId, target, { createdAt: now("created_at") }))
         .onConflictDoNothing()
         .returning({ issueId: emailLike.issueId })
     : await getDb()
@@ -256,7 +280,11 @@ export async function setLiked(userId: number, target: ActionTarget, liked: bool
 }
 
 export async function setFavorited(userId: number, target: ActionTarget, favorited: boolean): Promise<void> {
-  if (favorited) await getDb().insert(emailFavorite).values({ emailId: target.id, userId, issueId: target.issueId }).onConflictDoNothing();
+  if (favorited)
+    await getDb()
+      .insert(emailFavorite)
+      .select(actionRow(userId, target, { createdAt: now("created_at") }))
+      .onConflictDoNothing();
   else
     await getDb()
       .delete(emailFavorite)
@@ -275,12 +303,19 @@ export async function setRead(userId: number, target: ActionTarget, read: boolea
     target.id === null
       ? { target: [emailRead.userId, emailRead.issueId], targetWhere: isNull(emailRead.emailId) }
       : { target: emailRead.emailId };
-  await getDb()
+  const written = await getDb()
     .insert(emailRead)
-    .values({ emailId: target.id, userId, issueId: target.issueId, durationSeconds: seconds })
+    .select(
+      actionRow(userId, target, {
+        durationSeconds: sql<number>`${seconds}::int`.as("duration_seconds"),
+        firstReadAt: now("first_read_at"),
+        lastReadAt: now("last_read_at"),
+      }),
+    )
     .onConflictDoUpdate({
       ...conflict,
       set: { durationSeconds: sql`least(${emailRead.durationSeconds}::bigint + ${seconds}, 2147483647)`, lastReadAt: sql`now()` },
-    });
-  if (seconds > 0) await addToNewsletter(target.newsletterId, { readSeconds: seconds });
+    })
+    .returning({ issueId: emailRead.issueId });
+  if (written.length > 0 && seconds > 0) await addToNewsletter(target.newsletterId, { readSeconds: seconds });
 }
