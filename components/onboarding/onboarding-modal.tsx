@@ -12,14 +12,16 @@ import { WelcomeStep } from "./welcome-step";
 
 const STEPS = 3;
 
-/** SPEC.md's 3-step onboarding; it stays mounted while closing so a failed save loses nothing. */
-export function OnboardingModal({ user }: { user: User }) {
+/**
+ * SPEC.md's 3-step onboarding. Finishing closes it at once (`closed`, which the page behind reads to
+ * become usable) while the save is on its way; it stays mounted meanwhile so a failed save loses nothing.
+ */
+export function OnboardingModal({ user, closed, setClosed }: { user: User; closed: boolean; setClosed: (closed: boolean) => void }) {
   const [step, setStep] = useState(0);
-  const [closing, setClosing] = useState(false);
   const updateMe = useUpdateMe();
 
   const finish = () => {
-    setClosing(true);
+    setClosed(true);
     rememberOnboarded(user.id);
     updateMe.mutate(
       { model_metadata_field: { onboarded: true } },
@@ -28,13 +30,13 @@ export function OnboardingModal({ user }: { user: User }) {
         onError: (error) => {
           // A save cut off by a reload never got an answer; only the server's refusal undoes the finish.
           if (error instanceof ApiError && error.status > 0) forgetOnboarded(user.id);
-          setClosing(false);
+          setClosed(false);
         },
       },
     );
   };
 
-  if (closing) return null;
+  if (closed) return null;
   return (
     <Dialog step={step}>
       {step === 0 && <WelcomeStep name={user.name} onNext={() => setStep(1)} />}

@@ -173,3 +173,30 @@ test("a reload before the onboarded save lands does not bring onboarding back", 
   expect((await resent).ok()).toBe(true);
   expect((await (await page.request.get("/api/users/me")).json()).model_metadata_field.onboarded).toBe(true);
 });
+
+test("the page answers as soon as onboarding closes, before the save behind it has", async ({ page }) => {
+  await registerByApi(page.request, newAccount("closing"));
+  let answerSave = () => {};
+  const saveAnswered = new Promise<void>((resolve) => (answerSave = resolve));
+  await page.route("**/api/users/me", async (route) => {
+    if (route.request().method() !== "PATCH") return route.fallback();
+    await saveAnswered;
+    await route.fallback();
+  });
+
+  await page.goto("/feed");
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Get Started" }).click();
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await dialog.getByRole("button", { name: "Explore The App" }).click();
+  await expect(dialog).toBeHidden();
+
+  // The save is still held: what the dialog covered takes a click (and a screen reader) already.
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Settings" }).click({ timeout: 5_000 });
+  await expect(page).toHaveURL(/\/settings$/);
+  const saved = page.waitForResponse((response) => response.url().endsWith("/api/users/me") && response.request().method() === "PATCH");
+  answerSave();
+  expect((await saved).ok()).toBe(true);
+  await expect(page.getByRole("heading", { name: "Your Unique Email" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
