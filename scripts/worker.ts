@@ -9,6 +9,7 @@ async function main(): Promise<void> {
   const { closeDb, openDatabase } = await import("./database");
   const { databaseLocation } = await import("@/lib/env");
   await openDatabase();
+  (await import("./preparing-workers")).usePreparingWorkersUnderTsx();
   const { startWorker, stopWorker } = await import("@/lib/worker/service");
   const { JOBS_DRAIN_MS } = await import("@/lib/worker/shutdown");
   await startWorker();

@@ -5,6 +5,8 @@ import { prepareHere, type PreparedMessage } from "./prepare";
 import { logger } from "@/lib/observability/log";
 
 type Task = { raw: Buffer; envelopeTo: string[]; resolve: (prepared: PreparedMessage | Promise<PreparedMessage>) => void };
+/** Starts one preparing worker running ./prepare-worker.ts. */
+export type StartWorker = () => Worker;
 type Slot = { worker: Worker; tasks: Map<number, Task> };
 
 // After this many workers die without finishing a task, the pool gives up and prepares on the calling thread.
@@ -16,7 +18,10 @@ class PreparingPool {
   private nextId = 0;
   private failures = 0;
 
-  constructor(private readonly size: number) {}
+  constructor(
+    private readonly size: number,
+    private readonly start: StartWorker,
+  ) {}
 
   prepare(raw: Buffer, envelopeTo: string[]): Promise<PreparedMessage> {
     if (this.failures >= MAX_FAILURES) return prepareHere(raw, envelopeTo);
@@ -34,7 +39,7 @@ class PreparingPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(new URL("./prepare-worker.ts", import.meta.url)), tasks: new Map() };
+    const slot: Slot = { worker: this.start(), tasks: new Map() };
     slot.worker.unref();
     slot.worker.on("message", ({ id, prepared }: { id: number; prepared: PreparedMessage }) => {
       this.failures = 0;
@@ -56,17 +61,29 @@ class PreparingPool {
   }
 }
 
-const holder = globalThis as typeof globalThis & { paperboyPreparingPool?: PreparingPool };
+const holder = globalThis as typeof globalThis & { paperboyPreparingPool?: PreparingPool; paperboyStartWorker?: StartWorker };
 
 /**
- * Parsing and sanitizing are most of a delivery's CPU: in the server they run on worker threads, so
- * concurrent deliveries use every core and the event loop stays free for requests and queries.
- * Only Next's build bundles the worker; tests and scripts prepare on their own thread.
+ * Lets a command run under `node --import tsx` (`npm run worker`, the import benchmark) prepare on worker
+ * threads as the server does: Node 20 does not give a worker's entry the parent's TypeScript loader, so
+ * the command says how to start one.
+ */
+export function usePreparingWorkers(start: StartWorker): void {
+  holder.paperboyStartWorker = start;
+}
+
+/**
+ * Parsing and sanitizing are most of a delivery's CPU: in the server (and `npm run worker`) they run on
+ * worker threads, so concurrent deliveries use every core and the event loop stays free for requests and
+ * queries. Next's build bundles the worker; tests and other scripts prepare on their own thread.
  */
 export function prepareMessage(raw: Buffer, envelopeTo: string[]): Promise<PreparedMessage> {
-  if (process.env.NEXT_RUNTIME !== "nodejs") return prepareHere(raw, envelopeTo);
+  if (process.env.NEXT_RUNTIME === "nodejs")
+    holder.paperboyStartWorker ??= () => new Worker(new URL("./prepare-worker.ts", import.meta.url));
+  const start = holder.paperboyStartWorker;
+  if (!start) return prepareHere(raw, envelopeTo);
   // One core is left to the server thread and PostgreSQL: on 2 cores, 8 deliveries at once filed about
   // 112 messages/s with one worker against 106 with two (less switching between threads that share a core).
-  holder.paperboyPreparingPool ??= new PreparingPool(Math.max(1, Math.min(4, availableParallelism() - 1)));
+  holder.paperboyPreparingPool ??= new PreparingPool(Math.max(1, Math.min(4, availableParallelism() - 1)), start);
   return holder.paperboyPreparingPool.prepare(raw, envelopeTo);
 }

@@ -32,6 +32,8 @@ async function importAll(file: string) {
   const { insertImport, findImport } = await import("@/lib/imports/repo");
   const { uploadPath } = await import("@/lib/imports/storage");
   const { handleImportJob } = await import("@/lib/imports/job");
+  // As `npm run worker` runs imports: messages prepared on worker threads.
+  (await import("../preparing-workers")).usePreparingWorkersUnderTsx();
   await prepareDatabase();
   const local = `bench-import-${Date.now().toString(36)}`;
   const [reader] = await getDb()
