@@ -1,41 +1,81 @@
 import "server-only";
-import { describeError } from "@/lib/mail/prepare";
+import type { Database } from "@/db/client";
+import { describeError, type MessageFacts } from "@/lib/mail/prepare";
 import type { MailContent } from "@/lib/mail/process";
-import { fileImportedMessage, type Recipient } from "@/lib/mail/service";
+import { fileImportedMessage, fileImportedMessages, type Recipient } from "@/lib/mail/service";
 import { prepareMessage } from "@/lib/mail/worker-pool";
 import { isNewsletter, looksForwarded, readHeader } from "./classify";
-import { holdsMessage } from "./repo";
+import { findHeldMessages, holdsMessage } from "./repo";
 
 export type ImportOutcome = { outcome: "filed" | "skipped" } | { outcome: "failed"; subject: string | null; reason: string };
+
+/** A message of an imported mailbox made ready: either its outcome is already known, or it is a newsletter to file. */
+export type ReadyMessage =
+  { outcome: ImportOutcome } | { outcome: null; raw: Buffer; arrivedAt: Date; facts: MessageFacts; content: MailContent };
 
 const failed = (subject: string | null, reason: string): ImportOutcome => ({ outcome: "failed", subject: subject || null, reason });
 
 /**
- * Files one message of an imported mailbox as if it had been delivered to the reader: stored raw, then
- * the inbound filing path (identity, forwards, dedupe by Message-ID, the message's own Date). Mail that
- * is no newsletter, and mail the reader already holds, is skipped.
+ * Reads one message of an imported mailbox as if it had been delivered to the reader: mail that is no
+ * newsletter is skipped from its header alone; a newsletter is parsed and built off the event loop (on
+ * the preparing workers), as a delivery is.
  */
-export async function importMessage(
-  reader: Recipient,
-  raw: Buffer,
-  arrivedAt: Date,
-  knownSenders: ReadonlySet<string>,
-): Promise<ImportOutcome> {
+export async function readyMessage(raw: Buffer, arrivedAt: Date, knownSenders: ReadonlySet<string>): Promise<ReadyMessage> {
   const header = readHeader(raw);
-  if (!header.hasHeader) return failed(null, "Not an e-mail message: it has no header.");
+  if (!header.hasHeader) return { outcome: failed(null, "Not an e-mail message: it has no header.") };
   const listed = isNewsletter(header, knownSenders);
-  if (!listed && !looksForwarded(header.subject)) return { outcome: "skipped" };
-  // Parsed and built off the event loop (on the server's preparing workers), as a delivery is.
+  if (!listed && !looksForwarded(header.subject)) return { outcome: { outcome: "skipped" } };
   const prepared = await prepareMessage(raw, []);
-  if (!prepared.parsable) return failed(header.subject, "Could not be read as an e-mail message.");
-  if (prepared.content === null) return failed(header.subject, `Could not be read: ${prepared.failure}`);
-  const { facts: parsed, content } = prepared;
-  if (!listed && !forwardsNewsletter(content, knownSenders)) return { outcome: "skipped" };
-  if (await holdsMessage(reader.userId, parsed.messageKey)) return { outcome: "skipped" };
+  if (!prepared.parsable) return { outcome: failed(header.subject, "Could not be read as an e-mail message.") };
+  if (prepared.content === null) return { outcome: failed(header.subject, `Could not be read: ${prepared.failure}`) };
+  const { facts, content } = prepared;
+  if (!listed && !forwardsNewsletter(content, knownSenders)) return { outcome: { outcome: "skipped" } };
+  return { outcome: null, raw, arrivedAt, facts, content };
+}
+
+type ToFile = Extract<ReadyMessage, { outcome: null }>;
+
+/**
+ * Files a batch of ready messages through the inbound filing path (identity, forwards, dedupe by
+ * Message-ID, the message's own Date) in one transaction with `record`, which notes how far the import
+ * got: a restart redoes the whole batch or none of it, so nothing is filed twice. Mail the reader
+ * already holds is skipped. Should the batch fail, each message is filed on its own, so one bad message
+ * costs only itself.
+ */
+export async function fileMessages(
+  reader: Recipient,
+  batch: ReadyMessage[],
+  record: (outcomes: ImportOutcome[], db?: Database) => Promise<void>,
+): Promise<void> {
+  const toFile = batch.filter((message): message is ToFile => message.outcome === null);
+  const held = await findHeldMessages(
+    reader.userId,
+    toFile.map((message) => message.facts.messageKey),
+  );
+  const filing: ToFile[] = [];
+  const outcomes = batch.map((message): ImportOutcome => {
+    if (message.outcome) return message.outcome;
+    // Held already, or met earlier in this batch: a mailbox may hold one message twice.
+    if (held.has(message.facts.messageKey)) return { outcome: "skipped" };
+    held.add(message.facts.messageKey);
+    filing.push(message);
+    return { outcome: "filed" };
+  });
   try {
-    await fileImportedMessage(reader, raw, { facts: parsed, content }, arrivedAt);
+    await fileImportedMessages(reader, filing, (tx) => record(outcomes, tx));
+  } catch {
+    const alone: ImportOutcome[] = [];
+    for (const message of batch) alone.push(message.outcome ?? (await fileAlone(reader, message)));
+    await record(alone);
+  }
+}
+
+async function fileAlone(reader: Recipient, message: ToFile): Promise<ImportOutcome> {
+  if (await holdsMessage(reader.userId, message.facts.messageKey)) return { outcome: "skipped" };
+  try {
+    await fileImportedMessage(reader, message.raw, message, message.arrivedAt);
   } catch (error) {
-    return failed(content.subject, `Could not be filed: ${describeError(error)}`);
+    return failed(message.content.subject, `Could not be filed: ${describeError(error)}`);
   }
   return { outcome: "filed" };
 }

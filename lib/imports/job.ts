@@ -6,7 +6,7 @@ import type { ImportFailure } from "@/db/schema";
 import { env } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { resolveRecipients, type Recipient } from "@/lib/mail/service";
-import { importMessage, type ImportOutcome } from "./file-message";
+import { fileMessages, readyMessage, type ImportOutcome, type ReadyMessage } from "./file-message";
 import { fromLineDate, splitMbox } from "./mbox";
 import {
   claimImport,
@@ -30,8 +30,11 @@ const SLICE_MS = 20_000;
 const LEASE_SECONDS = 40;
 const WATCH_AFTER_SECONDS = 60;
 const READ_CHUNK = 1 << 20;
-// Messages filed at once: as many as a relay delivers concurrently (bench:ingest).
-const IN_FLIGHT = 8;
+// Messages filed in one transaction: fewer commits and round trips, and a restart redoes at most these.
+const BATCH = 32;
+// Bytes read ahead of filing, being prepared meanwhile: enough to keep the preparing workers busy, little
+// enough that memory stays flat whatever the mailbox holds.
+const MAX_AHEAD_BYTES = 8 * 1024 * 1024;
 
 type Item = { next: number; raw: Buffer | null; arrivedAt: Date; reason: string | null; name: string | null };
 
@@ -121,37 +124,40 @@ export async function handleImportJob(data: unknown): Promise<void> {
   await rm(file, { force: true });
 }
 
-/**
- * Files a batch at once (their database round trips overlap, their parsing runs on the preparing
- * workers), then records it: a restart redoes at most one batch, which dedupe keeps from filing twice.
- */
-async function fileBatch(
-  importId: number,
-  batch: Item[],
-  counts: ImportCounts,
-  reader: Recipient,
-  known: ReadonlySet<string>,
-): Promise<void> {
-  if (batch.length === 0) return;
-  const outcomes = await Promise.all(
-    batch.map((item): Promise<ImportOutcome> =>
-      item.raw
-        ? importMessage(reader, item.raw, item.arrivedAt, known)
-        : Promise.resolve({ outcome: "failed", subject: null, reason: item.reason ?? "Unreadable." }),
-    ),
-  );
-  const failures: ImportFailure[] = [];
-  outcomes.forEach((outcome, index) => {
-    const failure = tally(counts, outcome, counts.processed + 1, batch[index].name);
-    if (failure) failures.push(failure);
-  });
-  counts.position = batch[batch.length - 1].next;
-  // A count past the first estimate (a truncated or odd file) keeps the bar honest.
-  if (counts.total !== null && counts.processed > counts.total) counts.total = counts.processed;
-  await updateProgress(importId, counts, failures, LEASE_SECONDS);
+/** A message read from the upload and on its way to being ready for filing. */
+type Ahead = { item: Item; ready: Promise<ReadyMessage> };
+
+function readAhead(item: Item, known: ReadonlySet<string>): Ahead {
+  const ready: Promise<ReadyMessage> = item.raw
+    ? readyMessage(item.raw, item.arrivedAt, known)
+    : Promise.resolve({ outcome: { outcome: "failed", subject: null, reason: item.reason ?? "Unreadable." } });
+  return { item, ready };
 }
 
-/** Files messages until the slice's time is up; true when some are left. */
+/** Files the first batch of what was read ahead, and records how far the import got in the same transaction. */
+async function fileBatch(importId: number, ahead: Ahead[], counts: ImportCounts, reader: Recipient): Promise<void> {
+  const batch = ahead.splice(0, BATCH);
+  if (batch.length === 0) return;
+  const ready = await Promise.all(batch.map((entry) => entry.ready));
+  await fileMessages(reader, ready, async (outcomes, db) => {
+    const recorded = { ...counts };
+    const failures: ImportFailure[] = [];
+    outcomes.forEach((outcome, index) => {
+      const failure = tally(recorded, outcome, recorded.processed + 1, batch[index].item.name);
+      if (failure) failures.push(failure);
+    });
+    recorded.position = batch[batch.length - 1].item.next;
+    // A count past the first estimate (a truncated or odd file) keeps the bar honest.
+    if (recorded.total !== null && recorded.processed > recorded.total) recorded.total = recorded.processed;
+    await updateProgress(importId, recorded, failures, LEASE_SECONDS, db);
+    Object.assign(counts, recorded);
+  });
+}
+
+/**
+ * Files messages until the slice's time is up; true when some are left. Messages are read ahead and
+ * prepared (on the preparing workers) while the batch before them is filed.
+ */
 async function runSlice(row: ImportRow, file: string, reader: Recipient, known: ReadonlySet<string>): Promise<boolean> {
   const deadline = Date.now() + SLICE_MS;
   const counts: ImportCounts = {
@@ -166,14 +172,21 @@ async function runSlice(row: ImportRow, file: string, reader: Recipient, known: 
     counts.total = await countMessages(row, file);
     await updateProgress(row.id, counts, [], LEASE_SECONDS);
   }
-  const batch: Item[] = [];
+  const ahead: Ahead[] = [];
+  const aheadBytes = () => ahead.reduce((sum, entry) => sum + (entry.item.raw?.length ?? 0), 0);
+  let late = false;
   for await (const item of items(row, file)) {
-    batch.push(item);
-    if (batch.length < IN_FLIGHT) continue;
-    await fileBatch(row.id, batch.splice(0), counts, reader, known);
-    if (Date.now() > deadline) return true;
+    ahead.push(readAhead(item, known));
+    if (ahead.length < 2 * BATCH && aheadBytes() < MAX_AHEAD_BYTES) continue;
+    await fileBatch(row.id, ahead, counts, reader);
+    if (Date.now() > deadline) {
+      late = true;
+      break;
+    }
   }
-  await fileBatch(row.id, batch, counts, reader, known);
+  // What was read ahead is filed before the slice ends: its preparing is done or under way.
+  while (ahead.length > 0) await fileBatch(row.id, ahead, counts, reader);
+  if (late) return true;
   if (counts.total !== counts.processed) {
     counts.total = counts.processed;
     await updateProgress(row.id, counts, [], LEASE_SECONDS);

@@ -1,6 +1,6 @@
 import "server-only";
-import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { getDb, type Database } from "@/db/client";
 import { email, mailImport, newsletter, subscription, user, type ImportFailure } from "@/db/schema";
 
 export type ImportRow = typeof mailImport.$inferSelect;
@@ -48,12 +48,18 @@ export async function claimImport(importId: number, seconds: number): Promise<Im
 }
 
 /** Records how far the import got (and its new failures), keeping the lease for `seconds` more. */
-export async function updateProgress(importId: number, counts: ImportCounts, added: ImportFailure[], seconds: number): Promise<void> {
+export async function updateProgress(
+  importId: number,
+  counts: ImportCounts,
+  added: ImportFailure[],
+  seconds: number,
+  db: Database = getDb(),
+): Promise<void> {
   const failures =
     added.length > 0
       ? sql`CASE WHEN jsonb_array_length(${mailImport.failures}) < ${MAX_FAILURES_KEPT} THEN ${mailImport.failures} || ${JSON.stringify(added)}::jsonb ELSE ${mailImport.failures} END`
       : sql`${mailImport.failures}`;
-  await getDb()
+  await db
     .update(mailImport)
     .set({ ...counts, failures, leaseUntil: sql`now() + make_interval(secs => ${seconds})` })
     .where(eq(mailImport.id, importId));
@@ -101,4 +107,14 @@ export async function holdsMessage(userId: number, messageKey: string): Promise<
     .where(and(eq(email.userId, userId), eq(email.messageKey, messageKey)))
     .limit(1);
   return row !== undefined;
+}
+
+/** Which of these messages the reader already holds, in one query (a batch of an import). */
+export async function findHeldMessages(userId: number, messageKeys: string[]): Promise<Set<string>> {
+  if (messageKeys.length === 0) return new Set();
+  const rows = await getDb()
+    .select({ messageKey: email.messageKey })
+    .from(email)
+    .where(and(eq(email.userId, userId), inArray(email.messageKey, messageKeys)));
+  return new Set(rows.map((row) => row.messageKey));
 }

@@ -25,10 +25,23 @@ import {
   type FiledOutcome,
   type NewsletterRow,
   type Recipient,
+  type StatsDelta,
 } from "./repo";
 
 /** A mail-created newsletter joins discovery once this many different users receive it. */
 export const PUBLIC_AT_RECIPIENTS = 3;
+
+/** One stored message to file for its readers. */
+export type Filing = {
+  inboundId: number;
+  parsed: Pick<ParsedMessage, "messageKey" | "recipients">;
+  content: MailContent;
+  recipients: Recipient[];
+  arrivedAt: Date;
+};
+
+/** What a filing adds to a newsletter's totals, applied after its commit. */
+export type FilingStats = { newsletterId: number; delta: StatsDelta };
 
 /**
  * Files one stored message for its users, and marks it filed, in one transaction; returns their email ids.
@@ -42,14 +55,29 @@ export async function fileContent(
   recipients: Recipient[],
   arrivedAt: Date,
 ): Promise<number[]> {
-  const blocking = new Set(
-    await findBlockingUsers(
-      recipients.map((recipient) => recipient.userId),
-      blockKeys(content),
-    ),
+  const filing = { inboundId, parsed, content, recipients, arrivedAt };
+  const blocking = await findBlockingUsers(
+    recipients.map((recipient) => recipient.userId),
+    blockKeys(content),
   );
-  const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.has(userId));
-  const blocked: FiledOutcome[] = [...blocking].map((userId) => ({ userId, outcome: "blocked", emailId: null }));
+  const filed = await filingTransaction((tx) => fileInTransaction(tx, filing, blocking));
+  await addFilingStats(filed.stats ? [filed.stats] : []);
+  const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.includes(userId));
+  return filed.emailIds ?? findEmailIds(userIds, parsed.messageKey);
+}
+
+/**
+ * Files one stored message in the caller's filing transaction, for its readers but those in `blocking`.
+ * Its email ids are null when another filing had marked it filed first; its stats go to addFilingStats
+ * once the transaction has committed.
+ */
+export async function fileInTransaction(
+  tx: Database,
+  { inboundId, parsed, content, recipients, arrivedAt }: Filing,
+  blocking: number[],
+): Promise<{ emailIds: number[] | null; stats: FilingStats | null }> {
+  const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.includes(userId));
+  const blocked: FiledOutcome[] = blocking.map((userId) => ({ userId, outcome: "blocked", emailId: null }));
   const header = { sender: content.from?.address.toLowerCase() ?? null, subject: content.subject || null };
   const readerAddresses = recipients.flatMap((recipient) => [
     recipient.email,
@@ -64,103 +92,124 @@ export async function fileContent(
   const sender = content.from?.address.toLowerCase();
   const fromReader = readerAddresses.some((address) => address.toLowerCase() === sender);
   const dateReceived = receivedDate(content.date, arrivedAt);
-  const filed = await filingTransaction(async (tx) => {
-    if (!(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
-    if (userIds.length === 0) {
-      await updateDeliveryOutcomes(tx, inboundId, blocked, header);
-      return { emailIds: [], stats: null };
-    }
-    const letter = await findOrCreateNewsletter(tx, content.identity);
-    const edition = await upsertIssue(tx, {
-      newsletterId: letter.id,
-      fingerprint: editionFingerprint(content, dateReceived),
-      // A message without one has none: the screens say SPEC.md's "No Subject".
-      subject: shared.subject || null,
-      senderName: fromReader ? null : content.from?.name || content.identity.name,
-      senderEmail: fromReader ? null : (content.from?.address ?? null),
-      summary: shared.summary,
-      thumbnailUrl: shared.thumbnailUrl,
-      bodyHtml: shared.html,
-      bodyPlain: shared.text,
-      wordCount: content.wordCount,
-      publishedAt: dateReceived,
-    });
-    const emailIds: number[] = [];
-    const outcomes = [...blocked];
-    const delta = {
-      issues: edition.created ? 1 : 0,
-      emails: 0,
-      recipients: 0,
-      published: dateReceived,
-      sendingFrequency: null as string | null,
-    };
-    for (const userId of userIds) {
-      const { id, created, receivedBefore, muted } = await insertEmail(tx, {
-        userId,
-        issueId: edition.id,
-        newsletterId: letter.id,
-        inboundMessageId: inboundId,
-        messageKey: parsed.messageKey,
-        subject: content.subject || null,
-        senderName: content.from?.name || content.identity.name,
-        senderEmail: content.from?.address ?? null,
-        summary: content.summary,
-        thumbnailUrl: content.thumbnailUrl,
-        bodyHtml: content.html,
-        bodyPlain: content.text,
-        wordCount: content.wordCount,
-        dateReceived,
-        isForwarded: content.isForwarded,
-        kind: content.kind,
-        confirmationUrl: content.confirmationUrl,
-      });
-      emailIds.push(id);
-      outcomes.push({
-        userId,
-        emailId: id,
-        outcome: !created ? "duplicate" : muted ? "muted" : content.kind === "confirmation" ? "confirmation" : "filed",
-      });
-      if (!created) continue;
-      delta.emails++;
-      if (!receivedBefore) delta.recipients++;
-      await insertSubscriptionAndShare(tx, {
-        userId,
-        newsletterId: letter.id,
-        emailId: id,
-        shareId: randomBytes(18).toString("base64url"),
-      });
-      // Addressed to several readers at once, the links could be any one's: none of them gets another's way out.
-      const headers = recipients.length === 1 ? content.unsubscribeHeaders : null;
-      if (headers) {
-        await upsertUnsubscribeRoute(tx, {
-          userId,
-          newsletterId: letter.id,
-          listUnsubscribe: headers.list,
-          listUnsubscribePost: headers.post,
-          seenAt: arrivedAt,
-        });
-      }
-    }
-    await updateDeliveryOutcomes(tx, inboundId, outcomes, header);
-    if (delta.emails === 0 && delta.issues === 0) return { emailIds, stats: null };
-    if (edition.created && (letter.source === "mail" || !letter.sendingFrequency)) {
-      delta.sendingFrequency = sendingFrequency(await findRecentPublishedDates(tx, letter.id));
-    }
-    return { emailIds, stats: { newsletterId: letter.id, delta } };
+  if (!(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
+  if (userIds.length === 0) {
+    await updateDeliveryOutcomes(tx, inboundId, blocked, header);
+    return { emailIds: [], stats: null };
+  }
+  const letter = await findOrCreateNewsletter(tx, content.identity);
+  const edition = await upsertIssue(tx, {
+    newsletterId: letter.id,
+    fingerprint: editionFingerprint(content, dateReceived),
+    // A message without one has none: the screens say SPEC.md's "No Subject".
+    subject: shared.subject || null,
+    senderName: fromReader ? null : content.from?.name || content.identity.name,
+    senderEmail: fromReader ? null : (content.from?.address ?? null),
+    summary: shared.summary,
+    thumbnailUrl: shared.thumbnailUrl,
+    bodyHtml: shared.html,
+    bodyPlain: shared.text,
+    wordCount: content.wordCount,
+    publishedAt: dateReceived,
   });
-  // After the commit, in a statement of its own: every delivery of a newsletter updates its one row, and
-  // holding that row's lock until the filing committed made concurrent deliveries wait in line.
-  const { stats } = filed;
-  if (stats) {
-    await addNewsletterStats(stats.newsletterId, stats.delta, PUBLIC_AT_RECIPIENTS).catch((error: unknown) => {
-      logger.error({ err: error, newsletter_id: stats.newsletterId }, "Newsletter totals missed a filing");
+  const emailIds: number[] = [];
+  const outcomes = [...blocked];
+  const delta: StatsDelta = {
+    issues: edition.created ? 1 : 0,
+    emails: 0,
+    recipients: 0,
+    firstPublished: dateReceived,
+    lastPublished: dateReceived,
+    sendingFrequency: null,
+  };
+  for (const userId of userIds) {
+    const { id, created, receivedBefore, muted } = await insertEmail(tx, {
+      userId,
+      issueId: edition.id,
+      newsletterId: letter.id,
+      inboundMessageId: inboundId,
+      messageKey: parsed.messageKey,
+      subject: content.subject || null,
+      senderName: content.from?.name || content.identity.name,
+      senderEmail: content.from?.address ?? null,
+      summary: content.summary,
+      thumbnailUrl: content.thumbnailUrl,
+      bodyHtml: content.html,
+      bodyPlain: content.text,
+      wordCount: content.wordCount,
+      dateReceived,
+      isForwarded: content.isForwarded,
+      kind: content.kind,
+      confirmationUrl: content.confirmationUrl,
+    });
+    emailIds.push(id);
+    outcomes.push({
+      userId,
+      emailId: id,
+      outcome: !created ? "duplicate" : muted ? "muted" : content.kind === "confirmation" ? "confirmation" : "filed",
+    });
+    if (!created) continue;
+    delta.emails++;
+    if (!receivedBefore) delta.recipients++;
+    await insertSubscriptionAndShare(tx, {
+      userId,
+      newsletterId: letter.id,
+      emailId: id,
+      shareId: randomBytes(18).toString("base64url"),
+    });
+    // Addressed to several readers at once, the links could be any one's: none of them gets another's way out.
+    const headers = recipients.length === 1 ? content.unsubscribeHeaders : null;
+    if (headers) {
+      await upsertUnsubscribeRoute(tx, {
+        userId,
+        newsletterId: letter.id,
+        listUnsubscribe: headers.list,
+        listUnsubscribePost: headers.post,
+        seenAt: arrivedAt,
+      });
+    }
+  }
+  await updateDeliveryOutcomes(tx, inboundId, outcomes, header);
+  if (delta.emails === 0 && delta.issues === 0) return { emailIds, stats: null };
+  if (edition.created && (letter.source === "mail" || !letter.sendingFrequency)) {
+    delta.sendingFrequency = sendingFrequency(await findRecentPublishedDates(tx, letter.id));
+  }
+  return { emailIds, stats: { newsletterId: letter.id, delta } };
+}
+
+/**
+ * Adds committed filings to their newsletters' totals, one statement per newsletter, each outside the
+ * filing transaction: every delivery of a newsletter updates its one row, and holding that row's lock
+ * until the filing committed made concurrent deliveries wait in line.
+ */
+export async function addFilingStats(filed: FilingStats[]): Promise<void> {
+  const merged = new Map<number, StatsDelta>();
+  for (const { newsletterId, delta } of filed) {
+    const sum = merged.get(newsletterId);
+    merged.set(
+      newsletterId,
+      sum
+        ? {
+            issues: sum.issues + delta.issues,
+            emails: sum.emails + delta.emails,
+            recipients: sum.recipients + delta.recipients,
+            firstPublished: delta.firstPublished < sum.firstPublished ? delta.firstPublished : sum.firstPublished,
+            lastPublished: delta.lastPublished > sum.lastPublished ? delta.lastPublished : sum.lastPublished,
+            // The later filing saw the earlier one's issue.
+            sendingFrequency: delta.sendingFrequency ?? sum.sendingFrequency,
+          }
+        : delta,
+    );
+  }
+  for (const [newsletterId, delta] of merged) {
+    await addNewsletterStats(newsletterId, delta, PUBLIC_AT_RECIPIENTS).catch((error: unknown) => {
+      logger.error({ err: error, newsletter_id: newsletterId }, "Newsletter totals missed a filing");
     });
   }
-  return filed.emailIds ?? findEmailIds(userIds, parsed.messageKey);
 }
 
 /** What blocks this message: its sender's (the original's, for a forward) address and domains. */
-function blockKeys(content: MailContent): string[] {
+export function blockKeys(content: MailContent): string[] {
   const addresses = [content.from?.address, content.identity.senderAddress].filter((address): address is string => Boolean(address));
   return [...new Set(addresses.flatMap(senderBlockKeys))];
 }

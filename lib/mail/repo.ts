@@ -61,8 +61,8 @@ export async function insertInboundMessage(
   values: { dedupKey: string; source: InboundSource; envelopeTo: string[]; raw: Buffer },
   targets: DeliveryTarget[] = [],
   header: DeliveryHeader = { sender: null, subject: null },
+  db: Database = getDb(),
 ): Promise<{ row: StoredInbound; created: boolean }> {
-  const db = getDb();
   const [created] = await db
     .insert(inboundMessage)
     // The filing that follows at once is its first attempt (lib/mail/retry.ts counts them).
@@ -226,6 +226,16 @@ export async function findBlockingUsers(userIds: number[], senderKeys: string[])
   return rows.map((row) => row.userId);
 }
 
+/** Which of these sender keys the reader blocks, in one query (a batch of one reader's messages). */
+export async function findBlockedSenders(userId: number, senderKeys: string[]): Promise<Set<string>> {
+  if (senderKeys.length === 0) return new Set();
+  const rows = await getDb()
+    .select({ sender: blockedSender.sender })
+    .from(blockedSender)
+    .where(and(eq(blockedSender.userId, userId), inArray(blockedSender.sender, senderKeys)));
+  return new Set(rows.map((row) => row.sender));
+}
+
 export async function findEmailIds(userIds: number[], messageKey: string): Promise<number[]> {
   if (userIds.length === 0) return [];
   const rows = await getDb()
@@ -352,9 +362,16 @@ export async function findRecentPublishedDates(tx: Database, newsletterId: numbe
   return rows.map((row) => row.at);
 }
 
-export type StatsDelta = { issues: number; emails: number; recipients: number; published: Date; sendingFrequency: string | null };
+export type StatsDelta = {
+  issues: number;
+  emails: number;
+  recipients: number;
+  firstPublished: Date;
+  lastPublished: Date;
+  sendingFrequency: string | null;
+};
 
-/** Adds one filing to the newsletter's totals in a single atomic UPDATE (safe under concurrent filings). */
+/** Adds filings to the newsletter's totals in a single atomic UPDATE (safe under concurrent filings). */
 export async function addNewsletterStats(newsletterId: number, delta: StatsDelta, publicAt: number): Promise<void> {
   const recipients = sql`${newsletter.recipientCount} + ${delta.recipients}`;
   await getDb()
@@ -363,8 +380,8 @@ export async function addNewsletterStats(newsletterId: number, delta: StatsDelta
       totalIssues: sql`${newsletter.totalIssues} + ${delta.issues}`,
       totalEmails: sql`${newsletter.totalEmails} + ${delta.emails}`,
       recipientCount: recipients,
-      firstSeen: sql`LEAST(${newsletter.firstSeen}, ${delta.published})`,
-      lastSeen: sql`GREATEST(${newsletter.lastSeen}, ${delta.published})`,
+      firstSeen: sql`LEAST(${newsletter.firstSeen}, ${delta.firstPublished})`,
+      lastSeen: sql`GREATEST(${newsletter.lastSeen}, ${delta.lastPublished})`,
       sendingFrequency: delta.sendingFrequency ? sql`${delta.sendingFrequency}` : sql`${newsletter.sendingFrequency}`,
       isPublic: sql`${newsletter.isPublic} OR (${newsletter.source} = 'mail' AND ${recipients} >= ${publicAt})`,
     })

@@ -2,13 +2,16 @@ import "server-only";
 import { BadRequestError, NotFoundError } from "@/lib/api/errors";
 import { recipientLocalPart } from "@/lib/auth/addresses";
 import { env } from "@/lib/env";
-import { fileContent } from "./filing";
+import type { Database } from "@/db/client";
+import { addFilingStats, blockKeys, fileContent, fileInTransaction, type FilingStats } from "./filing";
 import { parseMessage, stripNul } from "./parse";
 import { describeError, type MessageFacts, type PreparedMessage } from "./prepare";
 import { buildContent, type MailContent } from "./process";
 import {
   findRecipients,
+  findBlockedSenders,
   findEmailIds,
+  filingTransaction,
   findUnfiledInbound,
   insertDuplicateDeliveries,
   insertInboundMessage,
@@ -69,8 +72,42 @@ export async function fileImportedMessage(
   arrivedAt: Date,
 ): Promise<void> {
   const { facts, content } = prepared;
-  const { row } = await insertInboundMessage({ dedupKey: `${facts.messageKey} ${reader.userId}`, source: "import", envelopeTo: [], raw });
+  const { row } = await insertInboundMessage(importedAs(reader, facts, raw));
   await fileContent(row.id, facts, content, [reader], arrivedAt);
+}
+
+/** A message of a reader's imported mailbox, prepared for filing. */
+export type ImportedMessage = { raw: Buffer; facts: MessageFacts; content: MailContent; arrivedAt: Date };
+
+/**
+ * Files a batch of one reader's imported messages in one transaction, with `alongside` (the import's
+ * record of how far it got) in the same transaction: a crash loses all of it or none, and the file they
+ * came from is still there to read again, so the commit need not wait for the disk. One statement per
+ * newsletter then adds them to its totals.
+ */
+export async function fileImportedMessages(
+  reader: Recipient,
+  messages: ImportedMessage[],
+  alongside: (tx: Database) => Promise<void>,
+): Promise<void> {
+  const blocked = await findBlockedSenders(reader.userId, [...new Set(messages.flatMap((message) => blockKeys(message.content)))]);
+  const stats: FilingStats[] = [];
+  await filingTransaction(async (tx) => {
+    stats.length = 0;
+    for (const { raw, facts, content, arrivedAt } of messages) {
+      const { row } = await insertInboundMessage(importedAs(reader, facts, raw), [], undefined, tx);
+      const blocking = blockKeys(content).some((key) => blocked.has(key)) ? [reader.userId] : [];
+      const filed = await fileInTransaction(tx, { inboundId: row.id, parsed: facts, content, recipients: [reader], arrivedAt }, blocking);
+      if (filed.stats) stats.push(filed.stats);
+    }
+    await alongside(tx);
+  });
+  await addFilingStats(stats);
+}
+
+/** Keyed as a delivery to this reader alone, so the message already arrived by mail is the same row. */
+function importedAs(reader: Recipient, facts: MessageFacts, raw: Buffer) {
+  return { dedupKey: `${facts.messageKey} ${reader.userId}`, source: "import" as const, envelopeTo: [], raw };
 }
 
 /** Files every failed (or abandoned) message again (npm run mail:reprocess); returns how many are now filed. */

@@ -154,6 +154,15 @@ describe("POST /api/users/me/imports", () => {
     });
   });
 
+  it("files a message the mailbox holds twice once, and counts the copy as skipped", async () => {
+    const reader = await registerUser();
+    const twice = newsletter("Sent twice", "Mon, 07 Feb 2022 08:00:00 +0000");
+    const started = await upload(reader, mbox([twice, newsletter("Once", "Mon, 14 Feb 2022 08:00:00 +0000"), twice]), "application/mbox");
+    await jobs();
+    expect((await status(reader, started.body.id)).body).toMatchObject({ status: "done", total: 3, processed: 3, filed: 2, skipped: 1 });
+    expect((await emailsOf(reader.id)).map((row) => row.subject)).toEqual(["Sent twice", "Once"]);
+  });
+
   it("goes on from the recorded position after a restart, filing nothing twice", async () => {
     const reader = await registerUser();
     const messages = [newsletter("Kept one", "Mon, 07 Feb 2022 08:00:00 +0000"), newsletter("Kept two", "Mon, 14 Feb 2022 08:00:00 +0000")];
