@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { nextBin, root, spawnCaptured } from "../support/processes";
 import { INBOUND_SECRET } from "./inbound-support";
-
-const root = path.resolve(import.meta.dirname, "../..");
 
 /** Several processes on one database need PostgreSQL: PGlite belongs to a single process. */
 export const multiProcess = Boolean(process.env.DATABASE_URL);
@@ -45,54 +44,33 @@ export type Instance = {
   waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<void>;
 };
 
-const started = new Set<ChildProcess>();
-
-/** Ends every process a test started and left running (a failed assertion must not leave servers behind). */
-export function killStarted(): void {
-  for (const child of started) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-  started.clear();
-}
-
 /**
  * Starts a Paperboy process on the test database, sharing this test process's job queue schema so its
  * jobs are the test's own: "worker", "smtp" or "web" (next start on the existing build).
  */
 export function startInstance(kind: "worker" | "smtp" | "web", env: Record<string, string> = {}): Instance {
   const tsx = ["--conditions=react-server", "--import", "tsx"];
-  const args =
-    kind === "web"
-      ? [path.join(root, "node_modules/next/dist/bin/next"), "start", "--port", env.PORT]
-      : [...tsx, path.join(root, "scripts", `${kind}.ts`)];
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      DATABASE_URL: process.env.DATABASE_URL,
-      JOBS_SCHEMA: process.env.JOBS_SCHEMA,
-      DATA_DIR: mkdtempSync(path.join(process.env.PAPERBOY_TEST_DATA_ROOT ?? tmpdir(), `${kind}-`)),
-      MAIL_DOMAIN: process.env.MAIL_DOMAIN,
-      AUTH_SECRET: process.env.AUTH_SECRET,
-      INBOUND_SECRET,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const args = kind === "web" ? [nextBin, "start", "--port", env.PORT] : [...tsx, path.join(root, "scripts", `${kind}.ts`)];
+  const { child, output, exited } = spawnCaptured(args, {
+    PATH: process.env.PATH,
+    NODE_ENV: "production",
+    DATABASE_URL: process.env.DATABASE_URL,
+    JOBS_SCHEMA: process.env.JOBS_SCHEMA,
+    DATA_DIR: mkdtempSync(path.join(process.env.PAPERBOY_TEST_DATA_ROOT ?? tmpdir(), `${kind}-`)),
+    MAIL_DOMAIN: process.env.MAIL_DOMAIN,
+    AUTH_SECRET: process.env.AUTH_SECRET,
+    INBOUND_SECRET,
+    ...env,
   });
-  started.add(child);
-  let text = "";
-  child.stdout?.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number>((resolve) =>
-    child.on("exit", (code, signal) => resolve(code ?? 128 + (signal === "SIGKILL" ? 9 : 15))),
-  );
   const waitFor = async (pattern: RegExp, timeoutMs = 30_000) => {
     const deadline = Date.now() + timeoutMs;
-    while (!pattern.test(text)) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${kind} did not print ${pattern}; it printed:\n${text}`);
+    while (!pattern.test(output())) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${kind} did not print ${pattern}; it printed:\n${output()}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   };
-  return { child, output: () => text, exited, waitFor };
+  const exitCode = exited.then(({ code, signal }) => code ?? 128 + (signal === "SIGKILL" ? 9 : 15));
+  return { child, output, exited: exitCode, waitFor };
 }
 
 /** Until `check` holds, polling; how long it took, in ms, or throws after `timeoutMs`. */

@@ -4,12 +4,13 @@ import { sql } from "drizzle-orm";
 import { createTransport } from "nodemailer";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerUser, useDatabase, type TestUser } from "../support/api";
+import { killRunning } from "../support/processes";
 import { INBOUND_SECRET, mail, uniqueSender } from "./inbound-support";
-import { freePort, hasBuild, killStarted, multiProcess, startInstance, within } from "./instances-support";
+import { freePort, hasBuild, multiProcess, startInstance, within } from "./instances-support";
 
 // Real processes on one PostgreSQL: receivers, workers and web servers started as an operator would.
 useDatabase();
-afterEach(killStarted);
+afterEach(killRunning);
 
 type Row = { id: number; status: string; attempts: number };
 

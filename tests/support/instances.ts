@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { nextBin, root, spawnCaptured } from "./processes";
 
 /**
  * Real app processes (`next start` of the production build in `.next`) for tests about several
@@ -27,14 +28,6 @@ export type InstanceOptions = {
   startTimeoutMs?: number;
 };
 
-const root = path.resolve(import.meta.dirname, "..", "..");
-const nextBin = path.join(root, "node_modules", "next", "dist", "bin", "next");
-const children = new Set<ChildProcess>();
-
-process.once("exit", () => {
-  for (const child of children) child.kill("SIGKILL");
-});
-
 /** Whether a production build exists for `startInstance` to serve. */
 export function hasProductionBuild(): boolean {
   return existsSync(path.join(root, ".next", "BUILD_ID"));
@@ -44,24 +37,20 @@ export function hasProductionBuild(): boolean {
 export async function startInstance({ port, env = {}, startTimeoutMs = 60_000 }: InstanceOptions): Promise<Instance> {
   if (!hasProductionBuild()) throw new Error("No production build in .next: run `npx next build` first");
   const url = `http://localhost:${port}`;
-  const child = spawn(process.execPath, [nextBin, "start", "--port", String(port)], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: url,
-      AUTH_SECRET: "instances-test-secret-that-is-long-enough",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "paperboy-instance-")),
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const {
+    child,
+    output,
+    exited: ended,
+  } = spawnCaptured([nextBin, "start", "--port", String(port)], {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    APP_URL: url,
+    AUTH_SECRET: "instances-test-secret-that-is-long-enough",
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), "paperboy-instance-")),
+    ...env,
   });
-  children.add(child);
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => (children.delete(child), resolve(code))));
+  const exited = ended.then(({ code }) => code);
 
   const stop = async (graceMs = 30_000): Promise<number | null> => {
     if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
@@ -82,15 +71,15 @@ export async function startInstance({ port, env = {}, startTimeoutMs = 60_000 }:
   while (!gone) {
     try {
       const response = await fetch(`${url}/api/health`);
-      if (response.ok) return { port, url, output: () => output, stop, kill, child };
+      if (response.ok) return { port, url, output, stop, kill, child };
     } catch {
       // Not listening yet.
     }
     if (Date.now() > deadline) {
       await kill();
-      throw new Error(`Instance on port ${port} did not answer /api/health within ${startTimeoutMs} ms:\n${output}`);
+      throw new Error(`Instance on port ${port} did not answer /api/health within ${startTimeoutMs} ms:\n${output()}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`Instance on port ${port} exited before serving:\n${output}`);
+  throw new Error(`Instance on port ${port} exited before serving:\n${output()}`);
 }
