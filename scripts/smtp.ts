@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   // Before the database: unreadable certificate files stop the receiver at once, in one line.
   const tls = readSmtpTls();
   await openDatabase();
+  (await import("./preparing-workers")).usePreparingWorkersUnderTsx();
   const server = createSmtpServer(env.MAX_MESSAGE_BYTES, tls);
   // SIGTERM: no new connection; sessions in flight finish their message (stored before it is acknowledged),
   // those still open at 20 s get 421 (lib/mail/smtp.ts), then the database closes and the process exits 0.
