@@ -14,14 +14,12 @@ import {
   findBlockingUsers,
   findCatalogNewsletterByDomain,
   findNewsletterBy,
-  findRecentPublishedDates,
   insertEmail,
   insertNewsletter,
   insertSubscriptionAndShare,
   markFiled,
   updateDeliveryOutcomes,
   upsertIssue,
-  upsertUnsubscribeRoute,
   type FiledOutcome,
   type NewsletterRow,
   type Recipient,
@@ -151,28 +149,20 @@ export async function fileInTransaction(
     if (!created) continue;
     delta.emails++;
     if (!receivedBefore) delta.recipients++;
+    // Addressed to several readers at once, the links could be any one's: none of them gets another's way out.
+    const headers = recipients.length === 1 ? content.unsubscribeHeaders : null;
     await insertSubscriptionAndShare(tx, {
       userId,
       newsletterId: letter.id,
       emailId: id,
       shareId: randomBytes(18).toString("base64url"),
+      unsubscribe: headers ? { listUnsubscribe: headers.list, listUnsubscribePost: headers.post, seenAt: arrivedAt } : null,
     });
-    // Addressed to several readers at once, the links could be any one's: none of them gets another's way out.
-    const headers = recipients.length === 1 ? content.unsubscribeHeaders : null;
-    if (headers) {
-      await upsertUnsubscribeRoute(tx, {
-        userId,
-        newsletterId: letter.id,
-        listUnsubscribe: headers.list,
-        listUnsubscribePost: headers.post,
-        seenAt: arrivedAt,
-      });
-    }
   }
   await updateDeliveryOutcomes(tx, inboundId, outcomes, header);
   if (delta.emails === 0 && delta.issues === 0) return { emailIds, stats: null };
   if (edition.created && (letter.source === "mail" || !letter.sendingFrequency)) {
-    delta.sendingFrequency = sendingFrequency(await findRecentPublishedDates(tx, letter.id));
+    delta.sendingFrequency = sendingFrequency([dateReceived, ...edition.earlier].sort((a, b) => b.getTime() - a.getTime()).slice(0, 30));
   }
   return { emailIds, stats: { newsletterId: letter.id, delta } };
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import {
   blockedSender,
@@ -54,8 +54,8 @@ export type DeliveryTarget = { userId: number; recipient: string };
 export type DeliveryHeader = { sender: string | null; subject: string | null };
 
 /**
- * Stores the raw bytes once per dedup key, with one pending delivery per reader; a second delivery
- * finds the first row.
+ * Stores the raw bytes once per dedup key, with one pending delivery per reader, in one statement (one
+ * commit waiting for the disk); a second delivery finds the first row.
  */
 export async function insertInboundMessage(
   values: { dedupKey: string; source: InboundSource; envelopeTo: string[]; raw: Buffer },
@@ -63,20 +63,24 @@ export async function insertInboundMessage(
   header: DeliveryHeader = { sender: null, subject: null },
   db: Database = getDb(),
 ): Promise<{ row: StoredInbound; created: boolean }> {
-  const [created] = await db
-    .insert(inboundMessage)
-    // The filing that follows at once is its first attempt (lib/mail/retry.ts counts them).
-    .values({ ...values, sizeBytes: values.raw.length, attempts: 1 })
-    .onConflictDoNothing({ target: inboundMessage.dedupKey })
-    .returning(storedColumns);
-  if (created) {
-    if (targets.length > 0) {
-      await db
-        .insert(delivery)
-        .values(targets.map((target) => ({ ...target, ...header, inboundMessageId: created.id, receivedAt: created.receivedAt })));
-    }
-    return { row: created, created: true };
-  }
+  // The filing that follows at once is its first attempt (lib/mail/retry.ts counts them).
+  const result = (await db.execute(sql`
+    WITH stored AS (
+      INSERT INTO ${inboundMessage} (dedup_key, source, envelope_to, raw, size_bytes, attempts)
+      VALUES (${values.dedupKey}, ${values.source}, ${sql.param(values.envelopeTo)}::text[], ${values.raw}, ${values.raw.length}, 1)
+      ON CONFLICT (dedup_key) DO NOTHING
+      RETURNING id, status, received_at
+    ), delivered AS (
+      INSERT INTO ${delivery} (user_id, recipient, sender, subject, inbound_message_id, received_at)
+      SELECT target.user_id, target.recipient, ${header.sender}, ${header.subject}, stored.id, stored.received_at
+      FROM stored, unnest(${sql.param(targets.map((target) => target.userId))}::int[], ${sql.param(targets.map((target) => target.recipient))}::text[])
+        AS target(user_id, recipient)
+    )
+    SELECT id, status, received_at FROM stored`)) as unknown as {
+    rows: { id: number; status: InboundRow["status"]; received_at: Date | string }[];
+  };
+  const [created] = result.rows;
+  if (created) return { row: { id: created.id, status: created.status, receivedAt: new Date(created.received_at) }, created: true };
   const [existing] = await db.select(storedColumns).from(inboundMessage).where(eq(inboundMessage.dedupKey, values.dedupKey));
   return { row: existing, created: false };
 }
@@ -287,18 +291,25 @@ export async function insertNewsletter(tx: Database, values: typeof newsletter.$
   return row;
 }
 
-export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ id: number; created: boolean }> {
+/**
+ * The edition's id, whether this call created it, and when the newsletter's 30 latest earlier editions
+ * were published (asked in the same statement, whose subquery does not see the row it inserts).
+ */
+export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ id: number; created: boolean; earlier: Date[] }> {
+  const earlier = sql<
+    number[]
+  >`array(SELECT (extract(epoch FROM prior.published_at) * 1000)::float8 FROM ${issue} AS prior WHERE prior.newsletter_id = ${values.newsletterId} ORDER BY prior.published_at DESC LIMIT 30)`;
   const [created] = await tx
     .insert(issue)
     .values(values)
     .onConflictDoNothing({ target: [issue.newsletterId, issue.fingerprint] })
-    .returning({ id: issue.id });
-  if (created) return { id: created.id, created: true };
+    .returning({ id: issue.id, earlier });
+  if (created) return { id: created.id, created: true, earlier: created.earlier.map((time) => new Date(Number(time))) };
   const [existing] = await tx
     .select({ id: issue.id })
     .from(issue)
     .where(and(eq(issue.newsletterId, values.newsletterId), eq(issue.fingerprint, values.fingerprint)));
-  return { id: existing.id, created: false };
+  return { id: existing.id, created: false, earlier: [] };
 }
 
 /**
@@ -325,41 +336,33 @@ export async function insertEmail(
   return { id: existing.id, created: false, receivedBefore: true, muted: false };
 }
 
-/** The user's subscription, created inactive unless one exists, and the email's share id, in one round trip. */
+/** The reader's latest List-Unsubscribe pair for a newsletter, as their own mail carried it. */
+export type UnsubscribeRoute = { listUnsubscribe: string; listUnsubscribePost: string | null; seenAt: Date };
+
+/**
+ * The user's subscription, created inactive unless one exists, the email's share id and, when given, the
+ * reader's unsubscribe route, in one round trip. The route keeps the latest pair: an older message
+ * arriving late changes nothing.
+ */
 export async function insertSubscriptionAndShare(
   tx: Database,
-  values: { userId: number; newsletterId: number; emailId: number; shareId: string },
+  values: { userId: number; newsletterId: number; emailId: number; shareId: string; unsubscribe: UnsubscribeRoute | null },
 ): Promise<void> {
+  const route = values.unsubscribe;
+  const routed = route
+    ? sql`, routed AS (
+        INSERT INTO ${unsubscribeRoute} (user_id, newsletter_id, list_unsubscribe, list_unsubscribe_post, seen_at)
+        VALUES (${values.userId}, ${values.newsletterId}, ${route.listUnsubscribe}, ${route.listUnsubscribePost}, ${route.seenAt})
+        ON CONFLICT (user_id, newsletter_id) DO UPDATE
+        SET list_unsubscribe = excluded.list_unsubscribe, list_unsubscribe_post = excluded.list_unsubscribe_post, seen_at = excluded.seen_at
+        WHERE ${unsubscribeRoute.seenAt} <= excluded.seen_at
+      )`
+    : sql``;
   await tx.execute(sql`
     WITH subscribed AS (
       INSERT INTO ${subscription} (user_id, newsletter_id, status) VALUES (${values.userId}, ${values.newsletterId}, 'inactive') ON CONFLICT DO NOTHING
-    )
+    )${routed}
     INSERT INTO ${share} (user_id, email_id, share_id) VALUES (${values.userId}, ${values.emailId}, ${values.shareId}) ON CONFLICT DO NOTHING`);
-}
-
-/** Keeps the reader's latest List-Unsubscribe pair for this newsletter; an older message arriving late changes nothing. */
-export async function upsertUnsubscribeRoute(
-  tx: Database,
-  values: { userId: number; newsletterId: number; listUnsubscribe: string; listUnsubscribePost: string | null; seenAt: Date },
-): Promise<void> {
-  await tx
-    .insert(unsubscribeRoute)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [unsubscribeRoute.userId, unsubscribeRoute.newsletterId],
-      set: { listUnsubscribe: values.listUnsubscribe, listUnsubscribePost: values.listUnsubscribePost, seenAt: values.seenAt },
-      setWhere: lte(unsubscribeRoute.seenAt, values.seenAt),
-    });
-}
-
-export async function findRecentPublishedDates(tx: Database, newsletterId: number): Promise<Date[]> {
-  const rows = await tx
-    .select({ at: issue.publishedAt })
-    .from(issue)
-    .where(eq(issue.newsletterId, newsletterId))
-    .orderBy(desc(issue.publishedAt))
-    .limit(30);
-  return rows.map((row) => row.at);
 }
 
 export type StatsDelta = {
