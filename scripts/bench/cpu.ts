@@ -2,7 +2,8 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Client } from "pg";
 
-export type CpuSample = { door: number; database: number; sender: number };
+/** CPU seconds so far: the door's processes, each PostgreSQL process by pid, this sender. */
+export type CpuSample = { door: number; database: Map<number, number>; sender: number };
 
 const TICKS_PER_SECOND = 100; // USER_HZ
 
@@ -48,16 +49,19 @@ export async function cpuSample(databaseUrl: string, pid: number | undefined): P
      WHERE (datname = current_database() AND pid <> pg_backend_pid()) OR backend_type IN ('walwriter', 'checkpointer', 'background writer')`,
   );
   await client.end();
-  const sum = (pids: number[]) => pids.reduce((total, each) => total + (processSeconds(each) ?? 0), 0);
+  const door = processTree(pid).reduce((total, each) => total + (processSeconds(each) ?? 0), 0);
+  const database = new Map(rows.map((row) => [row.pid, processSeconds(row.pid) ?? 0]));
   const own = process.cpuUsage();
-  return { door: sum(processTree(pid)), database: sum(rows.map((row) => row.pid)), sender: (own.user + own.system) / 1e6 };
+  return { door, database, sender: (own.user + own.system) / 1e6 };
 }
 
 /** Where a message's CPU went, and the rate that CPU allows on this machine's cores. */
 export function describeCpu(before: CpuSample | null, after: CpuSample | null, messages: number, door: string): string | null {
   if (!before || !after || messages === 0) return null;
-  const per = (key: keyof CpuSample) => ((after[key] - before[key]) * 1000) / messages;
-  const [own, database, sender] = [per("door"), per("database"), per("sender")];
+  const per = (seconds: number) => (seconds * 1000) / messages;
+  // Per backend: a connection opened during the run counts from zero; one closed during it is lost (pools keep theirs).
+  const databaseSeconds = [...after.database].reduce((total, [pid, seconds]) => total + seconds - (before.database.get(pid) ?? 0), 0);
+  const [own, database, sender] = [per(after.door - before.door), per(databaseSeconds), per(after.sender - before.sender)];
   const total = own + database + sender;
   const cores = availableParallelism();
   return `    CPU per message: ${door} ${own.toFixed(1)} ms, PostgreSQL ${database.toFixed(1)} ms, sender ${sender.toFixed(1)} ms; ${total.toFixed(1)} ms in all, at most ${((cores * 1000) / total).toFixed(0)} msg/s on ${cores} cores`;
