@@ -1,6 +1,7 @@
 // `npm run bench:import`: imports generated mboxes of the corpus's size mix (100 MB and 1 GB, made here in
 // a temporary folder, never kept) and reports messages per second against mailparser parsing the same
-// messages alone, and the peak RSS of each, every measure in a process of its own; then the time and peak
+// messages alone (on one thread; the import prepares on worker threads, as `npm run worker` does, and runs
+// with its node flags), and the peak RSS of each, every measure in a process of its own; then the time and peak
 // RSS of exporting a reader's 10,000 messages. Goals (issue 16): import >= 0.5x the parse-alone rate; peak
 // RSS under 300 MB and within 50 MB across sizes. Needs DATABASE_URL (PostgreSQL); BENCH_SIZES_MB
 // (default "100,1000") chooses the sizes, CORPUS_DIR another corpus folder.
@@ -74,18 +75,22 @@ type Measure = {
   zipMb?: number;
 };
 
-function measure(...args: string[]): Measure {
-  const output = execFileSync(
-    process.execPath,
-    ["--conditions=react-server", "--import", "tsx", path.join(root, "scripts/bench/import-child.ts"), ...args],
-    {
-      cwd: root,
-      env,
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024,
-      stdio: ["ignore", "pipe", "inherit"],
-    },
-  );
+const CHILD_FLAGS = ["--conditions=react-server", "--import", "tsx"];
+// The import runs with the node flags `npm run worker` runs jobs with in production (its heap settings).
+const WORKER_FLAGS = (
+  JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }
+).scripts.worker
+  .split(" ")
+  .slice(1, -1);
+
+function measure(flags: string[], ...args: string[]): Measure {
+  const output = execFileSync(process.execPath, [...flags, path.join(root, "scripts/bench/import-child.ts"), ...args], {
+    cwd: root,
+    env,
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   return JSON.parse(output.trim().split("\n").pop() ?? "{}") as Measure;
 }
 
@@ -102,13 +107,15 @@ try {
     const file = path.join(work, `bench-${megabytes}.mbox`);
     const count = await writeMbox(file, megabytes, messages);
     console.log(`${megabytes} MB mbox: ${count} messages`);
-    const parse = measure("parse", file);
-    const imported = measure("import", file);
+    const parse = measure(CHILD_FLAGS, "parse", file);
+    const imported = measure(WORKER_FLAGS, "import", file);
     exportReader ??= imported.readerId;
     const ratio = rate(imported) / rate(parse);
     peaks.push(imported.maxRssMb);
-    console.log(`  mailparser parse alone   ${rate(parse).toFixed(1).padStart(8)} msg/s   peak RSS ${parse.maxRssMb} MB`);
-    console.log(`  import (filed ${imported.filed}, skipped ${imported.skipped}, failed ${imported.failed})`);
+    console.log(`  mailparser parse alone   ${rate(parse).toFixed(1).padStart(8)} msg/s   peak RSS ${parse.maxRssMb} MB   (one thread)`);
+    console.log(
+      `  import (filed ${imported.filed}, skipped ${imported.skipped}, failed ${imported.failed}; preparing on worker threads as npm run worker does: ${WORKER_FLAGS.join(" ")})`,
+    );
     console.log(
       `                           ${rate(imported).toFixed(1).padStart(8)} msg/s   peak RSS ${imported.maxRssMb} MB   ${ratio.toFixed(2)}x parse alone\n`,
     );
@@ -119,7 +126,7 @@ try {
   console.log(`import peak RSS across sizes: ${peaks.join(" MB, ")} MB (spread ${spread} MB)`);
   ok &&= spread <= 50;
   if (exportReader !== undefined) {
-    const exported = measure("export", String(exportReader), String(EXPORT_MESSAGES));
+    const exported = measure(CHILD_FLAGS, "export", String(exportReader), String(EXPORT_MESSAGES));
     console.log(
       `export of ${exported.messages} messages: ${exported.seconds.toFixed(1)} s, ${exported.zipMb?.toFixed(0)} MB zip, peak RSS ${exported.maxRssMb} MB`,
     );
