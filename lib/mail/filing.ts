@@ -16,7 +16,6 @@ import {
   findNewsletterBy,
   insertEmail,
   insertNewsletter,
-  insertSubscriptionAndShare,
   markFiled,
   updateDeliveryOutcomes,
   upsertIssue,
@@ -120,26 +119,34 @@ export async function fileInTransaction(
     lastPublished: dateReceived,
     sendingFrequency: null,
   };
+  // Addressed to several readers at once, the links could be any one's: none of them gets another's way out.
+  const headers = recipients.length === 1 ? content.unsubscribeHeaders : null;
+  const unsubscribe = headers ? { listUnsubscribe: headers.list, listUnsubscribePost: headers.post, seenAt: arrivedAt } : null;
   for (const userId of userIds) {
-    const { id, created, receivedBefore, muted } = await insertEmail(tx, {
-      userId,
-      issueId: edition.id,
-      newsletterId: letter.id,
-      inboundMessageId: inboundId,
-      messageKey: parsed.messageKey,
-      subject: content.subject || null,
-      senderName: content.from?.name || content.identity.name,
-      senderEmail: content.from?.address ?? null,
-      summary: content.summary,
-      thumbnailUrl: content.thumbnailUrl,
-      bodyHtml: content.html,
-      bodyPlain: content.text,
-      wordCount: content.wordCount,
-      dateReceived,
-      isForwarded: content.isForwarded,
-      kind: content.kind,
-      confirmationUrl: content.confirmationUrl,
-    });
+    const copy = { shareId: randomBytes(18).toString("base64url"), unsubscribe };
+    const { id, created, receivedBefore, muted } = await insertEmail(
+      tx,
+      {
+        userId,
+        issueId: edition.id,
+        newsletterId: letter.id,
+        inboundMessageId: inboundId,
+        messageKey: parsed.messageKey,
+        subject: content.subject || null,
+        senderName: content.from?.name || content.identity.name,
+        senderEmail: content.from?.address ?? null,
+        summary: content.summary,
+        thumbnailUrl: content.thumbnailUrl,
+        bodyHtml: content.html,
+        bodyPlain: content.text,
+        wordCount: content.wordCount,
+        dateReceived,
+        isForwarded: content.isForwarded,
+        kind: content.kind,
+        confirmationUrl: content.confirmationUrl,
+      },
+      copy,
+    );
     emailIds.push(id);
     outcomes.push({
       userId,
@@ -149,15 +156,6 @@ export async function fileInTransaction(
     if (!created) continue;
     delta.emails++;
     if (!receivedBefore) delta.recipients++;
-    // Addressed to several readers at once, the links could be any one's: none of them gets another's way out.
-    const headers = recipients.length === 1 ? content.unsubscribeHeaders : null;
-    await insertSubscriptionAndShare(tx, {
-      userId,
-      newsletterId: letter.id,
-      emailId: id,
-      shareId: randomBytes(18).toString("base64url"),
-      unsubscribe: headers ? { listUnsubscribe: headers.list, listUnsubscribePost: headers.post, seenAt: arrivedAt } : null,
-    });
   }
   await updateDeliveryOutcomes(tx, inboundId, outcomes, header);
   if (delta.emails === 0 && delta.issues === 0) return { emailIds, stats: null };

@@ -312,57 +312,53 @@ export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ 
   return { id: existing.id, created: false, earlier: [] };
 }
 
-/**
- * The email's id, whether this call created it (ON CONFLICT keeps one copy per user and message),
- * whether the user had received this newsletter before, and whether they muted it: asked in the same
- * statement, whose subquery does not see the row it inserts.
- */
-export async function insertEmail(
-  tx: Database,
-  values: EmailInsert,
-): Promise<{ id: number; created: boolean; receivedBefore: boolean; muted: boolean }> {
-  const receivedBefore = sql<boolean>`EXISTS (SELECT 1 FROM ${email} AS prior WHERE prior.user_id = ${values.userId} AND prior.newsletter_id = ${values.newsletterId})`;
-  const muted = sql<boolean>`EXISTS (SELECT 1 FROM ${subscription} WHERE ${subscription.userId} = ${values.userId} AND ${subscription.newsletterId} = ${values.newsletterId} AND ${subscription.muted})`;
-  const [created] = await tx
-    .insert(email)
-    .values(values)
-    .onConflictDoNothing({ target: [email.userId, email.messageKey] })
-    .returning({ id: email.id, receivedBefore, muted });
-  if (created) return { id: created.id, created: true, receivedBefore: created.receivedBefore, muted: created.muted };
-  const [existing] = await tx
-    .select({ id: email.id })
-    .from(email)
-    .where(and(eq(email.userId, values.userId), eq(email.messageKey, values.messageKey)));
-  return { id: existing.id, created: false, receivedBefore: true, muted: false };
-}
-
 /** The reader's latest List-Unsubscribe pair for a newsletter, as their own mail carried it. */
 export type UnsubscribeRoute = { listUnsubscribe: string; listUnsubscribePost: string | null; seenAt: Date };
 
 /**
- * The user's subscription, created inactive unless one exists, the email's share id and, when given, the
- * reader's unsubscribe route, in one round trip. The route keeps the latest pair: an older message
- * arriving late changes nothing.
+ * The email's id, whether this call created it (ON CONFLICT keeps one copy per user and message),
+ * whether the user had received this newsletter before, and whether they muted it: asked in the same
+ * statement, whose subqueries do not see the row it inserts. A created copy gets, in that statement too,
+ * the user's subscription (inactive unless one exists), its share id and, when given, the reader's
+ * unsubscribe route, which keeps the latest pair: an older message arriving late changes nothing.
  */
-export async function insertSubscriptionAndShare(
+export async function insertEmail(
   tx: Database,
-  values: { userId: number; newsletterId: number; emailId: number; shareId: string; unsubscribe: UnsubscribeRoute | null },
-): Promise<void> {
-  const route = values.unsubscribe;
+  values: EmailInsert,
+  newCopy: { shareId: string; unsubscribe: UnsubscribeRoute | null },
+): Promise<{ id: number; created: boolean; receivedBefore: boolean; muted: boolean }> {
+  const receivedBefore = sql<boolean>`EXISTS (SELECT 1 FROM ${email} AS prior WHERE prior.user_id = ${values.userId} AND prior.newsletter_id = ${values.newsletterId})`;
+  const muted = sql<boolean>`EXISTS (SELECT 1 FROM ${subscription} WHERE ${subscription.userId} = ${values.userId} AND ${subscription.newsletterId} = ${values.newsletterId} AND ${subscription.muted})`;
+  const inserted = tx
+    .insert(email)
+    .values(values)
+    .onConflictDoNothing({ target: [email.userId, email.messageKey] })
+    .returning({ id: email.id, receivedBefore: receivedBefore.as("received_before"), muted: muted.as("muted") });
+  const route = newCopy.unsubscribe;
   const routed = route
     ? sql`, routed AS (
         INSERT INTO ${unsubscribeRoute} (user_id, newsletter_id, list_unsubscribe, list_unsubscribe_post, seen_at)
-        VALUES (${values.userId}, ${values.newsletterId}, ${route.listUnsubscribe}, ${route.listUnsubscribePost}, ${route.seenAt})
+        SELECT ${values.userId}, ${values.newsletterId}, ${route.listUnsubscribe}, ${route.listUnsubscribePost}, ${route.seenAt} FROM inserted
         ON CONFLICT (user_id, newsletter_id) DO UPDATE
         SET list_unsubscribe = excluded.list_unsubscribe, list_unsubscribe_post = excluded.list_unsubscribe_post, seen_at = excluded.seen_at
         WHERE ${unsubscribeRoute.seenAt} <= excluded.seen_at
       )`
     : sql``;
-  await tx.execute(sql`
-    WITH subscribed AS (
-      INSERT INTO ${subscription} (user_id, newsletter_id, status) VALUES (${values.userId}, ${values.newsletterId}, 'inactive') ON CONFLICT DO NOTHING
+  const result = (await tx.execute(sql`
+    WITH inserted AS (${inserted.getSQL()}), subscribed AS (
+      INSERT INTO ${subscription} (user_id, newsletter_id, status) SELECT ${values.userId}, ${values.newsletterId}, 'inactive' FROM inserted
+      ON CONFLICT DO NOTHING
+    ), shared AS (
+      INSERT INTO ${share} (user_id, email_id, share_id) SELECT ${values.userId}, inserted.id, ${newCopy.shareId} FROM inserted ON CONFLICT DO NOTHING
     )${routed}
-    INSERT INTO ${share} (user_id, email_id, share_id) VALUES (${values.userId}, ${values.emailId}, ${values.shareId}) ON CONFLICT DO NOTHING`);
+    SELECT id, received_before, muted FROM inserted`)) as unknown as { rows: { id: number; received_before: boolean; muted: boolean }[] };
+  const [created] = result.rows;
+  if (created) return { id: created.id, created: true, receivedBefore: created.received_before, muted: created.muted };
+  const [existing] = await tx
+    .select({ id: email.id })
+    .from(email)
+    .where(and(eq(email.userId, values.userId), eq(email.messageKey, values.messageKey)));
+  return { id: existing.id, created: false, receivedBefore: true, muted: false };
 }
 
 export type StatsDelta = {
