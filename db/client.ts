@@ -15,9 +15,10 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-type Connection =
+type Connection = (
   | { kind: "pg"; pool: Pool; db: ReturnType<typeof drizzlePg<typeof schema>> }
-  | { kind: "pglite"; client: PGlite; db: ReturnType<typeof drizzlePglite<typeof schema>> };
+  | { kind: "pglite"; client: PGlite; db: ReturnType<typeof drizzlePglite<typeof schema>> }
+) & { stopListening: (() => Promise<void>)[] };
 
 const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 // An arbitrary constant naming the lock that keeps two processes from migrating at once.
@@ -69,10 +70,10 @@ function connect(): Connection {
     // An idle connection the server drops (a restart, a failover) is an error event: without a listener it
     // would end the process. The pool replaces it; queries meanwhile fail and answer 503 (lib/route.ts).
     pool.on("error", (error) => console.error(`Database connection lost: ${error.message}`));
-    return { kind: "pg", pool, db: drizzlePg(pool, { schema }) };
+    return { kind: "pg", pool, db: drizzlePg(pool, { schema }), stopListening: [] };
   }
   const client = new PGlite(dataPath("pglite"), { extensions: { btree_gin, pg_trgm } });
-  return { kind: "pglite", client, db: drizzlePglite(client, { schema }) };
+  return { kind: "pglite", client, db: drizzlePglite(client, { schema }), stopListening: [] };
 }
 
 function connection(): Connection {
@@ -133,11 +134,80 @@ export async function executeSql(text: string, values?: unknown[]): Promise<{ ro
   return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
 }
 
+/** What a LISTEN hears: each notification's payload, and `lost` whenever notifications may have been missed. */
+export type NotificationHandlers = { notify(payload: string): void; lost(): void };
+
+/** A LISTEN on the open database; `live` while every notification sent on its channel reaches `notify`. */
+export type Listening = { readonly live: boolean };
+
+// How long to wait before listening again after the listening connection failed.
+const RELISTEN_MS = 1_000;
+
+/**
+ * Listens on `channel` until the database is closed. On PostgreSQL that takes a connection of its
+ * own (the pool's connections come and go), opened again after any error; in between `live` is false
+ * and `lost` was called, since whatever was sent meanwhile is gone. PGlite is this process's own
+ * database and hands over a notification before the statement that sent it returns.
+ */
+export function listen(channel: string, handlers: NotificationHandlers): Listening {
+  const conn = connection();
+  const state = { live: false, closed: false, client: undefined as Client | undefined };
+  if (conn.kind === "pglite") {
+    const unlisten = conn.client
+      .listen(channel, (payload) => handlers.notify(payload))
+      .then((stop) => {
+        state.live = !state.closed;
+        return stop;
+      });
+    conn.stopListening.push(async () => {
+      state.closed = true;
+      state.live = false;
+      await (await unlisten)().catch(() => undefined);
+    });
+    return state;
+  }
+  const open = async () => {
+    // Named, so that an operator (or a test) can tell it from the pool's connections in pg_stat_activity.
+    const client = new Client({ connectionString: env.DATABASE_URL, keepAlive: true, application_name: `paperboy listen ${process.pid}` });
+    state.client = client;
+    const fail = () => {
+      if (state.client !== client) return;
+      state.client = undefined;
+      state.live = false;
+      handlers.lost();
+      client.end().catch(() => undefined);
+      if (!state.closed) setTimeout(open, RELISTEN_MS).unref();
+    };
+    client.on("error", fail);
+    client.on("end", fail);
+    client.on("notification", (message) => {
+      if (message.channel === channel) handlers.notify(message.payload ?? "");
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+      state.live = state.client === client;
+    } catch {
+      fail();
+    }
+  };
+  void open();
+  conn.stopListening.push(async () => {
+    state.closed = true;
+    state.live = false;
+    const client = state.client;
+    state.client = undefined;
+    await client?.end().catch(() => undefined);
+  });
+  return state;
+}
+
 export async function closeDb(): Promise<void> {
   const conn = holder.paperboyDb;
   holder.paperboyDb = undefined;
   holder.paperboyReady = undefined;
   if (!conn) return;
+  for (const stop of conn.stopListening) await stop();
   if (conn.kind === "pg") await conn.pool.end();
   else await conn.client.close();
 }

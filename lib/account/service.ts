@@ -1,7 +1,7 @@
 import "server-only";
 import { ValidationError } from "@/lib/api/errors";
 import { hasPassword, requirePassword } from "@/lib/auth/password";
-import type { SessionUser } from "@/lib/auth/session";
+import { forgetSessions, type SessionUser } from "@/lib/auth/session";
 import { listUploads } from "@/lib/imports/service";
 import { discardUploads } from "@/lib/imports/storage";
 import { eraseUser } from "./repo";
@@ -19,5 +19,6 @@ export async function deleteAccount(user: SessionUser, input: DeleteAccountInput
   }
   const imports = await listUploads(user.id);
   await eraseUser(user.id);
+  forgetSessions(user.id);
   await discardUploads(imports);
 }

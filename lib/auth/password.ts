@@ -6,7 +6,7 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { getAuth } from "./auth";
 import { deleteOtherSessions } from "./repo";
 import type { ChangePasswordInput, PasswordResetConfirmInput, PasswordResetInput } from "./schemas";
-import type { SessionUser } from "./session";
+import { forgetSessions, type SessionUser } from "./session";
 import { clientKey, forgive, throttle } from "./throttle";
 
 export const PASSWORD_RESET_JOB = "password-reset";
@@ -56,6 +56,7 @@ export async function changePassword(user: SessionUser, input: ChangePasswordInp
   await context.internalAdapter.updatePassword(String(user.id), await context.password.hash(input.new_password));
   const current = await getAuth().api.getSession({ headers, query: { disableCookieCache: true } });
   await deleteOtherSessions(user.id, current?.session.token ?? "");
+  forgetSessions(user.id);
 }
 
 /**
@@ -82,6 +83,8 @@ export async function confirmPasswordReset(input: PasswordResetConfirmInput, hea
   await throttle("passwordResetClient", clientKey(headers));
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password } });
+    // Whose sessions ended is the token's secret: this process forgets every session it kept.
+    forgetSessions();
   } catch (error) {
     if (error instanceof APIError && error.statusCode < 500) throw new BadRequestError(INVALID_RESET);
     throw error;

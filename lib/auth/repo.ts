@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, gt, ne, sql, TransactionRollbackError } from "drizzle-orm";
-import { getDb } from "@/db/client";
+import { getDb, type Database } from "@/db/client";
+import { preparedOnce } from "@/db/prepared";
 import { retiredAddress, session, user, userAddress } from "@/db/schema";
 import { slugFromName, withSuffix } from "./addresses";
 
@@ -16,11 +17,10 @@ export async function findUserByEmail(address: string): Promise<UserRow | undefi
   return row;
 }
 
-/** The user of an unexpired session, by the session's token: one indexed read. */
-export async function findSessionUser(
-  token: string,
-): Promise<Pick<UserRow, "id" | "name" | "email" | "username" | "uniqueLocal" | "onboarded"> | undefined> {
-  const [row] = await getDb()
+export type SessionUserRow = Pick<UserRow, "id" | "name" | "email" | "username" | "uniqueLocal" | "onboarded"> & { expiresAt: Date };
+
+function prepareSessionUser(db: Database) {
+  return db
     .select({
       id: user.id,
       name: user.name,
@@ -28,10 +28,19 @@ export async function findSessionUser(
       username: user.username,
       uniqueLocal: user.uniqueLocal,
       onboarded: user.onboarded,
+      expiresAt: session.expiresAt,
     })
     .from(session)
     .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.token, token), gt(session.expiresAt, sql`now()`)));
+    .where(and(eq(session.token, sql.placeholder("token")), gt(session.expiresAt, sql`now()`)))
+    .prepare("session_user_by_token");
+}
+
+const preparedSessionUser = new WeakMap<Database, Map<string, ReturnType<typeof prepareSessionUser>>>();
+
+/** The user of an unexpired session, by the session's token, and when it expires: one indexed read. */
+export async function findSessionUser(token: string): Promise<SessionUserRow | undefined> {
+  const [row] = await preparedOnce(preparedSessionUser, "session_user_by_token", prepareSessionUser).execute({ token });
   return row;
 }
 

@@ -7,7 +7,7 @@ import { getAuth } from "./auth";
 import { toUserDto, type UserDto } from "./dto";
 import { findUserByEmail, findUserById, updateUniqueLocal, updateUser } from "./repo";
 import type { AuthEndpointInput, GoogleInput, LoginInput, RegisterInput, UniqueEmailInput, UpdateMeInput } from "./schemas";
-import type { SessionUser } from "./session";
+import { forgetSessions, type SessionUser } from "./session";
 import { clientKey, forgive, throttle } from "./throttle";
 
 /** A signed-in user and the Set-Cookie headers that start (or end) their session. */
@@ -83,8 +83,9 @@ export async function signInWithGoogle(input: GoogleInput, headers: Headers): Pr
 }
 
 /** Ends the session on the server, so a replayed cookie is refused afterwards. */
-export async function logout(headers: Headers): Promise<Headers> {
+export async function logout(user: SessionUser, headers: Headers): Promise<Headers> {
   const result = await getAuth().api.signOut({ headers, returnHeaders: true });
+  forgetSessions(user.id);
   return result.headers;
 }
 
@@ -94,6 +95,7 @@ export function describeUser(user: SessionUser): UserDto {
 
 export async function updateMe(user: SessionUser, input: UpdateMeInput): Promise<UserDto> {
   const row = await updateUser(user.id, { name: input.name, onboarded: input.model_metadata_field?.onboarded });
+  forgetSessions(user.id);
   if (!row) throw new NotFoundError("User not found");
   return toUserDto(row);
 }
@@ -104,6 +106,7 @@ export async function changeUniqueEmail(user: SessionUser, input: UniqueEmailInp
   if (check.localPart === user.uniqueLocal) return toUserDto(user);
   await throttle("uniqueEmail", String(user.id));
   if (!(await updateUniqueLocal(user.id, check.localPart))) throw new ConflictError("This address is already taken.");
+  forgetSessions(user.id);
   return userDto(user.id);
 }
 
@@ -122,6 +125,8 @@ export async function handleAuthRequest(request: Request, body: AuthEndpointInpu
   const response = await getAuth().handler(
     new Request(request.url, { method: request.method, headers, body: write ? JSON.stringify(body) : undefined }),
   );
+  // A revocation names sessions by token, of whichever user: this process forgets every session it kept.
+  if (write) forgetSessions();
   if (response.ok) return response;
   throw new HttpError(response.status, await failureDetail(response));
 }

@@ -73,17 +73,25 @@ test("login attempts alternating between two instances are counted once: the 11t
   expect(statuses).toEqual([...Array(10).fill(401), 429, 429]);
 });
 
-test("a session ended on one instance is refused by the other's very next request", async () => {
+/**
+ * CONTRACT 6.5: an ended session is refused by every instance within 1 second. An instance keeps a
+ * session's rows for that second at most, and drops them when PostgreSQL's notice of the change
+ * arrives: on an idle machine before the next request, on a loaded one possibly a moment after it.
+ */
+async function refusedWithinASecond(instance: Instance, cookie: string): Promise<void> {
+  await expect.poll(async () => (await send(instance, "/api/users/me", { cookie })).status, { timeout: 1_000, intervals: [10] }).toBe(401);
+}
+
+test("a session ended on one instance is refused by the other within a second", async () => {
   const reader = await register(a);
-  // B has accepted the session once, so any per-process memory of it would be warm.
-  expect((await send(b, "/api/users/me", { cookie: reader.cookie })).status).toBe(200);
+  // B has accepted the session twice, so any per-process memory of it (the cookie's signature, then its rows) is warm.
+  for (let i = 0; i < 2; i++) expect((await send(b, "/api/users/me", { cookie: reader.cookie })).status).toBe(200);
   expect((await send(a, "/api/auth/logout", { method: "POST", cookie: reader.cookie })).status).toBeLessThan(300);
-  // The very next request, however soon: stricter than the contract's second, and not at the mercy of a slow machine.
-  const answer = await send(b, "/api/users/me", { cookie: reader.cookie });
-  expect(answer).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
+  await refusedWithinASecond(b, reader.cookie);
+  expect(await send(b, "/api/users/me", { cookie: reader.cookie })).toMatchObject({ status: 401, body: { detail: "Not authenticated" } });
 });
 
-test("a password change or account deletion on one instance ends the reader's other sessions on the other at once", async () => {
+test("a password change or account deletion on one instance ends the reader's other sessions on the other within a second", async () => {
   const reader = await register(a);
   const other = await send(a, "/api/auth/login", {
     method: "POST",
@@ -91,23 +99,23 @@ test("a password change or account deletion on one instance ends the reader's ot
     headers: { "x-forwarded-for": "10.7.0.1" },
   });
   expect(other.status).toBe(200);
-  expect((await send(b, "/api/users/me", { cookie: other.cookie })).status).toBe(200);
+  for (let i = 0; i < 2; i++) expect((await send(b, "/api/users/me", { cookie: other.cookie })).status).toBe(200);
   const changed = await send(a, "/api/users/me/password", {
     method: "PUT",
     cookie: reader.cookie,
     json: { current_password: reader.password, new_password: "another-horse" },
   });
   expect(changed.status).toBe(204);
-  expect((await send(b, "/api/users/me", { cookie: other.cookie })).status).toBe(401);
+  await refusedWithinASecond(b, other.cookie);
 
-  expect((await send(b, "/api/users/me", { cookie: reader.cookie })).status).toBe(200);
+  for (let i = 0; i < 2; i++) expect((await send(b, "/api/users/me", { cookie: reader.cookie })).status).toBe(200);
   const deleted = await send(a, "/api/users/me", {
     method: "DELETE",
     cookie: reader.cookie,
     json: { password: "another-horse", confirm: "DELETE" },
   });
   expect(deleted.status).toBe(204);
-  expect((await send(b, "/api/users/me", { cookie: reader.cookie })).status).toBe(401);
+  await refusedWithinASecond(b, reader.cookie);
 });
 
 function mailgunPost(mime: string, recipient: string, token: string): FormData {
