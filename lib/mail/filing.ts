@@ -90,10 +90,8 @@ export async function fileInTransaction(
   const fromReader = readerAddresses.some((address) => address.toLowerCase() === sender);
   const dateReceived = receivedDate(content.date, arrivedAt);
   if (!(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
-  if (userIds.length === 0) {
-    await updateDeliveryOutcomes(tx, inboundId, blocked, header);
-    return { emailIds: [], stats: null };
-  }
+  await updateDeliveryOutcomes(tx, inboundId, blocked, header);
+  if (userIds.length === 0) return { emailIds: [], stats: null };
   const letter = await findOrCreateNewsletter(tx, content.identity);
   const edition = await upsertIssue(tx, {
     newsletterId: letter.id,
@@ -110,7 +108,7 @@ export async function fileInTransaction(
     publishedAt: dateReceived,
   });
   const emailIds: number[] = [];
-  const outcomes = [...blocked];
+  const duplicates: FiledOutcome[] = [];
   const delta: StatsDelta = {
     issues: edition.created ? 1 : 0,
     emails: 0,
@@ -123,8 +121,12 @@ export async function fileInTransaction(
   const headers = recipients.length === 1 ? content.unsubscribeHeaders : null;
   const unsubscribe = headers ? { listUnsubscribe: headers.list, listUnsubscribePost: headers.post, seenAt: arrivedAt } : null;
   for (const userId of userIds) {
-    const copy = { shareId: randomBytes(18).toString("base64url"), unsubscribe };
-    const { id, created, receivedBefore, muted } = await insertEmail(
+    const copy = {
+      shareId: randomBytes(18).toString("base64url"),
+      unsubscribe,
+      delivery: { inboundId, outcome: content.kind === "confirmation" ? ("confirmation" as const) : ("filed" as const), header },
+    };
+    const { id, created, receivedBefore } = await insertEmail(
       tx,
       {
         userId,
@@ -148,16 +150,14 @@ export async function fileInTransaction(
       copy,
     );
     emailIds.push(id);
-    outcomes.push({
-      userId,
-      emailId: id,
-      outcome: !created ? "duplicate" : muted ? "muted" : content.kind === "confirmation" ? "confirmation" : "filed",
-    });
-    if (!created) continue;
+    if (!created) {
+      duplicates.push({ userId, emailId: id, outcome: "duplicate" });
+      continue;
+    }
     delta.emails++;
     if (!receivedBefore) delta.recipients++;
   }
-  await updateDeliveryOutcomes(tx, inboundId, outcomes, header);
+  await updateDeliveryOutcomes(tx, inboundId, duplicates, header);
   if (delta.emails === 0 && delta.issues === 0) return { emailIds, stats: null };
   if (edition.created && (letter.source === "mail" || !letter.sendingFrequency)) {
     delta.sendingFrequency = sendingFrequency([dateReceived, ...edition.earlier].sort((a, b) => b.getTime() - a.getTime()).slice(0, 30));

@@ -316,17 +316,23 @@ export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ 
 export type UnsubscribeRoute = { listUnsubscribe: string; listUnsubscribePost: string | null; seenAt: Date };
 
 /**
- * The email's id, whether this call created it (ON CONFLICT keeps one copy per user and message),
- * whether the user had received this newsletter before, and whether they muted it: asked in the same
- * statement, whose subqueries do not see the row it inserts. A created copy gets, in that statement too,
- * the user's subscription (inactive unless one exists), its share id and, when given, the reader's
- * unsubscribe route, which keeps the latest pair: an older message arriving late changes nothing.
+ * The email's id, whether this call created it (ON CONFLICT keeps one copy per user and message) and
+ * whether the user had received this newsletter before: asked in the same statement, whose subqueries
+ * do not see the row it inserts. A created copy gets in that statement too the user's subscription
+ * (inactive unless one exists), its share id, its delivery's outcome (`muted` when the reader muted the
+ * newsletter) and, when given, the reader's unsubscribe route (the latest pair: an older message
+ * arriving late changes nothing). The insert locks the reader's total row (user_email_total) until the
+ * commit, so a delivery's filing runs no other statement after it.
  */
 export async function insertEmail(
   tx: Database,
   values: EmailInsert,
-  newCopy: { shareId: string; unsubscribe: UnsubscribeRoute | null },
-): Promise<{ id: number; created: boolean; receivedBefore: boolean; muted: boolean }> {
+  newCopy: {
+    shareId: string;
+    unsubscribe: UnsubscribeRoute | null;
+    delivery: { inboundId: number; outcome: "filed" | "confirmation"; header: DeliveryHeader };
+  },
+): Promise<{ id: number; created: boolean; receivedBefore: boolean }> {
   const receivedBefore = sql<boolean>`EXISTS (SELECT 1 FROM ${email} AS prior WHERE prior.user_id = ${values.userId} AND prior.newsletter_id = ${values.newsletterId})`;
   const muted = sql<boolean>`EXISTS (SELECT 1 FROM ${subscription} WHERE ${subscription.userId} = ${values.userId} AND ${subscription.newsletterId} = ${values.newsletterId} AND ${subscription.muted})`;
   const inserted = tx
@@ -350,15 +356,21 @@ export async function insertEmail(
       ON CONFLICT DO NOTHING
     ), shared AS (
       INSERT INTO ${share} (user_id, email_id, share_id) SELECT ${values.userId}, inserted.id, ${newCopy.shareId} FROM inserted ON CONFLICT DO NOTHING
+    ), delivered AS (
+      UPDATE ${delivery}
+      SET outcome = CASE WHEN inserted.muted THEN 'muted' ELSE ${newCopy.delivery.outcome}::text END, email_id = inserted.id,
+        sender = ${newCopy.delivery.header.sender}, subject = ${newCopy.delivery.header.subject}
+      FROM inserted
+      WHERE ${delivery.inboundMessageId} = ${newCopy.delivery.inboundId} AND ${delivery.userId} = ${values.userId} AND ${delivery.outcome} = 'pending'
     )${routed}
-    SELECT id, received_before, muted FROM inserted`)) as unknown as { rows: { id: number; received_before: boolean; muted: boolean }[] };
+    SELECT id, received_before FROM inserted`)) as unknown as { rows: { id: number; received_before: boolean }[] };
   const [created] = result.rows;
-  if (created) return { id: created.id, created: true, receivedBefore: created.received_before, muted: created.muted };
+  if (created) return { id: created.id, created: true, receivedBefore: created.received_before };
   const [existing] = await tx
     .select({ id: email.id })
     .from(email)
     .where(and(eq(email.userId, values.userId), eq(email.messageKey, values.messageKey)));
-  return { id: existing.id, created: false, receivedBefore: true, muted: false };
+  return { id: existing.id, created: false, receivedBefore: true };
 }
 
 export type StatsDelta = {
