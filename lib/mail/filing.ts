@@ -72,6 +72,7 @@ export async function fileInTransaction(
   tx: Database,
   { inboundId, parsed, content, recipients, arrivedAt }: Filing,
   blocking: number[],
+  newsletters: NewsletterCache = new Map(),
 ): Promise<{ emailIds: number[] | null; stats: FilingStats | null }> {
   const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.includes(userId));
   const blocked: FiledOutcome[] = blocking.map((userId) => ({ userId, outcome: "blocked", emailId: null }));
@@ -92,7 +93,7 @@ export async function fileInTransaction(
   if (!(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
   await updateDeliveryOutcomes(tx, inboundId, blocked, header);
   if (userIds.length === 0) return { emailIds: [], stats: null };
-  const letter = await findOrCreateNewsletter(tx, content.identity);
+  const letter = await cachedNewsletter(tx, content.identity, newsletters);
   const edition = await upsertIssue(tx, {
     newsletterId: letter.id,
     fingerprint: editionFingerprint(content, dateReceived),
@@ -200,6 +201,21 @@ export async function addFilingStats(filed: FilingStats[]): Promise<void> {
 export function blockKeys(content: MailContent): string[] {
   const addresses = [content.from?.address, content.identity.senderAddress].filter((address): address is string => Boolean(address));
   return [...new Set(addresses.flatMap(senderBlockKeys))];
+}
+
+/**
+ * The newsletters a transaction has found or created, by identity: a batch of one mailbox's messages
+ * (an import) asks for the same few again and again, and within its transaction the answer stays.
+ */
+export type NewsletterCache = Map<string, NewsletterRow>;
+
+async function cachedNewsletter(tx: Database, identity: NewsletterIdentity, cache: NewsletterCache): Promise<NewsletterRow> {
+  const key = JSON.stringify(identity);
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const found = await findOrCreateNewsletter(tx, identity);
+  cache.set(key, found);
+  return found;
 }
 
 /** List-Id, then sender address, then sender domain (never a domain many publishers share). */

@@ -3,7 +3,7 @@ import { BadRequestError, NotFoundError } from "@/lib/api/errors";
 import { recipientLocalPart } from "@/lib/auth/addresses";
 import { env } from "@/lib/env";
 import type { Database } from "@/db/client";
-import { addFilingStats, blockKeys, fileContent, fileInTransaction, type FilingStats } from "./filing";
+import { addFilingStats, blockKeys, fileContent, fileInTransaction, type FilingStats, type NewsletterCache } from "./filing";
 import { parseMessage, stripNul } from "./parse";
 import { describeError, type MessageFacts, type PreparedMessage } from "./prepare";
 import { buildContent, type MailContent } from "./process";
@@ -94,10 +94,16 @@ export async function fileImportedMessages(
   const stats: FilingStats[] = [];
   await filingTransaction(async (tx) => {
     stats.length = 0;
+    const newsletters: NewsletterCache = new Map();
     for (const { raw, facts, content, arrivedAt } of messages) {
       const { row } = await insertInboundMessage(importedAs(reader, facts, raw), [], undefined, tx);
       const blocking = blockKeys(content).some((key) => blocked.has(key)) ? [reader.userId] : [];
-      const filed = await fileInTransaction(tx, { inboundId: row.id, parsed: facts, content, recipients: [reader], arrivedAt }, blocking);
+      const filed = await fileInTransaction(
+        tx,
+        { inboundId: row.id, parsed: facts, content, recipients: [reader], arrivedAt },
+        blocking,
+        newsletters,
+      );
       if (filed.stats) stats.push(filed.stats);
     }
     await alongside(tx);
