@@ -29,6 +29,8 @@ test.describe("on a 390 x 844 phone", () => {
     const last = chips.getByRole("link").last();
     await expect(last).toBeVisible();
     const section = (await last.getAttribute("href"))!;
+    // Sections that answer late grow the page above the last one: scroll once it has stopped growing.
+    await page.waitForLoadState("networkidle");
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(last).toHaveAttribute("aria-current", "true");
