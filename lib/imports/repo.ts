@@ -101,12 +101,7 @@ export async function findKnownSenders(userId: number): Promise<Set<string>> {
 
 /** Whether the reader already holds this message (a second import of the same file files nothing twice). */
 export async function holdsMessage(userId: number, messageKey: string): Promise<boolean> {
-  const [row] = await getDb()
-    .select({ id: email.id })
-    .from(email)
-    .where(and(eq(email.userId, userId), eq(email.messageKey, messageKey)))
-    .limit(1);
-  return row !== undefined;
+  return (await findHeldMessages(userId, [messageKey])).has(messageKey);
 }
 
 /** Which of these messages the reader already holds, in one query (a batch of an import). */

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, exists, getTableColumns, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, exists, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
@@ -10,37 +10,21 @@ import type { PageQuery } from "./schemas";
 // Only what an Email answer shows (dto.ts): the feed lists 20 emails at a time, and every other column
 // (bodies of often 100 KB, the search vector, keys) would only be read, sent and parsed for nothing. Read
 // and subscribed come from the row's own flags, which triggers keep (db/README.md), instead of two joins.
-const {
-  id,
-  issueId,
-  subject,
-  senderName,
-  senderEmail,
-  summary,
-  thumbnailUrl,
-  wordCount,
-  dateReceived,
-  isForwarded,
-  kind,
-  confirmationUrl,
-  isRead,
-  isSubscribed,
-} = getTableColumns(email);
 const listedEmailColumns = {
-  id,
-  issueId,
-  subject,
-  senderName,
-  senderEmail,
-  summary,
-  thumbnailUrl,
-  wordCount,
-  dateReceived,
-  isForwarded,
-  kind,
-  confirmationUrl,
-  isRead,
-  isSubscribed,
+  id: email.id,
+  issueId: email.issueId,
+  subject: email.subject,
+  senderName: email.senderName,
+  senderEmail: email.senderEmail,
+  summary: email.summary,
+  thumbnailUrl: email.thumbnailUrl,
+  wordCount: email.wordCount,
+  dateReceived: email.dateReceived,
+  isForwarded: email.isForwarded,
+  kind: email.kind,
+  confirmationUrl: email.confirmationUrl,
+  isRead: email.isRead,
+  isSubscribed: email.isSubscribed,
 };
 const withBodies = sql.placeholder("withBodies");
 
