@@ -41,17 +41,6 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-const PLANNED_PER_REQUEST = "planned per request: ";
-
-/**
- * A name for drizzle's `prepare()` that keeps the statement off the connection: it runs unnamed, so
- * PostgreSQL plans it for each execution's values. For a query whose best plan depends on who asks,
- * where a kept statement's generic plan, costed for an average reader, would serve a heavy one badly.
- */
-export function plannedPerRequest(name: string): string {
-  return `${PLANNED_PER_REQUEST}${name}`;
-}
-
 /**
  * Every parameterized query becomes a named prepared statement: PostgreSQL parses and plans each text
  * once per connection instead of at every execution, which was a fifth of its work filing a message.
@@ -60,8 +49,6 @@ class PreparingClient extends Client {
   // @ts-expect-error -- pg's overloads cannot be restated one by one; this forwards every form unchanged.
   override query(config: unknown, values?: unknown, callback?: unknown) {
     const query = config as QueryConfig;
-    if (typeof query === "object" && query !== null && query.name?.startsWith(PLANNED_PER_REQUEST))
-      return super.query({ ...query, name: undefined } as never, values as never, callback as never);
     if (
       typeof query === "object" &&
       query !== null &&

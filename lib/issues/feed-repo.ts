@@ -1,8 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, exists, gte, inArray, not, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { LRUCache } from "lru-cache";
-import { getDb, plannedPerRequest, type Database } from "@/db/client";
+import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
 import { email, emailRead, newsletterCategory, subscription, userEmailTotal } from "@/db/schema";
 import { findEmailRows, selectRows, type EmailRow } from "./repo";
@@ -151,17 +150,6 @@ function prepareFilteredFeedPage(db: Database, query: FeedQuery, shape: string) 
     .prepare(shape);
 }
 
-/**
- * Readers whose filtered feed lately matched more emails than a page's plan made for an average reader
- * suits: their filtered pages are planned for their own values. The statement prepared per shape runs
- * one generic plan, costed for a reader of average size (500 emails); for the heavy reader's 4,833
- * unread, subscribed emails of the last 90 days it read them all from the flags' index and sorted them
- * by subject (2.7 ms), where walking the subject index finds the page in 0.1 ms (planning: 0.9 ms).
- * A hint of this process alone: lost or stale, it costs only speed.
- */
-const largeFeedReaders = new LRUCache<number, true>({ max: 10_000 });
-const LARGE_FEED_MATCHES = 1_000;
-
 type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
 type Direction = typeof asc;
 
@@ -251,16 +239,10 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
     return { rows: await findEmailRows(userId, ids), total };
   }
   const shape = filteredShape(query);
-  // The statement is kept per shape either way; a heavy reader's runs unnamed, planned for their values.
-  const name = !query.search && largeFeedReaders.has(userId) ? plannedPerRequest(shape) : shape;
-  const statement = preparedOnce(preparedFilteredPages, name, (db) => prepareFilteredFeedPage(db, query, name));
+  const prepared = preparedOnce(preparedFilteredPages, shape, (db) => prepareFilteredFeedPage(db, query, shape));
   const filteredPage = async (values: FeedValues): Promise<FeedPage> => {
-    const rows = await statement.execute({ ...values, ...page });
-    if (rows.length > 0) {
-      const total = rows[0]!.feedTotal ?? 0;
-      if (total >= LARGE_FEED_MATCHES) largeFeedReaders.set(userId, true);
-      return { rows, total };
-    }
+    const rows = await prepared.execute({ ...values, ...page });
+    if (rows.length > 0) return { rows, total: rows[0]!.feedTotal ?? 0 };
     // Past the last page the statement has no row to carry the total: count it.
     return { rows, total: await countFeed(query, values) };
   };

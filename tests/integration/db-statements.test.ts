@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, plannedPerRequest } from "@/db/client";
+import { getDb } from "@/db/client";
 import { useDatabase } from "../support/api";
 
 useDatabase();
@@ -25,16 +25,6 @@ describe.runIf(process.env.DATABASE_URL)("queries on PostgreSQL", () => {
       expect(row!.doubled).toBe(value * 2);
     }
     expect(await preparedWith(marker)).toBe(1);
-  });
-
-  it("run unnamed, planned for their values, when prepared as planned per request", async () => {
-    const marker = `per_request_${Date.now()}`;
-    const doubled = getDb()
-      .select({ doubled: sql<number>`${sql.placeholder("value")}::int * 2`, marker: sql.raw(`'${marker}'`) })
-      .from(sql`(select 1) as one`)
-      .prepare(plannedPerRequest("doubled"));
-    for (const value of [1, 2, 3]) expect((await doubled.execute({ value }))[0]!.doubled).toBe(value * 2);
-    expect(await preparedWith(marker)).toBe(0);
   });
 
   it("still answer after a prepared statement fails, and fail again the same way", async () => {
