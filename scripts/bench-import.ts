@@ -73,6 +73,8 @@ type Measure = {
   failed?: number;
   readerId?: number;
   zipMb?: number;
+  cpuSeconds?: number;
+  databaseCpuSeconds?: number;
 };
 
 const CHILD_FLAGS = ["--conditions=react-server", "--import", "tsx"];
@@ -117,7 +119,11 @@ try {
       `  import (filed ${imported.filed}, skipped ${imported.skipped}, failed ${imported.failed}; preparing on worker threads as npm run worker does: ${WORKER_FLAGS.join(" ")})`,
     );
     console.log(
-      `                           ${rate(imported).toFixed(1).padStart(8)} msg/s   peak RSS ${imported.maxRssMb} MB   ${ratio.toFixed(2)}x parse alone\n`,
+      `                           ${rate(imported).toFixed(1).padStart(8)} msg/s   peak RSS ${imported.maxRssMb} MB   ${ratio.toFixed(2)}x parse alone`,
+    );
+    const perMessage = (seconds = 0) => ((seconds * 1000) / imported.messages).toFixed(1);
+    console.log(
+      `  CPU per message: import ${perMessage(imported.cpuSeconds)} ms (all its threads), PostgreSQL ${perMessage(imported.databaseCpuSeconds)} ms\n`,
     );
     ok &&= ratio >= 0.5 && imported.maxRssMb < 300;
     rmSync(file, { force: true });

@@ -6,6 +6,7 @@
 import { createReadStream } from "node:fs";
 import { symlink } from "node:fs/promises";
 import { sql } from "drizzle-orm";
+import { cpuSample, type CpuSample } from "./cpu";
 
 const [mode, target, extra] = process.argv.slice(2);
 
@@ -43,6 +44,7 @@ async function importAll(file: string) {
   const { statSync } = await import("node:fs");
   const row = await insertImport(reader.id, "mbox", statSync(file).size);
   await symlink(file, uploadPath(row.id, "mbox"));
+  const cpuBefore = await cpuSample(process.env.DATABASE_URL ?? "", process.pid);
   const started = performance.now();
   for (;;) {
     await handleImportJob({ importId: row.id });
@@ -55,8 +57,25 @@ async function importAll(file: string) {
       .where(sql`${mailImport.id} = ${row.id}`);
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = cpuSeconds(cpuBefore, await cpuSample(process.env.DATABASE_URL ?? "", process.pid));
   const done = await findImport(reader.id, row.id);
-  return { messages: done?.processed ?? 0, seconds, filed: done?.filed, skipped: done?.skipped, failed: done?.failed, readerId: reader.id };
+  return {
+    messages: done?.processed ?? 0,
+    seconds,
+    filed: done?.filed,
+    skipped: done?.skipped,
+    failed: done?.failed,
+    readerId: reader.id,
+    ...cpu,
+  };
+}
+
+/** CPU seconds of this process (every thread) and of PostgreSQL (the database's backends, its writers) between two samples. */
+function cpuSeconds(before: CpuSample | null, after: CpuSample | null) {
+  if (!before || !after) return {};
+  let databaseCpuSeconds = 0;
+  for (const [pid, seconds] of after.database) databaseCpuSeconds += seconds - (before.database.get(pid) ?? 0);
+  return { cpuSeconds: after.door - before.door, databaseCpuSeconds };
 }
 
 async function exportAll(readerId: number, count: number) {
