@@ -1,6 +1,7 @@
 import "server-only";
-import { and, asc, eq, gte, inArray, lt, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lt, ne, or, sql, type Placeholder } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
+import { preparedOnce } from "@/db/prepared";
 import {
   blockedSender,
   delivery,
@@ -18,8 +19,54 @@ import {
 export type InboundSource = (typeof inboundMessage.$inferInsert)["source"];
 export type InboundRow = typeof inboundMessage.$inferSelect;
 export type NewsletterRow = typeof newsletter.$inferSelect;
-export type IssueInsert = typeof issue.$inferInsert;
-export type EmailInsert = typeof email.$inferInsert;
+/** An edition as filing inserts it: every column given, so its statement has one shape. */
+export type IssueInsert = Required<
+  Pick<
+    typeof issue.$inferInsert,
+    | "newsletterId"
+    | "fingerprint"
+    | "subject"
+    | "senderName"
+    | "senderEmail"
+    | "summary"
+    | "thumbnailUrl"
+    | "bodyHtml"
+    | "bodyPlain"
+    | "wordCount"
+    | "publishedAt"
+  >
+>;
+/** A reader's copy as filing inserts it: every column given, so its statement has one shape. */
+export type EmailInsert = Required<
+  Pick<
+    typeof email.$inferInsert,
+    | "userId"
+    | "issueId"
+    | "newsletterId"
+    | "inboundMessageId"
+    | "messageKey"
+    | "subject"
+    | "senderName"
+    | "senderEmail"
+    | "summary"
+    | "thumbnailUrl"
+    | "bodyHtml"
+    | "bodyPlain"
+    | "wordCount"
+    | "dateReceived"
+    | "isForwarded"
+    | "kind"
+    | "confirmationUrl"
+  >
+>;
+
+/** Placeholders named as the columns they fill: the values of a statement prepared once per transaction. */
+function placeholders<K extends string>(names: readonly K[]): Record<K, Placeholder<K>> {
+  // Filled in below, one key of `names` at a time.
+  const values = {} as Record<K, Placeholder<K>>;
+  for (const name of names) values[name] = sql.placeholder(name);
+  return values;
+}
 
 /** A user a message reaches, with what must not leak into the shared form: name, sign-in address, every unique address. */
 export type Recipient = { userId: number; name: string; email: string; localParts: string[] };
@@ -89,14 +136,24 @@ export async function insertInboundMessage(
  * Marks the message filed, unless it already is: the first of two concurrent filings (an instance's own
  * and a retry job's) takes the row lock and wins; the other, waiting, then matches nothing and backs off.
  */
-export async function markFiled(id: number, db: Database): Promise<boolean> {
-  const rows = await db
-    .update(inboundMessage)
-    .set({ status: "filed", error: null, processedAt: new Date() })
-    .where(and(eq(inboundMessage.id, id), ne(inboundMessage.status, "filed")))
-    .returning({ id: inboundMessage.id });
+export async function markFiled(id: number, tx: Database): Promise<boolean> {
+  const rows = await preparedOnce(preparedMarkFiled, "file_mark_filed", prepareMarkFiled, tx).execute({ id, processedAt: new Date() });
   return rows.length > 0;
 }
+
+function prepareMarkFiled(tx: Database) {
+  return tx
+    .update(inboundMessage)
+    .set({ status: "filed", error: null, processedAt: sql`${sql.placeholder("processedAt")}` })
+    .where(and(eq(inboundMessage.id, sql.placeholder("id")), ne(inboundMessage.status, "filed")))
+    .returning({ id: inboundMessage.id })
+    .prepare("file_mark_filed");
+}
+
+// The filing statements, built once per transaction: a batch of an import's messages runs each 32 times.
+const preparedMarkFiled = new WeakMap<Database, Map<string, ReturnType<typeof prepareMarkFiled>>>();
+const preparedIssue = new WeakMap<Database, Map<string, ReturnType<typeof prepareIssue>>>();
+const preparedEmail = new WeakMap<Database, Map<string, ReturnType<typeof prepareEmail>>>();
 
 /** Records why an attempt failed (never the message itself); a message filed meanwhile stays filed. */
 export async function markFailed(id: number, error: string): Promise<void> {
@@ -296,20 +353,39 @@ export async function insertNewsletter(tx: Database, values: typeof newsletter.$
  * were published (asked in the same statement, whose subquery does not see the row it inserts).
  */
 export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ id: number; created: boolean; earlier: Date[] }> {
-  const earlier = sql<
-    number[]
-  >`array(SELECT (extract(epoch FROM prior.published_at) * 1000)::float8 FROM ${issue} AS prior WHERE prior.newsletter_id = ${values.newsletterId} ORDER BY prior.published_at DESC LIMIT 30)`;
-  const [created] = await tx
-    .insert(issue)
-    .values(values)
-    .onConflictDoNothing({ target: [issue.newsletterId, issue.fingerprint] })
-    .returning({ id: issue.id, earlier });
+  const [created] = await preparedOnce(preparedIssue, "file_issue", prepareIssue, tx).execute(values);
   if (created) return { id: created.id, created: true, earlier: created.earlier.map((time) => new Date(Number(time))) };
   const [existing] = await tx
     .select({ id: issue.id })
     .from(issue)
     .where(and(eq(issue.newsletterId, values.newsletterId), eq(issue.fingerprint, values.fingerprint)));
   return { id: existing.id, created: false, earlier: [] };
+}
+
+const ISSUE_COLUMNS = [
+  "newsletterId",
+  "fingerprint",
+  "subject",
+  "senderName",
+  "senderEmail",
+  "summary",
+  "thumbnailUrl",
+  "bodyHtml",
+  "bodyPlain",
+  "wordCount",
+  "publishedAt",
+] as const satisfies readonly (keyof IssueInsert)[];
+
+function prepareIssue(tx: Database) {
+  const earlier = sql<
+    number[]
+  >`array(SELECT (extract(epoch FROM prior.published_at) * 1000)::float8 FROM ${issue} AS prior WHERE prior.newsletter_id = ${sql.placeholder("newsletterId")} ORDER BY prior.published_at DESC LIMIT 30)`;
+  return tx
+    .insert(issue)
+    .values(placeholders(ISSUE_COLUMNS))
+    .onConflictDoNothing({ target: [issue.newsletterId, issue.fingerprint] })
+    .returning({ id: issue.id, earlier })
+    .prepare("file_issue");
 }
 
 /** The reader's latest List-Unsubscribe pair for a newsletter, as their own mail carried it. */
@@ -333,44 +409,83 @@ export async function insertEmail(
     delivery: { inboundId: number; outcome: "filed" | "confirmation"; header: DeliveryHeader };
   },
 ): Promise<{ id: number; created: boolean; receivedBefore: boolean }> {
-  const receivedBefore = sql<boolean>`EXISTS (SELECT 1 FROM ${email} AS prior WHERE prior.user_id = ${values.userId} AND prior.newsletter_id = ${values.newsletterId})`;
-  const muted = sql<boolean>`EXISTS (SELECT 1 FROM ${subscription} WHERE ${subscription.userId} = ${values.userId} AND ${subscription.newsletterId} = ${values.newsletterId} AND ${subscription.muted})`;
-  const inserted = tx
-    .insert(email)
-    .values(values)
-    .onConflictDoNothing({ target: [email.userId, email.messageKey] })
-    .returning({ id: email.id, receivedBefore: receivedBefore.as("received_before"), muted: muted.as("muted") });
   const route = newCopy.unsubscribe;
-  const routed = route
-    ? sql`, routed AS (
-        INSERT INTO ${unsubscribeRoute} (user_id, newsletter_id, list_unsubscribe, list_unsubscribe_post, seen_at)
-        SELECT ${values.userId}, ${values.newsletterId}, ${route.listUnsubscribe}, ${route.listUnsubscribePost}, ${route.seenAt} FROM inserted
-        ON CONFLICT (user_id, newsletter_id) DO UPDATE
-        SET list_unsubscribe = excluded.list_unsubscribe, list_unsubscribe_post = excluded.list_unsubscribe_post, seen_at = excluded.seen_at
-        WHERE ${unsubscribeRoute.seenAt} <= excluded.seen_at
-      )`
-    : sql``;
-  const result = (await tx.execute(sql`
-    WITH inserted AS (${inserted.getSQL()}), subscribed AS (
-      INSERT INTO ${subscription} (user_id, newsletter_id, status) SELECT ${values.userId}, ${values.newsletterId}, 'inactive' FROM inserted
-      ON CONFLICT DO NOTHING
-    ), shared AS (
-      INSERT INTO ${share} (user_id, email_id, share_id) SELECT ${values.userId}, inserted.id, ${newCopy.shareId} FROM inserted ON CONFLICT DO NOTHING
-    ), delivered AS (
-      UPDATE ${delivery}
-      SET outcome = CASE WHEN inserted.muted THEN 'muted' ELSE ${newCopy.delivery.outcome}::text END, email_id = inserted.id,
-        sender = ${newCopy.delivery.header.sender}, subject = ${newCopy.delivery.header.subject}
-      FROM inserted
-      WHERE ${delivery.inboundMessageId} = ${newCopy.delivery.inboundId} AND ${delivery.userId} = ${values.userId} AND ${delivery.outcome} = 'pending'
-    )${routed}
-    SELECT id, received_before FROM inserted`)) as unknown as { rows: { id: number; received_before: boolean }[] };
-  const [created] = result.rows;
-  if (created) return { id: created.id, created: true, receivedBefore: created.received_before };
+  const shape = route ? "file_email_routed" : "file_email";
+  const [created] = await preparedOnce(preparedEmail, shape, (db) => prepareEmail(db, route !== null, shape), tx).execute({
+    ...values,
+    shareId: newCopy.shareId,
+    inboundId: newCopy.delivery.inboundId,
+    outcome: newCopy.delivery.outcome,
+    sender: newCopy.delivery.header.sender,
+    deliverySubject: newCopy.delivery.header.subject,
+    listUnsubscribe: route?.listUnsubscribe ?? null,
+    listUnsubscribePost: route?.listUnsubscribePost ?? null,
+    seenAt: route?.seenAt ?? null,
+  });
+  if (created) return { id: created.id, created: true, receivedBefore: created.receivedBefore };
   const [existing] = await tx
     .select({ id: email.id })
     .from(email)
     .where(and(eq(email.userId, values.userId), eq(email.messageKey, values.messageKey)));
   return { id: existing.id, created: false, receivedBefore: true };
+}
+
+const EMAIL_COLUMNS = [
+  "userId",
+  "issueId",
+  "newsletterId",
+  "inboundMessageId",
+  "messageKey",
+  "subject",
+  "senderName",
+  "senderEmail",
+  "summary",
+  "thumbnailUrl",
+  "bodyHtml",
+  "bodyPlain",
+  "wordCount",
+  "dateReceived",
+  "isForwarded",
+  "kind",
+  "confirmationUrl",
+] as const satisfies readonly (keyof EmailInsert)[];
+
+/** insertEmail's statement, with the unsubscribe route's insert or without: data-modifying WITH queries around the email insert. */
+function prepareEmail(tx: Database, routed: boolean, name: string) {
+  const userId = sql.placeholder("userId");
+  const newsletterId = sql.placeholder("newsletterId");
+  const receivedBefore = sql<boolean>`EXISTS (SELECT 1 FROM ${email} AS prior WHERE prior.user_id = ${userId} AND prior.newsletter_id = ${newsletterId})`;
+  const muted = sql<boolean>`EXISTS (SELECT 1 FROM ${subscription} WHERE ${subscription.userId} = ${userId} AND ${subscription.newsletterId} = ${newsletterId} AND ${subscription.muted})`;
+  const insert = tx
+    .insert(email)
+    .values(placeholders(EMAIL_COLUMNS))
+    .onConflictDoNothing({ target: [email.userId, email.messageKey] })
+    .returning({ id: email.id, receivedBefore: receivedBefore.as("received_before"), muted: muted.as("muted") });
+  const inserted = tx
+    .$with("inserted", { id: sql<number>`id`.as("id"), receivedBefore: sql<boolean>`received_before`.as("received_before") })
+    .as(insert.getSQL());
+  const subscribed = tx.$with("subscribed", {}).as(sql`
+    INSERT INTO ${subscription} (user_id, newsletter_id, status) SELECT ${userId}, ${newsletterId}, 'inactive' FROM inserted
+    ON CONFLICT DO NOTHING`);
+  const shared = tx.$with("shared", {}).as(sql`
+    INSERT INTO ${share} (user_id, email_id, share_id) SELECT ${userId}, inserted.id, ${sql.placeholder("shareId")} FROM inserted ON CONFLICT DO NOTHING`);
+  const delivered = tx.$with("delivered", {}).as(sql`
+    UPDATE ${delivery}
+    SET outcome = CASE WHEN inserted.muted THEN 'muted' ELSE ${sql.placeholder("outcome")}::text END, email_id = inserted.id,
+      sender = ${sql.placeholder("sender")}, subject = ${sql.placeholder("deliverySubject")}
+    FROM inserted
+    WHERE ${delivery.inboundMessageId} = ${sql.placeholder("inboundId")} AND ${delivery.userId} = ${userId} AND ${delivery.outcome} = 'pending'`);
+  const route = tx.$with("routed", {}).as(sql`
+    INSERT INTO ${unsubscribeRoute} (user_id, newsletter_id, list_unsubscribe, list_unsubscribe_post, seen_at)
+    SELECT ${userId}, ${newsletterId}, ${sql.placeholder("listUnsubscribe")}, ${sql.placeholder("listUnsubscribePost")}, ${sql.placeholder("seenAt")} FROM inserted
+    ON CONFLICT (user_id, newsletter_id) DO UPDATE
+    SET list_unsubscribe = excluded.list_unsubscribe, list_unsubscribe_post = excluded.list_unsubscribe_post, seen_at = excluded.seen_at
+    WHERE ${unsubscribeRoute.seenAt} <= excluded.seen_at`);
+  return tx
+    .with(inserted, subscribed, shared, delivered, ...(routed ? [route] : []))
+    .select({ id: inserted.id, receivedBefore: inserted.receivedBefore })
+    .from(inserted)
+    .prepare(name);
 }
 
 export type StatsDelta = {
