@@ -71,7 +71,17 @@ export function depersonalizeText(text: string, who: RecipientIdentity): string 
 
 type Matchers = { inUrl: (url: string) => boolean; inText: (text: string) => string; mentionedIn: (text: string) => boolean };
 
+// Every part of a message, and an import's every message, is depersonalized for the same readers: their
+// matchers are built once for them, not again for each part.
+let lastMatchers: { key: string; matchers: Matchers } | null = null;
+
 function identityMatchers(who: RecipientIdentity): Matchers {
+  const key = JSON.stringify([who.addresses, who.names]);
+  if (lastMatchers?.key !== key) lastMatchers = { key, matchers: buildMatchers(who) };
+  return lastMatchers.matchers;
+}
+
+function buildMatchers(who: RecipientIdentity): Matchers {
   const addresses = [...new Set(who.addresses.map((address) => address.toLowerCase()).filter((address) => address.includes("@")))];
   const locals = addresses.map((address) => address.slice(0, address.indexOf("@"))).filter((local) => local.length >= 5);
   const urlNeedles = [
