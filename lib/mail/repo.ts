@@ -19,46 +19,41 @@ import {
 export type InboundSource = (typeof inboundMessage.$inferInsert)["source"];
 export type InboundRow = typeof inboundMessage.$inferSelect;
 export type NewsletterRow = typeof newsletter.$inferSelect;
-/** An edition as filing inserts it: every column given, so its statement has one shape. */
-export type IssueInsert = Required<
-  Pick<
-    typeof issue.$inferInsert,
-    | "newsletterId"
-    | "fingerprint"
-    | "subject"
-    | "senderName"
-    | "senderEmail"
-    | "summary"
-    | "thumbnailUrl"
-    | "bodyHtml"
-    | "bodyPlain"
-    | "wordCount"
-    | "publishedAt"
-  >
->;
-/** A reader's copy as filing inserts it: every column given, so its statement has one shape. */
-export type EmailInsert = Required<
-  Pick<
-    typeof email.$inferInsert,
-    | "userId"
-    | "issueId"
-    | "newsletterId"
-    | "inboundMessageId"
-    | "messageKey"
-    | "subject"
-    | "senderName"
-    | "senderEmail"
-    | "summary"
-    | "thumbnailUrl"
-    | "bodyHtml"
-    | "bodyPlain"
-    | "wordCount"
-    | "dateReceived"
-    | "isForwarded"
-    | "kind"
-    | "confirmationUrl"
-  >
->;
+// The columns filing gives an edition and a reader's copy, every one each time, so each statement has one shape.
+const ISSUE_COLUMNS = [
+  "newsletterId",
+  "fingerprint",
+  "subject",
+  "senderName",
+  "senderEmail",
+  "summary",
+  "thumbnailUrl",
+  "bodyHtml",
+  "bodyPlain",
+  "wordCount",
+  "publishedAt",
+] as const satisfies readonly (keyof typeof issue.$inferInsert)[];
+const EMAIL_COLUMNS = [
+  "userId",
+  "issueId",
+  "newsletterId",
+  "inboundMessageId",
+  "messageKey",
+  "subject",
+  "senderName",
+  "senderEmail",
+  "summary",
+  "thumbnailUrl",
+  "bodyHtml",
+  "bodyPlain",
+  "wordCount",
+  "dateReceived",
+  "isForwarded",
+  "kind",
+  "confirmationUrl",
+] as const satisfies readonly (keyof typeof email.$inferInsert)[];
+export type IssueInsert = Required<Pick<typeof issue.$inferInsert, (typeof ISSUE_COLUMNS)[number]>>;
+export type EmailInsert = Required<Pick<typeof email.$inferInsert, (typeof EMAIL_COLUMNS)[number]>>;
 
 /** Placeholders named as the columns they fill: the values of a statement prepared once per transaction. */
 function placeholders<K extends string>(names: readonly K[]): Record<K, Placeholder<K>> {
@@ -362,20 +357,6 @@ export async function upsertIssue(tx: Database, values: IssueInsert): Promise<{ 
   return { id: existing.id, created: false, earlier: [] };
 }
 
-const ISSUE_COLUMNS = [
-  "newsletterId",
-  "fingerprint",
-  "subject",
-  "senderName",
-  "senderEmail",
-  "summary",
-  "thumbnailUrl",
-  "bodyHtml",
-  "bodyPlain",
-  "wordCount",
-  "publishedAt",
-] as const satisfies readonly (keyof IssueInsert)[];
-
 function prepareIssue(tx: Database) {
   const earlier = sql<
     number[]
@@ -429,26 +410,6 @@ export async function insertEmail(
     .where(and(eq(email.userId, values.userId), eq(email.messageKey, values.messageKey)));
   return { id: existing.id, created: false, receivedBefore: true };
 }
-
-const EMAIL_COLUMNS = [
-  "userId",
-  "issueId",
-  "newsletterId",
-  "inboundMessageId",
-  "messageKey",
-  "subject",
-  "senderName",
-  "senderEmail",
-  "summary",
-  "thumbnailUrl",
-  "bodyHtml",
-  "bodyPlain",
-  "wordCount",
-  "dateReceived",
-  "isForwarded",
-  "kind",
-  "confirmationUrl",
-] as const satisfies readonly (keyof EmailInsert)[];
 
 /** insertEmail's statement, with the unsubscribe route's insert or without: data-modifying WITH queries around the email insert. */
 function prepareEmail(tx: Database, routed: boolean, name: string) {

@@ -55,13 +55,21 @@ export async function cpuSample(databaseUrl: string, pid: number | undefined): P
   return { door, database, sender: (own.user + own.system) / 1e6 };
 }
 
+/** PostgreSQL's CPU seconds between two samples. */
+export function databaseSecondsBetween(before: CpuSample, after: CpuSample): number {
+  // Per backend: a connection opened during the run counts from zero; one closed during it is lost (pools keep theirs).
+  return [...after.database].reduce((total, [pid, seconds]) => total + seconds - (before.database.get(pid) ?? 0), 0);
+}
+
 /** Where a message's CPU went, and the rate that CPU allows on this machine's cores. */
 export function describeCpu(before: CpuSample | null, after: CpuSample | null, messages: number, door: string): string | null {
   if (!before || !after || messages === 0) return null;
   const per = (seconds: number) => (seconds * 1000) / messages;
-  // Per backend: a connection opened during the run counts from zero; one closed during it is lost (pools keep theirs).
-  const databaseSeconds = [...after.database].reduce((total, [pid, seconds]) => total + seconds - (before.database.get(pid) ?? 0), 0);
-  const [own, database, sender] = [per(after.door - before.door), per(databaseSeconds), per(after.sender - before.sender)];
+  const [own, database, sender] = [
+    per(after.door - before.door),
+    per(databaseSecondsBetween(before, after)),
+    per(after.sender - before.sender),
+  ];
   const total = own + database + sender;
   const cores = availableParallelism();
   return `    CPU per message: ${door} ${own.toFixed(1)} ms, PostgreSQL ${database.toFixed(1)} ms, sender ${sender.toFixed(1)} ms; ${total.toFixed(1)} ms in all, at most ${((cores * 1000) / total).toFixed(0)} msg/s on ${cores} cores`;

@@ -6,7 +6,7 @@
 import { createReadStream } from "node:fs";
 import { symlink } from "node:fs/promises";
 import { sql } from "drizzle-orm";
-import { cpuSample, type CpuSample } from "./cpu";
+import { cpuSample, databaseSecondsBetween, type CpuSample } from "./cpu";
 
 const [mode, target, extra] = process.argv.slice(2);
 
@@ -73,9 +73,7 @@ async function importAll(file: string) {
 /** CPU seconds of this process (every thread) and of PostgreSQL (the database's backends, its writers) between two samples. */
 function cpuSeconds(before: CpuSample | null, after: CpuSample | null) {
   if (!before || !after) return {};
-  let databaseCpuSeconds = 0;
-  for (const [pid, seconds] of after.database) databaseCpuSeconds += seconds - (before.database.get(pid) ?? 0);
-  return { cpuSeconds: after.door - before.door, databaseCpuSeconds };
+  return { cpuSeconds: after.door - before.door, databaseCpuSeconds: databaseSecondsBetween(before, after) };
 }
 
 async function exportAll(readerId: number, count: number) {
