@@ -1,16 +1,14 @@
 import "server-only";
+import { xmlWritable } from "./xml";
 
 export type OpmlOutline = { title: string; xmlUrl: string; htmlUrl: string | null };
 
 const escapeXml = (text: string) => text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;");
 
-// XML 1.0 has no way to write most control characters, escaped or not.
-const unwritable = (text: string) => text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, "");
-
 function attributes(values: Record<string, string | null>): string {
   return Object.entries(values)
     .filter((entry): entry is [string, string] => entry[1] !== null)
-    .map(([name, value]) => ` ${name}="${escapeXml(unwritable(value))}"`)
+    .map(([name, value]) => ` ${name}="${escapeXml(xmlWritable(value))}"`)
     .join("");
 }
 
@@ -20,7 +18,7 @@ export function opmlDocument(title: string, created: Date, outlines: OpmlOutline
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<opml version="2.0">',
     "  <head>",
-    `    <title>${escapeXml(unwritable(title))}</title>`,
+    `    <title>${escapeXml(xmlWritable(title))}</title>`,
     `    <dateCreated>${created.toUTCString()}</dateCreated>`,
     "  </head>",
     "  <body>",

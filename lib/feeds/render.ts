@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { Feed } from "feed";
 import { rewriteImages } from "@/lib/images/rewrite";
+import { xmlWritable } from "./xml";
 
 export type FeedFormat = "atom" | "json";
 
@@ -32,12 +33,30 @@ function entryHtml(entry: FeedEntry, origin: string): string {
   return `<pre style="white-space:pre-wrap">${escapeText(entry.bodyPlain ?? "")}</pre>`;
 }
 
-function buildFeed(document: FeedDocument): Feed {
+/** How each format writes a name (element text), a plain text shown as HTML (subject, summary) and an issue's HTML. */
+type Writer = { name: (text: string) => string; text: (text: string) => string; html: (html: string) => string };
+
+const keep = (text: string) => text;
+
+// Atom's title, summary and content are `type="html"` CDATA, and the library splits only the first `]]>`
+// of each: plain text is escaped as HTML, a body's `]]>` becomes `]]&gt;` (the same HTML), and the
+// characters XML cannot hold are dropped, so every feed is well-formed XML.
+const WRITERS: Record<FeedFormat, Writer> = {
+  atom: {
+    name: xmlWritable,
+    text: (text) => escapeText(xmlWritable(text)),
+    html: (html) => xmlWritable(html).replaceAll("]]>", "]]&gt;"),
+  },
+  json: { name: keep, text: keep, html: keep },
+};
+
+function buildFeed(document: FeedDocument, format: FeedFormat): Feed {
+  const write = WRITERS[format];
   // The newest issue dates the feed, never the clock: the same issues give the same bytes, hence the same ETag.
   const updated = document.entries[0]?.dateReceived ?? document.emptySince;
   const feed = new Feed({
     id: document.selfUrls.atom,
-    title: document.title,
+    title: write.name(document.title),
     updated,
     generator: "Paperboy",
     link: `${document.origin}/feed`,
@@ -49,12 +68,12 @@ function buildFeed(document: FeedDocument): Feed {
     feed.addItem({
       id: link,
       link,
-      title: entry.subject || "No Subject",
+      title: write.text(entry.subject || "No Subject"),
       date: entry.dateReceived,
       published: entry.dateReceived,
-      description: entry.summary ?? undefined,
-      content: entryHtml(entry, document.origin),
-      author: entry.senderName ? [{ name: entry.senderName }] : undefined,
+      description: entry.summary ? write.text(entry.summary) : undefined,
+      content: write.html(entryHtml(entry, document.origin)),
+      author: entry.senderName ? [{ name: write.name(entry.senderName) }] : undefined,
     });
   }
   return feed;
@@ -75,7 +94,7 @@ function jsonFeed11(feed: Feed): string {
 }
 
 export function renderFeed(document: FeedDocument, format: FeedFormat): RenderedFeed {
-  const feed = buildFeed(document);
+  const feed = buildFeed(document, format);
   const body = format === "atom" ? feed.atom1() : jsonFeed11(feed);
   const etag = `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
   return { body, contentType: CONTENT_TYPES[format], etag };

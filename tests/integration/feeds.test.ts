@@ -147,6 +147,23 @@ describe("GET /feeds/<token>/...", () => {
     expect(atom.text).not.toContain("images.sender.example");
   });
 
+  it("stays well-formed Atom whatever the mail holds: control characters, ]]> twice, markup in a plain-text subject", async () => {
+    const reader = await registerUser("Feed Reader");
+    await deliver(
+      mail({
+        to: reader.unique_email,
+        from: `"Odd <Sender> & Co" <${uniqueSender()}>`,
+        subject: "=?utf-8?Q?Bell_=07_then_]]>_one_]]>_two_<b>bold</b>?=",
+        html: "<p>Hello ]]> there ]]> again, form&#12;feed</p>",
+      }),
+    );
+    const atom = await fetchFeed((await feeds(reader)).items[0]!.atom_url);
+    expect(atom.text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
+    const [entry] = entriesOf(atom.text).entries! as { title: string; content?: unknown }[];
+    expect(entry!.title).toBe("Bell  then ]]> one ]]> two <b>bold</b>");
+    expect(String(entry!.content)).toContain("formfeed");
+  });
+
   it("serves JSON Feed 1.1 with the same entries", async () => {
     const { reader, firstId, secondId } = await readerWithIssues();
     const all = (await feeds(reader)).items[0]!;
