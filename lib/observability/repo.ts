@@ -21,6 +21,15 @@ async function queueTablesExist(): Promise<boolean> {
   return Boolean(result.rows[0]?.present);
 }
 
+/** Every queue some process has created, whether or not it holds a job. */
+export async function findQueueNames(): Promise<string[]> {
+  if (!(await queueTablesExist())) return [];
+  const result = (await getDb().execute(sql`select name from ${sql.identifier(env.JOBS_SCHEMA)}.queue`)) as unknown as Rows<{
+    name: string;
+  }>;
+  return result.rows.map((row) => row.name);
+}
+
 /** Jobs waiting (created or to be retried), running, and failed after their last attempt, by queue. */
 export async function findQueueCounts(): Promise<QueueCount[]> {
   if (!(await queueTablesExist())) return [];

@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { NotFoundError, UnauthorizedError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { metrics } from "./metrics";
-import { findQueueCounts, findRecentJobDurations, findStoredInboundCounts } from "./repo";
+import { findQueueCounts, findQueueNames, findRecentJobDurations, findStoredInboundCounts } from "./repo";
 
 const STATES = ["waiting", "active", "failed"] as const;
 
@@ -19,13 +19,19 @@ export function requireMetricsToken(authorization: string | null): void {
 /** Prometheus text: this process's request and inbound counters, and the queue as PostgreSQL holds it now. */
 export async function renderMetrics(): Promise<{ text: string; contentType: string }> {
   const { registry, jobs, jobDuration, stored } = metrics();
-  const [counts, durations, storedCounts] = await Promise.all([findQueueCounts(), findRecentJobDurations(), findStoredInboundCounts()]);
+  const [names, counts, durations, storedCounts] = await Promise.all([
+    findQueueNames(),
+    findQueueCounts(),
+    findRecentJobDurations(),
+    findStoredInboundCounts(),
+  ]);
   // Set afresh at every scrape: a queue that emptied reports 0 rather than its last count.
   jobs.reset();
   jobDuration.reset();
   stored.reset();
   for (const row of storedCounts) stored.set({ source: row.source, status: row.status }, row.count);
-  for (const queue of new Set(counts.map((row) => row.queue))) for (const state of STATES) jobs.set({ queue, state }, 0);
+  // pg-boss takes jobs only for a queue it has: every queue is named, and one with no jobs reports 0.
+  for (const queue of names) for (const state of STATES) jobs.set({ queue, state }, 0);
   for (const row of counts) jobs.set({ queue: row.queue, state: row.state }, row.count);
   for (const row of durations) {
     jobDuration.set({ queue: row.queue, quantile: "0.5" }, row.p50);

@@ -78,4 +78,12 @@ describe("GET /api/metrics", () => {
     expect(sample(families, "paperboy_jobs", { queue, state: "active" })).toBe(0);
     expect(sample(families, "paperboy_jobs", { queue, state: "failed" })).toBe(0);
   });
+
+  it("reports a queue with no jobs at 0 waiting, active and failed, so the series exist before anything is queued", async () => {
+    const { ensureQueue, getBoss } = await import("@/lib/jobs/boss");
+    const queue = `metrics-empty-${Date.now()}`;
+    await ensureQueue(await getBoss(), queue);
+    const families = parsePrometheusTextFormat((await scrape(`Bearer ${METRICS_TOKEN}`)).body as string);
+    for (const state of ["waiting", "active", "failed"]) expect(sample(families, "paperboy_jobs", { queue, state })).toBe(0);
+  });
 });
