@@ -7,7 +7,7 @@ import { getAuth } from "./auth";
 import { deleteOtherSessions } from "./repo";
 import type { ChangePasswordInput, PasswordResetConfirmInput, PasswordResetInput } from "./schemas";
 import { forgetSessions, type SessionUser } from "./session";
-import { clientKey, forgive, throttle } from "./throttle";
+import { clientKey, forgive, throttle, withinBudget } from "./throttle";
 
 export const PASSWORD_RESET_JOB = "password-reset";
 const INVALID_RESET = "This reset link is invalid or has expired.";
@@ -61,12 +61,13 @@ export async function changePassword(user: SessionUser, input: ChangePasswordInp
 
 /**
  * Asks for a reset link. The work (looking the address up, making the token, mailing it) is a job,
- * so the answer takes the same time whether or not the address has an account.
+ * so the answer takes the same time whether or not the address has an account. Past a budget the
+ * request is dropped, not refused: the answer stays the same 202 (CONTRACT 6.3).
  */
 export async function requestPasswordReset(input: PasswordResetInput, headers: Headers): Promise<void> {
-  await throttle("passwordReset", input.email);
-  await throttle("passwordResetClient", clientKey(headers));
-  await enqueueJob(PASSWORD_RESET_JOB, { email: input.email }, { retryLimit: 3 });
+  const forAddress = await withinBudget("passwordReset", input.email);
+  const fromClient = await withinBudget("passwordResetClient", clientKey(headers));
+  if (forAddress && fromClient) await enqueueJob(PASSWORD_RESET_JOB, { email: input.email }, { retryLimit: 3 });
 }
 
 const ResetJob = z.object({ email: z.string().min(1) });
@@ -80,7 +81,7 @@ export async function handlePasswordResetJob(data: unknown): Promise<void> {
 
 /** Sets the password of the token's user (making a Google-only account a password one) and ends all their sessions. */
 export async function confirmPasswordReset(input: PasswordResetConfirmInput, headers: Headers): Promise<void> {
-  await throttle("passwordResetClient", clientKey(headers));
+  await throttle("passwordResetConfirmClient", clientKey(headers));
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password } });
     // Whose sessions ended is the token's secret: this process forgets every session it kept.

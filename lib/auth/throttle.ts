@@ -21,8 +21,10 @@ const budgets = {
   registerClient: { keyPrefix: "register-client", points: 2000, duration: 600 },
   /** Reset links mailed to one address: a few, so nobody can fill a stranger's inbox with them. */
   passwordReset: { keyPrefix: "password-reset", points: 5, duration: 3600 },
-  /** Reset requests and token tries from one address. */
-  passwordResetClient: { keyPrefix: "password-reset-client", points: 60, duration: 600 },
+  /** Reset links asked for from one address: bounds the jobs a caller can queue. */
+  passwordResetClient: { keyPrefix: "password-reset-client", points: 600, duration: 600 },
+  /** Reset tokens tried from one address. */
+  passwordResetConfirmClient: { keyPrefix: "password-reset-confirm-client", points: 60, duration: 600 },
   /** Probing which unique addresses are taken. */
   uniqueEmail: { keyPrefix: "unique-email", points: 30, duration: 3600 },
 } satisfies Record<string, Pick<IRateLimiterStoreOptions, "keyPrefix" | "points" | "duration">>;
@@ -57,6 +59,17 @@ export async function throttle(name: Throttle, key: string): Promise<void> {
     await limiter(name).consume(key);
   } catch (error) {
     if (error instanceof RateLimiterRes) throw new TooManyRequestsError(error.msBeforeNext / 1000);
+    throw error;
+  }
+}
+
+/** Counts one attempt; false once the budget for `key` is spent, for a caller that must not say so. */
+export async function withinBudget(name: Throttle, key: string): Promise<boolean> {
+  try {
+    await limiter(name).consume(key);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimiterRes) return false;
     throw error;
   }
 }

@@ -154,6 +154,34 @@ describe("POST /api/auth/password-reset and /confirm", () => {
     expect(await resetMailsTo(reader.email)).toHaveLength(1);
   });
 
+  it("answers 202 however often an address is asked for, mailing it at most 5 links an hour", async () => {
+    const reader = await registerUser();
+    const nobody = uniqueEmail("nobody");
+    // One caller, as a test run or a household behind one address is.
+    const headers = client();
+    for (const email of [reader.email, nobody]) {
+      for (let attempt = 0; attempt < 7; attempt++) {
+        const answer = await call(requestReset, "/api/auth/password-reset", { method: "POST", body: { email }, headers });
+        expect(answer.status).toBe(202);
+      }
+    }
+    await jobs();
+    expect(await resetMailsTo(reader.email)).toHaveLength(5);
+    expect(await resetMailsTo(nobody)).toEqual([]);
+  });
+
+  it("answers 202 to one caller asking for many addresses, as a test run does", async () => {
+    const headers = client();
+    for (let attempt = 0; attempt < 70; attempt++) {
+      const answer = await call(requestReset, "/api/auth/password-reset", {
+        method: "POST",
+        body: { email: uniqueEmail("many") },
+        headers,
+      });
+      expect(answer.status).toBe(202);
+    }
+  });
+
   it("refuses an expired or forged token with 400", async () => {
     const reader = await registerUser();
     await call(requestReset, "/api/auth/password-reset", { method: "POST", body: { email: reader.email }, headers: client() });
