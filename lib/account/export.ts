@@ -3,6 +3,7 @@ import { PassThrough, Readable } from "node:stream";
 import { ZipFile } from "yazl";
 import { mailAddress } from "@/lib/auth/addresses";
 import { env } from "@/lib/env";
+import { feedsOpml } from "@/lib/feeds/service";
 import {
   findExportActions,
   findExportComments,
@@ -145,19 +146,9 @@ async function* accountJson(userId: number): AsyncGenerator<string> {
   yield "}\n";
 }
 
-function xml(value: string): string {
-  return value.replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-/** feeds.opml: the reader's newsletters, each with its site, for another reader to follow. */
-async function* feedsOpml(userId: number): AsyncGenerator<string> {
-  yield '<?xml version="1.0" encoding="UTF-8"?>\n<opml version="2.0">\n<head><title>Paperboy subscriptions</title></head>\n<body>\n';
-  for await (const row of paged((after: number) => findExportSubscriptions(userId, after), 0, byId)) {
-    if (row.status !== "active") continue;
-    const site = row.websiteUrl ? ` htmlUrl="${xml(row.websiteUrl)}"` : "";
-    yield `<outline type="rss" text="${xml(row.name)}" title="${xml(row.name)}"${site}/>\n`;
-  }
-  yield "</body>\n</opml>\n";
+/** feeds.opml: what GET /api/users/me/feeds.opml answers, the reader's newsletter feeds for a feed reader's import. */
+async function* feedsFile(userId: number): AsyncGenerator<string> {
+  yield await feedsOpml(userId);
 }
 
 /**
@@ -200,7 +191,7 @@ export function exportAccount(userId: number): ReadableStream<Uint8Array> {
   zip.on("error", fail);
   const now = new Date();
   zip.addReadStream(Readable.from(accountJson(userId)).on("error", fail), "account.json", { mtime: now });
-  zip.addReadStream(Readable.from(feedsOpml(userId)).on("error", fail), "feeds.opml", { mtime: now });
+  zip.addReadStream(Readable.from(feedsFile(userId)).on("error", fail), "feeds.opml", { mtime: now });
   addMessages(zip, userId, fail);
   return Readable.toWeb(output) as ReadableStream<Uint8Array>;
 }

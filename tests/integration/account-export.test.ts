@@ -5,6 +5,7 @@ import yauzl from "yauzl";
 import { POST as addComment } from "@/app/api/issues/[emailId]/comments/route";
 import { PUT as interact } from "@/app/api/issues/[emailId]/interactions/route";
 import { GET as exportData } from "@/app/api/users/me/export/route";
+import { GET as opmlOfFeeds } from "@/app/api/users/me/feeds.opml/route";
 import { POST as addToFolder } from "@/app/api/users/me/folders/[folderId]/emails/route";
 import { POST as createFolder } from "@/app/api/users/me/folders/route";
 import { call, registerUser, useDatabase } from "../support/api";
@@ -111,7 +112,11 @@ describe("GET /api/users/me/export", () => {
       [firstId, `mail/${firstId}.eml`],
       [secondId, `mail/${secondId}.eml`],
     ]);
-    expect(files.get("feeds.opml")?.toString("utf8")).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<opml version="2.0">/);
+    // The newsletter feeds GET /api/users/me/feeds.opml lists, each outline with the xmlUrl a feed reader subscribes to.
+    const opml = files.get("feeds.opml")?.toString("utf8");
+    expect(opml).toBe((await call(opmlOfFeeds, "/api/users/me/feeds.opml", { cookie: reader.cookie })).body);
+    const newsletterId = account.emails[0].newsletter_id;
+    expect(opml).toMatch(new RegExp(`<outline [^>]*text="Odd Letter"[^>]*xmlUrl="[^"]+/newsletter/${newsletterId}\\.atom"`));
   });
 
   it("gives a reader with nothing yet an account.json and empty lists", async () => {
