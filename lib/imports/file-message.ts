@@ -4,7 +4,7 @@ import { describeError, type MessageFacts } from "@/lib/mail/prepare";
 import type { MailContent } from "@/lib/mail/process";
 import { fileImportedMessage, fileImportedMessages, type Recipient } from "@/lib/mail/service";
 import { prepareMessage } from "@/lib/mail/worker-pool";
-import { isNewsletter, looksForwarded, readHeader } from "./classify";
+import { headerMessageKey, isNewsletter, looksForwarded, readHeader, type HeaderFacts } from "./classify";
 import { findHeldMessages, holdsMessage } from "./repo";
 
 export type ImportOutcome = { outcome: "filed" | "skipped" } | { outcome: "failed"; subject: string | null; reason: string };
@@ -15,16 +15,41 @@ export type ReadyMessage =
 
 const failed = (subject: string | null, reason: string): ImportOutcome => ({ outcome: "failed", subject: subject || null, reason });
 
+/** A message of an imported mailbox as its header alone shows it: its outcome already, or one to prepare. */
+export type Screened =
+  { outcome: ImportOutcome } | { outcome: null; raw: Buffer; arrivedAt: Date; header: HeaderFacts; listed: boolean; key: string | null };
+
 /**
- * Reads one message of an imported mailbox as if it had been delivered to the reader: mail that is no
- * newsletter is skipped from its header alone; a newsletter is parsed and built off the event loop (on
- * the preparing workers), as a delivery is.
+ * Mail that is no newsletter is skipped from its header alone (CONTRACT 6.3), as is an unreadable header;
+ * the rest waits to be prepared, with the key its header says it would be deduplicated by.
  */
-export async function readyMessage(raw: Buffer, arrivedAt: Date, knownSenders: ReadonlySet<string>): Promise<ReadyMessage> {
+export function screenMessage(raw: Buffer, arrivedAt: Date, knownSenders: ReadonlySet<string>): Screened {
   const header = readHeader(raw);
   if (!header.hasHeader) return { outcome: failed(null, "Not an e-mail message: it has no header.") };
   const listed = isNewsletter(header, knownSenders);
   if (!listed && !looksForwarded(header.subject)) return { outcome: { outcome: "skipped" } };
+  return { outcome: null, raw, arrivedAt, header, listed, key: headerMessageKey(header, raw) };
+}
+
+/** Which of these messages the reader already holds, by their headers' keys, in one query. */
+export async function findHeldKeys(userId: number, screened: Screened[]): Promise<Set<string>> {
+  const keys = screened.flatMap((message) => (message.outcome === null && message.key !== null ? [message.key] : []));
+  return findHeldMessages(userId, keys);
+}
+
+/**
+ * Makes a screened message ready as if it had been delivered to the reader: one they already hold is
+ * skipped before any parsing (an import run again costs little); a newsletter is parsed and built off
+ * the event loop (on the preparing workers), as a delivery is.
+ */
+export async function readyMessage(
+  screened: Screened,
+  held: ReadonlySet<string>,
+  knownSenders: ReadonlySet<string>,
+): Promise<ReadyMessage> {
+  if (screened.outcome !== null) return screened;
+  const { raw, arrivedAt, header, listed, key } = screened;
+  if (key !== null && held.has(key)) return { outcome: { outcome: "skipped" } };
   const prepared = await prepareMessage(raw, []);
   if (!prepared.parsable) return { outcome: failed(header.subject, "Could not be read as an e-mail message.") };
   if (prepared.content === null) return { outcome: failed(header.subject, `Could not be read: ${prepared.failure}`) };

@@ -6,7 +6,15 @@ import type { ImportFailure } from "@/db/schema";
 import { env } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { resolveRecipients, type Recipient } from "@/lib/mail/service";
-import { fileMessages, readyMessage, type ImportOutcome, type ReadyMessage } from "./file-message";
+import {
+  fileMessages,
+  findHeldKeys,
+  readyMessage,
+  screenMessage,
+  type ImportOutcome,
+  type ReadyMessage,
+  type Screened,
+} from "./file-message";
 import { fromLineDate, splitMbox } from "./mbox";
 import {
   claimImport,
@@ -127,11 +135,22 @@ export async function handleImportJob(data: unknown): Promise<void> {
 /** A message read from the upload and on its way to being ready for filing. */
 type Ahead = { item: Item; ready: Promise<ReadyMessage> };
 
-function readAhead(item: Item, known: ReadonlySet<string>): Ahead {
-  const ready: Promise<ReadyMessage> = item.raw
-    ? readyMessage(item.raw, item.arrivedAt, known)
-    : Promise.resolve({ outcome: { outcome: "failed", subject: null, reason: item.reason ?? "Unreadable." } });
-  return { item, ready };
+type Waiting = { item: Item; screened: Screened };
+
+function screen(item: Item, known: ReadonlySet<string>): Waiting {
+  const screened: Screened = item.raw
+    ? screenMessage(item.raw, item.arrivedAt, known)
+    : { outcome: { outcome: "failed", subject: null, reason: item.reason ?? "Unreadable." } };
+  return { item, screened };
+}
+
+/** Sends screened messages on to be prepared, but those the reader already holds, found in one query. */
+async function admit(waiting: Waiting[], ahead: Ahead[], reader: Recipient, known: ReadonlySet<string>): Promise<void> {
+  const held = await findHeldKeys(
+    reader.userId,
+    waiting.map((entry) => entry.screened),
+  );
+  for (const { item, screened } of waiting.splice(0)) ahead.push({ item, ready: readyMessage(screened, held, known) });
 }
 
 /** Files the first batch of what was read ahead, and records how far the import got in the same transaction. */
@@ -172,19 +191,23 @@ async function runSlice(row: ImportRow, file: string, reader: Recipient, known: 
     counts.total = await countMessages(row, file);
     await updateProgress(row.id, counts, [], LEASE_SECONDS);
   }
+  const waiting: Waiting[] = [];
   const ahead: Ahead[] = [];
-  const aheadBytes = () => ahead.reduce((sum, entry) => sum + (entry.item.raw?.length ?? 0), 0);
+  const bytes = (entries: { item: Item }[]) => entries.reduce((sum, entry) => sum + (entry.item.raw?.length ?? 0), 0);
   let late = false;
   for await (const item of items(row, file)) {
-    ahead.push(readAhead(item, known));
-    if (ahead.length < 2 * BATCH && aheadBytes() < MAX_AHEAD_BYTES) continue;
+    waiting.push(screen(item, known));
+    if (waiting.length < BATCH && bytes(waiting) + bytes(ahead) < MAX_AHEAD_BYTES) continue;
+    await admit(waiting, ahead, reader, known);
+    if (ahead.length < 2 * BATCH && bytes(ahead) < MAX_AHEAD_BYTES) continue;
     await fileBatch(row.id, ahead, counts, reader);
     if (Date.now() > deadline) {
       late = true;
       break;
     }
   }
-  // What was read ahead is filed before the slice ends: its preparing is done or under way.
+  // What was read is filed before the slice ends: its preparing is done or under way.
+  await admit(waiting, ahead, reader, known);
   while (ahead.length > 0) await fileBatch(row.id, ahead, counts, reader);
   if (late) return true;
   if (counts.total !== counts.processed) {

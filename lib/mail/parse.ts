@@ -57,7 +57,7 @@ export async function parseMessage(raw: Buffer, envelopeTo: string[] = []): Prom
   const attachments = mail.attachments ?? [];
   return {
     messageId,
-    messageKey: messageId ? `mid:${messageId.toLowerCase()}` : `sha256:${createHash("sha256").update(raw).digest("hex")}`,
+    messageKey: messageKeyOf(messageId, raw),
     recipients: collectRecipients(envelopeTo, mail.to, mail.cc, lines),
     from: firstMailbox(mail.from),
     subject: repairMojibake(stripNul(readableHeader(mail.subject ?? "", lines, "subject"))).trim(),
@@ -149,7 +149,12 @@ export function addressesIn(value: string): string[] {
   return (value.slice(0, 4096).match(ADDRESS) ?? []).map((address) => address.toLowerCase());
 }
 
-function cleanMessageId(value: string | undefined): string | null {
+/** What a message is deduplicated by: its Message-ID, else a hash of its bytes. */
+export function messageKeyOf(messageId: string | null, raw: Buffer): string {
+  return messageId ? `mid:${messageId.toLowerCase()}` : `sha256:${createHash("sha256").update(raw).digest("hex")}`;
+}
+
+export function cleanMessageId(value: string | undefined): string | null {
   const id = stripNul(value ?? "")
     .trim()
     .replace(/^<|>$/g, "")

@@ -1,6 +1,6 @@
 // One measure of `npm run bench:import`, in a process of its own so its peak RSS is its own:
 //   parse <mbox>            mailparser's simpleParser on every message of the mbox, alone
-//   import <mbox>           Paperboy's import job on the mbox, for a fresh reader, until done
+//   import <mbox> [reader]  Paperboy's import job on the mbox, for a fresh reader (or that one again), until done
 //   export <reader> <count> the reader's export zip, read to the end, after topping their mail up to <count>
 // Prints one JSON line: { messages, seconds, maxRssMb, ... }.
 import { createReadStream } from "node:fs";
@@ -27,7 +27,7 @@ async function parseAlone(file: string) {
   return { messages, seconds: (performance.now() - started) / 1000 };
 }
 
-async function importAll(file: string) {
+async function importAll(file: string, readerId?: number) {
   const { getDb, prepareDatabase } = await import("@/db/client");
   const { mailImport, user } = await import("@/db/schema");
   const { insertImport, findImport } = await import("@/lib/imports/repo");
@@ -37,10 +37,12 @@ async function importAll(file: string) {
   (await import("../preparing-workers")).usePreparingWorkersUnderTsx();
   await prepareDatabase();
   const local = `bench-import-${Date.now().toString(36)}`;
-  const [reader] = await getDb()
-    .insert(user)
-    .values({ name: "Bench Importer", email: `${local}@bench.example`, username: local, uniqueLocal: local })
-    .returning({ id: user.id });
+  const [reader] = readerId
+    ? [{ id: readerId }]
+    : await getDb()
+        .insert(user)
+        .values({ name: "Bench Importer", email: `${local}@bench.example`, username: local, uniqueLocal: local })
+        .returning({ id: user.id });
   const { statSync } = await import("node:fs");
   const row = await insertImport(reader.id, "mbox", statSync(file).size);
   await symlink(file, uploadPath(row.id, "mbox"));
@@ -101,7 +103,7 @@ const result =
   mode === "parse"
     ? await parseAlone(target)
     : mode === "import"
-      ? await importAll(target)
+      ? await importAll(target, extra ? Number(extra) : undefined)
       : await exportAll(Number(target), Number(extra));
 console.log(JSON.stringify({ ...result, maxRssMb: Math.round(peakRssMb()) }));
 const { closeDb } = await import("@/db/client");
