@@ -5,12 +5,13 @@ import { BadRequestError, ForbiddenError } from "@/lib/api/errors";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { getAuth } from "./auth";
 import { deleteOtherSessions } from "./repo";
-import type { ChangePasswordInput, PasswordResetConfirmInput, PasswordResetInput } from "./schemas";
+import { MAX_PASSWORD_LENGTH, type ChangePasswordInput, type PasswordResetConfirmInput, type PasswordResetInput } from "./schemas";
 import { forgetSessions, type SessionUser } from "./session";
 import { clientKey, forgive, throttle, withinBudget } from "./throttle";
 
 export const PASSWORD_RESET_JOB = "password-reset";
 const INVALID_RESET = "This reset link is invalid or has expired.";
+const MAX_TOKEN_LENGTH = 200;
 
 /** Guessing a signed-in reader's password counts against the same budgets as guessing it at login. */
 async function throttleGuess(user: SessionUser, headers: Headers): Promise<() => Promise<void>> {
@@ -37,6 +38,8 @@ export async function hasPassword(userId: number): Promise<boolean> {
 async function checkPassword(userId: number, password: string): Promise<boolean | null> {
   const hash = await passwordHash(userId);
   if (hash === null) return null;
+  // Longer than any password can be: wrong, without hashing up to a megabyte of it.
+  if (password.length > MAX_PASSWORD_LENGTH) return false;
   return (await getAuth().$context).password.verify({ hash, password });
 }
 
@@ -82,6 +85,8 @@ export async function handlePasswordResetJob(data: unknown): Promise<void> {
 /** Sets the password of the token's user (making a Google-only account a password one) and ends all their sessions. */
 export async function confirmPasswordReset(input: PasswordResetConfirmInput, headers: Headers): Promise<void> {
   await throttle("passwordResetConfirmClient", clientKey(headers));
+  // A token is 24 characters: an empty or overlong one is simply not one (400, as any unknown token).
+  if (input.token.length === 0 || input.token.length > MAX_TOKEN_LENGTH) throw new BadRequestError(INVALID_RESET);
   try {
     await getAuth().api.resetPassword({ body: { token: input.token, newPassword: input.password } });
     // Whose sessions ended is the token's secret: this process forgets every session it kept.

@@ -87,10 +87,7 @@ const newPassword = (field: string) =>
     .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters long.`);
 
 export const ChangePasswordInput = z.object({
-  current_password: z
-    .string({ error: "Current password is required." })
-    .min(1, "Current password is required.")
-    .max(MAX_PASSWORD_LENGTH, "Current password is wrong"),
+  current_password: z.string({ error: "Current password is required." }).min(1, "Current password is required."),
   new_password: newPassword("New password"),
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>;
@@ -104,10 +101,7 @@ export const PasswordResetInput = z.object({
 export type PasswordResetInput = z.infer<typeof PasswordResetInput>;
 
 export const PasswordResetConfirmInput = z.object({
-  token: z
-    .string({ error: "The reset link is invalid or has expired." })
-    .min(1, "The reset link is invalid or has expired.")
-    .max(200, "The reset link is invalid or has expired."),
+  token: z.string({ error: "The reset link is invalid or has expired." }),
   password: newPassword("Password"),
 });
 export type PasswordResetConfirmInput = z.infer<typeof PasswordResetConfirmInput>;

@@ -42,6 +42,10 @@ describe("DELETE /api/users/me", () => {
         body: { detail: "Password is wrong" },
       });
       expect(await remove(reader.cookie, { confirm: "DELETE" })).toMatchObject({ status: 403, body: { detail: "Password is wrong" } });
+      expect(await remove(reader.cookie, { password: "x".repeat(500) })).toMatchObject({
+        status: 403,
+        body: { detail: "Password is wrong" },
+      });
       expect((await call(me, "/api/users/me", { cookie: reader.cookie })).status).toBe(200);
       const [emailId] = (delivered.body as { emails: number[] }).emails;
       expect(await emailRow(emailId)).toBeDefined();

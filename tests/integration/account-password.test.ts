@@ -61,6 +61,10 @@ describe("PUT /api/users/me/password", () => {
       expect(await change(reader, { current_password: "not-my-password", new_password: "brand-new-secret" })).toEqual(
         expect.objectContaining({ status: 403, body: { detail: "Current password is wrong" } }),
       );
+      // Longer than any password may be, and still only a wrong one.
+      expect(await change(reader, { current_password: "x".repeat(500), new_password: "brand-new-secret" })).toEqual(
+        expect.objectContaining({ status: 403, body: { detail: "Current password is wrong" } }),
+      );
       expect((await signIn(reader.email, reader.password)).status).toBe(200);
     },
     SLOW,
@@ -194,7 +198,7 @@ describe("POST /api/auth/password-reset and /confirm", () => {
       .update(verification)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(verification.identifier, `reset-password:${token}`));
-    for (const tried of [token, "forged-token-0123456789abcdef", `${token}x`]) {
+    for (const tried of [token, "forged-token-0123456789abcdef", `${token}x`, "", "t".repeat(500)]) {
       const result = await call(confirmReset, "/api/auth/password-reset/confirm", {
         method: "POST",
         body: { token: tried, password: "reset-secret" },
