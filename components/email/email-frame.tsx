@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { readerAction } from "../keyboard/reader-keys";
 
 /**
  * Scripts never run in the frame: no allow-scripts, and a CSP that forbids them as well.
@@ -48,15 +49,32 @@ export function EmailFrame({ html, title }: { html: string; title: string }) {
         if (!href || href.startsWith("#") || !OPENABLE.test(anchor.href)) return;
         window.open(anchor.href, "_blank", "noopener,noreferrer");
       };
+      // A click in the issue moves focus into the frame, whose keys never reach the page: the reader's
+      // shortcuts (CONTRACT.md 6.6) are passed on to the page as if pressed on the frame itself.
+      const onKey = (event: KeyboardEvent) => {
+        const target = event.target && "closest" in event.target ? (event.target as Element) : null;
+        if (!readerAction(event, target, false)) return;
+        const passed = new KeyboardEvent("keydown", {
+          key: event.key,
+          code: event.code,
+          shiftKey: event.shiftKey,
+          bubbles: true,
+          cancelable: true,
+        });
+        element.dispatchEvent(passed);
+        if (passed.defaultPrevented) event.preventDefault();
+      };
       const measure = () => setHeight(Math.max(doc.documentElement.scrollHeight, doc.body.scrollHeight));
       const observer = new ResizeObserver(measure);
       observer.observe(doc.documentElement);
       observer.observe(doc.body);
       doc.addEventListener("click", onClick);
+      doc.addEventListener("keydown", onKey);
       measure();
       cleanup = () => {
         observer.disconnect();
         doc.removeEventListener("click", onClick);
+        doc.removeEventListener("keydown", onKey);
       };
     };
     element.addEventListener("load", attach);

@@ -88,6 +88,26 @@ for (const [label, viewport] of [
   });
 }
 
+test("keys still answer after a click in the issue's body, which puts the focus in its frame", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  const id = await deliver(page.request, user.unique_email, { subject: "Framed report", html: articleHtml("Framed report") });
+  await page.goto("/feed");
+  await issueCard(page, "Framed report").getByRole("link", { name: "Framed report" }).click();
+  await expect(page.getByRole("heading", { name: "Framed report", level: 1 })).toBeVisible();
+  await page.frameLocator('iframe[title="Content of Framed report"]').locator("p").first().click();
+
+  await page.keyboard.press("l");
+  await page.keyboard.press("s");
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/issues/${id}`)).json()) as object)
+    .toMatchObject({
+      is_liked: true,
+      is_favorited: true,
+    });
+  await page.keyboard.press("u");
+  await expect(page).toHaveURL(/\/feed$/);
+});
+
 test("keys on an issue page that is still loading do nothing harmful", async ({ page }) => {
   const { user } = await signedInReader(page);
   const id = await deliver(page.request, user.unique_email, { subject: "Slow report", html: articleHtml("Slow report") });
