@@ -82,7 +82,8 @@ export function EmailCard({
         } ${narrow ? "cursor-pointer" : ""} ${current ? "ring-2 ring-indigo-500 ring-offset-2 ring-offset-slate-50 dark:ring-offset-slate-950" : ""}`}
       >
         <EmailThumbnail
-          src={email.thumbnail_image_url}
+          // Through this server's image proxy: the sender's host never learns the feed was opened.
+          src={email.thumbnail_image_url ? `/img/thumbnail/${email.id}` : null}
           name={email.newsletter_metadata?.newsletter_name || sender}
           className={layout === "row" ? "aspect-[16/9] sm:aspect-auto sm:w-48 sm:shrink-0" : "aspect-[16/9]"}
         />

@@ -24,6 +24,25 @@ export class InvalidSignatureError extends HttpError {
 
 export type ProxiedImage = { type: string; body: Buffer };
 
+/** A view of the cached bytes, not a copy (one image is served many times over); files and fetches fill plain ArrayBuffers, never shared ones. */
+function bytesOf(body: Buffer): Uint8Array<ArrayBuffer> {
+  return new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length);
+}
+
+/** The proxy's answer: the image and nothing else, kept as `cacheControl` says. */
+export function imageResponse(image: ProxiedImage, cacheControl: string): Response {
+  return new Response(bytesOf(image.body), {
+    headers: {
+      "content-type": image.type,
+      "content-length": String(image.body.length),
+      "cache-control": cacheControl,
+      "x-content-type-options": "nosniff",
+      // Opened on its own, the answer is an image and nothing else.
+      "content-security-policy": "default-src 'none'; sandbox",
+    },
+  });
+}
+
 // Concurrent first reads of one image wait for the one fetch already under way.
 const inFlight = new Map<string, Promise<ProxiedImage>>();
 

@@ -243,6 +243,17 @@ export async function findReadableIssue(
   return { ...found, ownEmailId: row.ownCopy === null ? null : Number(row.ownCopy) };
 }
 
+/** The picture a card of this email shows the user, as GET /api/issues/{id} would: their own copy's, else the public issue's. */
+export async function findThumbnailUrl(userId: number, emailId: number): Promise<string | null | undefined> {
+  const readable = await findReadableIssue(userId, emailId);
+  if (!readable) return undefined;
+  const [row] =
+    readable.ownEmailId !== null
+      ? await getDb().select({ url: email.thumbnailUrl }).from(email).where(eq(email.id, readable.ownEmailId))
+      : await getDb().select({ url: issue.thumbnailUrl }).from(issue).where(eq(issue.id, readable.issueId));
+  return row?.url ?? null;
+}
+
 async function addToNewsletter(newsletterId: number, changes: { likes?: number; readSeconds?: number }): Promise<void> {
   await getDb()
     .update(newsletter)

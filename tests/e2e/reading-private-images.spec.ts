@@ -60,3 +60,23 @@ test("reading an issue and its share page shows the sender's images without the 
     expect(request.headers.referer).toBeUndefined();
   }
 });
+
+test("the feed asks the app for an issue's picture, never the sender's host", async ({ page }) => {
+  const { user } = await signedInReader(page);
+  const picture = `https://pictures.sender.example/hero.jpg?run=${Date.now()}`;
+  const html = `<html><body><img src="${picture}" alt="Hero" width="600" height="300"><p>${"The week in pictures, told at length. ".repeat(20)}</p></body></html>`;
+  const id = await deliver(page.request, user.unique_email, { subject: "A week in pictures", html });
+  const contacted: string[] = [];
+  await page.route("https://pictures.sender.example/**", async (route) => {
+    contacted.push(route.request().url());
+    await route.abort();
+  });
+
+  const requests = recordRequests(page);
+  await page.goto("/feed");
+  const card = page.getByRole("article", { name: "A week in pictures" });
+  await expect(card).toBeVisible();
+  // The app's proxy asks for the picture (here it cannot reach the made-up host); the browser never does.
+  await expect.poll(() => requests.some((url) => new URL(url).pathname === `/img/thumbnail/${id}`)).toBe(true);
+  expect(contacted).toEqual([]);
+});
