@@ -80,3 +80,15 @@ test("the feed asks the app for an issue's picture, never the sender's host", as
   await expect.poll(() => requests.some((url) => new URL(url).pathname === `/img/thumbnail/${id}`)).toBe(true);
   expect(contacted).toEqual([]);
 });
+
+test("a share page's preview picture for other sites is the app's proxy too, never the sender's address", async ({ page, baseURL }) => {
+  const { user } = await signedInReader(page);
+  const html = `<html><body><img src="https://pictures.sender.example/cover.jpg" alt="Cover" width="600" height="300"><p>${"Pictures of the week, with words. ".repeat(20)}</p></body></html>`;
+  const id = await deliver(page.request, user.unique_email, { subject: "Shared pictures", html });
+  const { public_share_id: shareId } = (await (await page.request.get(`/api/issues/${id}`)).json()) as { public_share_id: string };
+
+  const shared = await (await page.request.get(`/issues/share/${shareId}`)).text();
+  const preview = /<meta property="og:image" content="([^"]+)"/.exec(shared)?.[1];
+  expect(preview).toMatch(new RegExp(`^${baseURL}/img/[A-Za-z0-9_-]{43}/[A-Za-z0-9_-]+$`));
+  expect(shared.includes("pictures.sender.example")).toBe(false);
+});

@@ -6,7 +6,9 @@ import { ThemeToggle } from "@/components/theme-toggle";
 import { buttonClass } from "@/components/ui/button";
 import { Logo } from "@/components/ui/logo";
 import { NotFoundError } from "@/lib/api/errors";
+import { appOrigin } from "@/lib/env";
 import { formatDateTime } from "@/lib/format/date";
+import { proxiedImagePath } from "@/lib/images/sign";
 import { ShareParams } from "@/lib/share/schemas";
 import { getSharedIssuePage, type SharedIssueView } from "@/lib/share/service";
 import { logger } from "@/lib/observability/log";
@@ -33,7 +35,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   if (!issue) return { title: "Shared newsletter", robots };
   const title = issue.subject || "No Subject";
   const description = issue.email_summary || `A newsletter issue from ${issue.sender_name || "Unknown Sender"}, shared on Paperboy.`;
-  const images = issue.thumbnail_image_url ? [issue.thumbnail_image_url] : undefined;
+  // A link preview fetches the picture from this server's image proxy, like every other image of the page.
+  const images = issue.thumbnail_image_url ? [`${appOrigin}${proxiedImagePath(issue.thumbnail_image_url)}`] : undefined;
   return {
     title,
     description,
