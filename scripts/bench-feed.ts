@@ -53,9 +53,10 @@ async function main(): Promise<void> {
     // A server in use is warm (each route's modules, JIT, prepared statements): two unmeasured seconds per route first.
     await measure("GET /api/health", `${base}/api/health`, { connections, seconds: 2 });
     for (const [name, url] of scenarios) await measure(name, url, { cookie, connections, seconds: 2 });
-    const health = await measure("GET /api/health", `${base}/api/health`, { connections, seconds });
+    const cpu = { pid: server.pid, databaseUrl };
+    const health = await measure("GET /api/health", `${base}/api/health`, { connections, seconds, cpu });
     const rows = [health];
-    for (const [name, url] of scenarios) rows.push(await measure(name, url, { cookie, connections, seconds }));
+    for (const [name, url] of scenarios) rows.push(await measure(name, url, { cookie, connections, seconds, cpu }));
     console.log(`\nHeavy user: 50,000 emails of 1,000,000; ${connections} connections, ${seconds} s each.\n`);
     printTable(rows, health);
   } finally {

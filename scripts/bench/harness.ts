@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import autocannon from "autocannon";
 import { Client } from "pg";
+import { cpuSample, databaseSecondsBetween } from "./cpu";
 
 export const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -54,14 +55,30 @@ export async function signInReader(base: string, account: BenchAccount): Promise
   return { cookie, id: user.id, uniqueEmail: user.unique_email };
 }
 
-export type Measurement = { name: string; requestsPerSecond: number; p50: number; p95: number; errors: number };
+export type Measurement = {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  /** CPU milliseconds per request of the server's processes and of PostgreSQL, when asked for. */
+  cpu?: { server: number; database: number };
+};
 
-/** A bounded load run against this machine's own server: `connections` at once for `seconds`. */
+/** Whose CPU a measure counts: the server's process tree and the backends of its database. */
+export type CpuScope = { pid: number | undefined; databaseUrl: string };
+
+/**
+ * A bounded load run against this machine's own server: `connections` at once for `seconds`. CPU per
+ * request holds steadier than req/s when others share the machine: a busy core slows a request's wall
+ * time, not the work it takes.
+ */
 export async function measure(
   name: string,
   url: string,
-  options: { cookie?: string; connections: number; seconds: number },
+  options: { cookie?: string; connections: number; seconds: number; cpu?: CpuScope },
 ): Promise<Measurement> {
+  const before = options.cpu ? await cpuSample(options.cpu.databaseUrl, options.cpu.pid) : null;
   const result = await autocannon({
     url,
     connections: options.connections,
@@ -71,11 +88,21 @@ export async function measure(
   const errors = result.errors + result.timeouts + result.non2xx;
   // autocannon's histogram reports p90 and p97.5 but no p95; interpolate between them.
   const p95 = result.latency.p90 + ((result.latency.p97_5 - result.latency.p90) * (95 - 90)) / (97.5 - 90);
-  return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p95, errors };
+  const after = before && options.cpu ? await cpuSample(options.cpu.databaseUrl, options.cpu.pid) : null;
+  const cpu =
+    before && after && result.requests.total > 0
+      ? {
+          server: ((after.door - before.door) * 1000) / result.requests.total,
+          database: (databaseSecondsBetween(before, after) * 1000) / result.requests.total,
+        }
+      : undefined;
+  return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p95, errors, cpu };
 }
 
 export function printTable(rows: Measurement[], baseline: Measurement): void {
+  const withCpu = rows.every((row) => row.cpu);
   const header = ["scenario", "req/s", "p50 ms", "p95 ms", "errors", "req/s vs health"];
+  if (withCpu) header.push("server CPU ms/req", "PostgreSQL CPU ms/req", "server CPU vs health");
   const lines = rows.map((row) => [
     row.name,
     row.requestsPerSecond.toFixed(0),
@@ -83,6 +110,9 @@ export function printTable(rows: Measurement[], baseline: Measurement): void {
     row.p95.toFixed(1),
     String(row.errors),
     `${((row.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(0)}%`,
+    ...(withCpu && row.cpu && baseline.cpu
+      ? [row.cpu.server.toFixed(2), row.cpu.database.toFixed(2), `${(row.cpu.server / baseline.cpu.server).toFixed(2)}x`]
+      : []),
   ]);
   const widths = header.map((cell, column) => Math.max(cell.length, ...lines.map((line) => line[column]!.length)));
   for (const line of [header, ...lines]) console.log(line.map((cell, column) => cell.padEnd(widths[column]!)).join("  "));
