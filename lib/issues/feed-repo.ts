@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
 import { email, emailRead, newsletterCategory, subscription, userEmailTotal } from "@/db/schema";
-import { findEmailRows, selectRows, type EmailRow } from "./repo";
+import { findEmailJson, selectRowsJson } from "./repo";
 import type { FeedFilters, FeedQuery } from "./schemas";
 
 const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
@@ -15,7 +15,8 @@ const SORT_COLUMNS = {
   time_to_read: email.wordCount,
 } as const;
 
-type FeedPage = { rows: EmailRow[]; total: number };
+/** A page of the feed: each email as its JSON text (dto.ts), and the total. */
+type FeedPage = { items: string[]; total: number };
 /** The values a feed query binds, by name: in place, or as the parameters of a statement prepared per shape. */
 type FeedValues = { userId: number; days: number; categoryId: number; kind: "issue" | "confirmation"; search: string };
 type Bind = <K extends keyof FeedValues>(name: K) => FeedValues[K] | ReturnType<typeof sql.placeholder>;
@@ -130,7 +131,7 @@ function prepareFeedPageByDate(db: Database, sortOrder: FeedQuery["sort_order"],
     .offset(sql.placeholder("offset"));
   const kept = sql`(select coalesce(sum(${userEmailTotal.total}), 0) from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId})`;
   const total = includeMuted ? sql<number>`${kept}::int` : sql<number>`(${kept} - ${mutedCount(userId)})::int`;
-  return selectRows(db, total, sql`${email.id} = any(array(${pageIds}))`)
+  return selectRowsJson(db, total, sql`${email.id} = any(array(${pageIds}))`)
     .orderBy(direction(email.dateReceived), direction(email.id))
     .prepare(shape);
 }
@@ -145,7 +146,7 @@ function prepareFilteredFeedPage(db: Database, query: FeedQuery, shape: string) 
   const direction = query.sort_order === "asc" ? asc : desc;
   const column = SORT_COLUMNS[query.sort_by];
   const page = query.search ? searchPage(db, query, column, direction) : walkedPage(db, query, column, direction);
-  return selectRows(page.db, page.total, sql`${email.id} = any(array(${page.ids}))`)
+  return selectRowsJson(page.db, page.total, sql`${email.id} = any(array(${page.ids}))`)
     .orderBy(direction(column), direction(email.id))
     .prepare(shape);
 }
@@ -226,25 +227,26 @@ async function countFeed(query: FeedQuery, values: FeedValues): Promise<number> 
 }
 
 export async function findFeedPage(userId: number, query: FeedQuery): Promise<FeedPage> {
-  const page = { limit: query.page_size, offset: pageOffset(query), withBodies: false };
+  const page = { limit: query.page_size, offset: pageOffset(query) };
+  const items = (rows: { item: string }[]) => rows.map((row) => row.item);
   if (isUnfiltered(query)) {
     if (!query.kind && query.sort_by === "date_received") {
       const shape = `feed_page_by_date_${query.sort_order}${query.include_muted ? "_all" : ""}`;
       const rows = await preparedOnce(preparedPagesByDate, shape, (db) =>
         prepareFeedPageByDate(db, query.sort_order, query.include_muted, shape),
       ).execute({ userId, ...page });
-      return { rows, total: rows[0]?.feedTotal ?? (await findUnfilteredPageIds(userId, query)).total };
+      return { items: items(rows), total: rows[0]?.feedTotal ?? (await findUnfilteredPageIds(userId, query)).total };
     }
     const { ids, total } = await findUnfilteredPageIds(userId, query);
-    return { rows: await findEmailRows(userId, ids), total };
+    return { items: await findEmailJson(userId, ids), total };
   }
   const shape = filteredShape(query);
   const prepared = preparedOnce(preparedFilteredPages, shape, (db) => prepareFilteredFeedPage(db, query, shape));
   const filteredPage = async (values: FeedValues): Promise<FeedPage> => {
     const rows = await prepared.execute({ ...values, ...page });
-    if (rows.length > 0) return { rows, total: rows[0]!.feedTotal ?? 0 };
+    if (rows.length > 0) return { items: items(rows), total: rows[0]!.feedTotal ?? 0 };
     // Past the last page the statement has no row to carry the total: count it.
-    return { rows, total: await countFeed(query, values) };
+    return { items: [], total: await countFeed(query, values) };
   };
   const values = feedValues(userId, query);
   const found = await filteredPage(values);

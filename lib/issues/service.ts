@@ -1,19 +1,15 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
-import { pagedList, toEmailDto, toSharedEmailDto, type EmailDto } from "./dto";
+import { pagedJson, pagedList, toEmailDto, toSharedEmailDto, type EmailDto } from "./dto";
 import { findFeedPage, markEmailsUnread, markFeedRead } from "./feed-repo";
 import { findActivityPage, findEmail, findReadableIssue, setFavorited, setLiked, setRead, type Activity } from "./repo";
 import { findPublicIssues } from "./shared-repo";
 import type { EmailIdsInput, FeedFilters, FeedQuery, InteractionInput, PageQuery } from "./schemas";
 
-export async function listFeed(userId: number, query: FeedQuery) {
-  const { rows, total } = await findFeedPage(userId, query);
-  return pagedList(
-    rows.map((row) => toEmailDto(row)),
-    total,
-    query.page,
-    query.page_size,
-  );
+/** The feed's page as JSON text: PostgreSQL writes each Email (dto.ts), which spares the server's thread. */
+export async function listFeedJson(userId: number, query: FeedQuery): Promise<string> {
+  const { items, total } = await findFeedPage(userId, query);
+  return pagedJson(items, total, query.page, query.page_size);
 }
 
 /** Mark all read: `updated` counts what changed, and `email_ids` names it, for an undo. */
