@@ -142,6 +142,23 @@ describe("POST /api/auth/password-reset and /confirm", () => {
     SLOW,
   );
 
+  it(
+    "lets only one of two confirms racing with one link set the password",
+    async () => {
+      const reader = await registerUser();
+      await call(requestReset, "/api/auth/password-reset", { method: "POST", body: { email: reader.email }, headers: client() });
+      await jobs();
+      const token = tokenOf((await resetMailsTo(reader.email))[0].text);
+      const confirm = (password: string) =>
+        call(confirmReset, "/api/auth/password-reset/confirm", { method: "POST", body: { token, password }, headers: client() });
+      const answers = await Promise.all([confirm("first-racer"), confirm("second-racer")]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([204, 400]);
+      const winner = answers[0].status === 204 ? "first-racer" : "second-racer";
+      expect((await signIn(reader.email, winner)).status).toBe(200);
+    },
+    SLOW,
+  );
+
   it("answers an address without an account exactly as one with, and mails nothing", async () => {
     const reader = await registerUser();
     const nobody = uniqueEmail("nobody");
