@@ -26,10 +26,11 @@ export async function register() {
     });
   }
   const { describeLoad, seedCatalog } = await import("@/lib/newsletters/catalog");
+  const { logger } = await import("@/lib/observability/log");
   try {
-    console.log(`Newsletter catalog: ${describeLoad(await seedCatalog())}`);
+    logger.info(`Newsletter catalog: ${describeLoad(await seedCatalog())}`);
   } catch (error) {
     // Discovery is degraded without it, but mail, feeds and accounts still work: keep serving.
-    console.error("Newsletter catalog: loading failed", error);
+    logger.error({ err: error }, "Newsletter catalog: loading failed");
   }
 }

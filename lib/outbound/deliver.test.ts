@@ -3,6 +3,7 @@ import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/observability/log";
 import { deliverMail } from "./deliver";
 import { listOutbox } from "./outbox";
 
@@ -69,7 +70,7 @@ describe("deliverMail", () => {
   });
 
   it("without SMTP_URL writes an .eml under DATA_DIR/outbox and logs its recipient and subject", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "info").mockImplementation(() => {});
     await deliverMail({ to: "newcomer@example.com", subject: "Reset your password", text: "Open http://localhost:3000/reset?token=t" });
     const outbox = await listOutbox();
     const message = outbox.at(-1)!;
@@ -80,15 +81,17 @@ describe("deliverMail", () => {
       subject: "Reset your password",
     });
     expect(message.text.trim()).toBe("Open http://localhost:3000/reset?token=t");
-    expect(log).toHaveBeenCalledWith(`Outbound mail to newcomer@example.com, "Reset your password", written to ${message.file}`);
+    expect(log).toHaveBeenCalledWith(
+      { to: "newcomer@example.com", subject: "Reset your password", file: message.file },
+      'Outbound mail to newcomer@example.com, "Reset your password", written',
+    );
   });
 
   it("keeps a reader's unsubscribe address out of the log", async () => {
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    const log = vi.spyOn(logger, "info").mockImplementation(() => {});
     await deliverMail({ to: "leave-7f3a@list.example", subject: "unsubscribe 7f3a", text: "x", private: true });
-    const logged = log.mock.calls.flat().join(" ");
-    expect(logged).toMatch(/^Outbound mail written to .*\.eml$/);
-    expect(logged).not.toContain("7f3a@");
+    expect(log).toHaveBeenCalledWith({ file: expect.stringMatching(/\.eml$/) }, "Outbound mail written");
+    expect(JSON.stringify(log.mock.calls)).not.toContain("7f3a@");
     expect((await listOutbox()).at(-1)).toMatchObject({ to: "leave-7f3a@list.example", subject: "unsubscribe 7f3a" });
   });
 });

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
 import { env } from "@/lib/env";
+import { logger } from "@/lib/observability/log";
 import { writeOutbox } from "./outbox";
 
 /** One message to send. `id` (set by sendMail) keeps a retried job the same message, with the same Message-ID. */
@@ -56,5 +57,7 @@ export async function deliverMail(mail: OutboundMail): Promise<void> {
   }
   const { message: raw } = (await composer.sendMail(message)) as { message: Buffer };
   const file = await writeOutbox(id, raw);
-  console.log(mail.private ? `Outbound mail written to ${file}` : `Outbound mail to ${mail.to}, "${mail.subject}", written to ${file}`);
+  // A JSON line like every log line (CONTRACT 6.5), naming the recipient and subject so a newcomer can find a reset link (6.1).
+  if (mail.private) logger.info({ file }, "Outbound mail written");
+  else logger.info({ to: mail.to, subject: mail.subject, file }, `Outbound mail to ${mail.to}, "${mail.subject}", written`);
 }
