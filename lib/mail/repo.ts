@@ -19,18 +19,13 @@ import {
 export type InboundSource = (typeof inboundMessage.$inferInsert)["source"];
 export type InboundRow = typeof inboundMessage.$inferSelect;
 export type NewsletterRow = typeof newsletter.$inferSelect;
-// The columns filing gives an edition and a reader's copy, every one each time, so each statement has one shape.
+// The columns filing gives an edition and a reader's copy, every one each time, so each statement has one
+// shape; the copy repeats what the edition says.
+const CONTENT_COLUMNS = ["subject", "senderName", "senderEmail", "summary", "thumbnailUrl", "bodyHtml", "bodyPlain", "wordCount"] as const;
 const ISSUE_COLUMNS = [
   "newsletterId",
   "fingerprint",
-  "subject",
-  "senderName",
-  "senderEmail",
-  "summary",
-  "thumbnailUrl",
-  "bodyHtml",
-  "bodyPlain",
-  "wordCount",
+  ...CONTENT_COLUMNS,
   "publishedAt",
 ] as const satisfies readonly (keyof typeof issue.$inferInsert)[];
 const EMAIL_COLUMNS = [
@@ -39,14 +34,7 @@ const EMAIL_COLUMNS = [
   "newsletterId",
   "inboundMessageId",
   "messageKey",
-  "subject",
-  "senderName",
-  "senderEmail",
-  "summary",
-  "thumbnailUrl",
-  "bodyHtml",
-  "bodyPlain",
-  "wordCount",
+  ...CONTENT_COLUMNS,
   "dateReceived",
   "isForwarded",
   "kind",
