@@ -1,7 +1,8 @@
 import "server-only";
 import type { Database } from "@/db/client";
 import { describeError, type MessageFacts } from "@/lib/mail/prepare";
-import type { MailContent } from "@/lib/mail/process";
+import type { RecipientIdentity } from "@/lib/mail/depersonalize";
+import type { MailContent, SharedContent } from "@/lib/mail/process";
 import { fileImportedMessage, fileImportedMessages, type Recipient } from "@/lib/mail/service";
 import { prepareMessage } from "@/lib/mail/worker-pool";
 import { headerMessageKey, isNewsletter, looksForwarded, readHeader, type HeaderFacts } from "./classify";
@@ -11,7 +12,8 @@ export type ImportOutcome = { outcome: "filed" | "skipped" } | { outcome: "faile
 
 /** A message of an imported mailbox made ready: either its outcome is already known, or it is a newsletter to file. */
 export type ReadyMessage =
-  { outcome: ImportOutcome } | { outcome: null; raw: Buffer; arrivedAt: Date; facts: MessageFacts; content: MailContent };
+  | { outcome: ImportOutcome }
+  | { outcome: null; raw: Buffer; arrivedAt: Date; facts: MessageFacts; content: MailContent; shared: SharedContent | null };
 
 const failed = (subject: string | null, reason: string): ImportOutcome => ({ outcome: "failed", subject: subject || null, reason });
 
@@ -40,22 +42,23 @@ export async function findHeldKeys(userId: number, screened: Screened[]): Promis
 /**
  * Makes a screened message ready as if it had been delivered to the reader: one they already hold is
  * skipped before any parsing (an import run again costs little); a newsletter is parsed and built off
- * the event loop (on the preparing workers), as a delivery is.
+ * the event loop (on the preparing workers), as a delivery is, with its shared form hiding `reader`.
  */
 export async function readyMessage(
   screened: Screened,
   held: ReadonlySet<string>,
   knownSenders: ReadonlySet<string>,
+  reader: RecipientIdentity,
 ): Promise<ReadyMessage> {
   if (screened.outcome !== null) return screened;
   const { raw, arrivedAt, header, listed, key } = screened;
   if (key !== null && held.has(key)) return { outcome: { outcome: "skipped" } };
-  const prepared = await prepareMessage(raw, []);
+  const prepared = await prepareMessage(raw, [], reader);
   if (!prepared.parsable) return { outcome: failed(header.subject, "Could not be read as an e-mail message.") };
   if (prepared.content === null) return { outcome: failed(header.subject, `Could not be read: ${prepared.failure}`) };
-  const { facts, content } = prepared;
+  const { facts, content, shared } = prepared;
   if (!listed && !forwardsNewsletter(content, knownSenders)) return { outcome: { outcome: "skipped" } };
-  return { outcome: null, raw, arrivedAt, facts, content };
+  return { outcome: null, raw, arrivedAt, facts, content, shared };
 }
 
 type ToFile = Extract<ReadyMessage, { outcome: null }>;

@@ -5,7 +5,8 @@ import { senderBlockKeys } from "@/lib/control/sender";
 import { env } from "@/lib/env";
 import { isSharedDomain, type NewsletterIdentity } from "./identity";
 import { receivedDate, type ParsedMessage } from "./parse";
-import { sharedContent, type MailContent } from "./process";
+import type { RecipientIdentity } from "./depersonalize";
+import { sharedContent, type MailContent, type SharedContent } from "./process";
 import { logger } from "@/lib/observability/log";
 import {
   addNewsletterStats,
@@ -28,13 +29,18 @@ import {
 /** A mail-created newsletter joins discovery once this many different users receive it. */
 export const PUBLIC_AT_RECIPIENTS = 3;
 
-/** One stored message to file for its readers. */
+/**
+ * One stored message to file for its readers. Its shared form may come ready (made off the filing
+ * thread for these readers), and its stored row may be marked filed already (an import's new row).
+ */
 export type Filing = {
   inboundId: number;
   parsed: Pick<ParsedMessage, "messageKey" | "recipients">;
   content: MailContent;
   recipients: Recipient[];
   arrivedAt: Date;
+  shared?: SharedContent | null;
+  markedFiled?: boolean;
 };
 
 /** What a filing adds to a newsletter's totals, applied after its commit. */
@@ -70,27 +76,20 @@ export async function fileContent(
  */
 export async function fileInTransaction(
   tx: Database,
-  { inboundId, parsed, content, recipients, arrivedAt }: Filing,
+  { inboundId, parsed, content, recipients, arrivedAt, ...ready }: Filing,
   blocking: number[],
   newsletters: NewsletterCache = new Map(),
 ): Promise<{ emailIds: number[] | null; stats: FilingStats | null }> {
   const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.includes(userId));
   const blocked: FiledOutcome[] = blocking.map((userId) => ({ userId, outcome: "blocked", emailId: null }));
   const header = { sender: content.from?.address.toLowerCase() ?? null, subject: content.subject || null };
-  const readerAddresses = recipients.flatMap((recipient) => [
-    recipient.email,
-    ...recipient.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`),
-  ]);
-  const shared = sharedContent(content, {
-    addresses: [...readerAddresses, ...parsed.recipients],
-    names: recipients.map((recipient) => recipient.name),
-    unsubscribeUrls: [],
-  });
+  const readers = readerIdentity(recipients);
+  const shared = ready.shared ?? sharedContent(content, readers, parsed.recipients);
   // A forward Paperboy could not recognise stays from the reader who sent it: others see no sender, not them.
   const sender = content.from?.address.toLowerCase();
-  const fromReader = readerAddresses.some((address) => address.toLowerCase() === sender);
+  const fromReader = readers.addresses.some((address) => address.toLowerCase() === sender);
   const dateReceived = receivedDate(content.date, arrivedAt);
-  if (!(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
+  if (!ready.markedFiled && !(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
   await updateDeliveryOutcomes(tx, inboundId, blocked, header);
   if (userIds.length === 0) return { emailIds: [], stats: null };
   const letter = await cachedNewsletter(tx, content.identity, newsletters);
@@ -195,6 +194,15 @@ export async function addFilingStats(filed: FilingStats[]): Promise<void> {
       logger.error({ err: error, newsletter_id: newsletterId }, "Newsletter totals missed a filing");
     });
   }
+}
+
+/** What must not reach anyone but these readers: their names, sign-in addresses and every address of theirs here. */
+export function readerIdentity(recipients: Recipient[]): RecipientIdentity {
+  return {
+    addresses: recipients.flatMap((recipient) => [recipient.email, ...recipient.localParts.map((local) => `${local}@${env.MAIL_DOMAIN}`)]),
+    names: recipients.map((recipient) => recipient.name),
+    unsubscribeUrls: [],
+  };
 }
 
 /** What blocks this message: its sender's (the original's, for a forward) address and domains. */

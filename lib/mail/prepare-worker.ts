@@ -1,10 +1,11 @@
 // A worker thread of the preparing pool: parses and builds one message at a time for the server.
 import { parentPort } from "node:worker_threads";
+import type { RecipientIdentity } from "./depersonalize";
 import { prepareHere } from "./prepare";
 
-type Task = { id: number; raw: Uint8Array; envelopeTo: string[] };
+type Task = { id: number; raw: Uint8Array; envelopeTo: string[]; readers?: RecipientIdentity };
 
 parentPort?.on("message", async (task: Task) => {
   const raw = Buffer.from(task.raw.buffer, task.raw.byteOffset, task.raw.byteLength);
-  parentPort?.postMessage({ id: task.id, prepared: await prepareHere(raw, task.envelopeTo) });
+  parentPort?.postMessage({ id: task.id, prepared: await prepareHere(raw, task.envelopeTo, task.readers) });
 });

@@ -1,20 +1,22 @@
 import "server-only";
 import { parseMessage, stripNul, type ParsedMessage } from "./parse";
-import { buildContent, type MailContent } from "./process";
+import type { RecipientIdentity } from "./depersonalize";
+import { buildContent, sharedContent, type MailContent, type SharedContent } from "./process";
 
 /** What the request needs of the message besides its content. */
 export type MessageFacts = Pick<ParsedMessage, "messageKey" | "recipients" | "hasHeaders" | "from" | "subject">;
 
 /**
  * A message parsed and made ready for filing. Content that could not be built carries its error
- * instead: the message is still stored, then kept as failed (CONTRACT section 5).
+ * instead: the message is still stored, then kept as failed (CONTRACT section 5). Its shared form is
+ * ready too when its readers were known beforehand (an import's).
  */
 export type PreparedMessage =
   | { parsable: false }
-  | { parsable: true; facts: MessageFacts; content: MailContent; failure: null }
+  | { parsable: true; facts: MessageFacts; content: MailContent; shared: SharedContent | null; failure: null }
   | { parsable: true; facts: MessageFacts; content: null; failure: string };
 
-export async function prepareHere(raw: Buffer, envelopeTo: string[]): Promise<PreparedMessage> {
+export async function prepareHere(raw: Buffer, envelopeTo: string[], readers?: RecipientIdentity): Promise<PreparedMessage> {
   let parsed: ParsedMessage;
   try {
     parsed = await parseMessage(raw, envelopeTo);
@@ -29,7 +31,9 @@ export async function prepareHere(raw: Buffer, envelopeTo: string[]): Promise<Pr
     subject: parsed.subject,
   };
   try {
-    return { parsable: true, facts, content: await buildContent(parsed), failure: null };
+    const content = await buildContent(parsed);
+    const shared = readers ? sharedContent(content, readers, parsed.recipients) : null;
+    return { parsable: true, facts, content, shared, failure: null };
   } catch (error) {
     return { parsable: true, facts, content: null, failure: describeError(error) };
   }

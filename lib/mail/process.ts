@@ -80,13 +80,16 @@ export async function processMessage(raw: Buffer, envelopeTo: string[] = []): Pr
   return { parsed, content: await buildContent(parsed) };
 }
 
-/** What anyone but the recipient sees: the share page, trending, other readers of the edition. */
-export function sharedContent(
-  content: MailContent,
-  who: RecipientIdentity,
-): Pick<MailContent, "html" | "text" | "summary" | "subject" | "thumbnailUrl"> {
+/** The form of a message anyone but its recipients sees. */
+export type SharedContent = Pick<MailContent, "html" | "text" | "summary" | "subject" | "thumbnailUrl">;
+
+/**
+ * What anyone but the recipient sees: the share page, trending, other readers of the edition. `who` are
+ * its readers; the addresses the message was sent to (To, Cc, the envelope) are hidden too.
+ */
+export function sharedContent(content: MailContent, who: RecipientIdentity, messageRecipients: string[] = []): SharedContent {
   const identity: RecipientIdentity = {
-    addresses: [...who.addresses, ...(content.forwarder ? [content.forwarder.address] : [])],
+    addresses: [...who.addresses, ...messageRecipients, ...(content.forwarder ? [content.forwarder.address] : [])],
     names: [...who.names, ...(content.forwarder?.name ? [content.forwarder.name] : [])],
     unsubscribeUrls: [...who.unsubscribeUrls, ...content.listUnsubscribe],
   };

@@ -85,10 +85,11 @@ export type DeliveryHeader = { sender: string | null; subject: string | null };
 
 /**
  * Stores the raw bytes once per dedup key, with one pending delivery per reader, in one statement (one
- * commit waiting for the disk); a second delivery finds the first row.
+ * commit waiting for the disk); a second delivery finds the first row. A row stored `filed` is filed in
+ * the same transaction (an import's), which then need not mark it.
  */
 export async function insertInboundMessage(
-  values: { dedupKey: string; source: InboundSource; envelopeTo: string[]; raw: Buffer },
+  values: { dedupKey: string; source: InboundSource; envelopeTo: string[]; raw: Buffer; filed?: boolean },
   targets: DeliveryTarget[] = [],
   header: DeliveryHeader = { sender: null, subject: null },
   db: Database = getDb(),
@@ -96,8 +97,9 @@ export async function insertInboundMessage(
   // The filing that follows at once is its first attempt (lib/mail/retry.ts counts them).
   const result = (await db.execute(sql`
     WITH stored AS (
-      INSERT INTO ${inboundMessage} (dedup_key, source, envelope_to, raw, size_bytes, attempts)
-      VALUES (${values.dedupKey}, ${values.source}, ${sql.param(values.envelopeTo)}::text[], ${values.raw}, ${values.raw.length}, 1)
+      INSERT INTO ${inboundMessage} (dedup_key, source, envelope_to, raw, size_bytes, attempts, status, processed_at)
+      VALUES (${values.dedupKey}, ${values.source}, ${sql.param(values.envelopeTo)}::text[], ${values.raw}, ${values.raw.length}, 1,
+        ${values.filed ? "filed" : "received"}, ${values.filed ? sql`now()` : null})
       ON CONFLICT (dedup_key) DO NOTHING
       RETURNING id, status, received_at
     ), delivered AS (

@@ -6,7 +6,7 @@ import type { Database } from "@/db/client";
 import { addFilingStats, blockKeys, fileContent, fileInTransaction, type FilingStats, type NewsletterCache } from "./filing";
 import { parseMessage, stripNul } from "./parse";
 import { describeError, type MessageFacts, type PreparedMessage } from "./prepare";
-import { buildContent, type MailContent } from "./process";
+import { buildContent, type MailContent, type SharedContent } from "./process";
 import {
   findRecipients,
   findBlockedSenders,
@@ -76,8 +76,8 @@ export async function fileImportedMessage(
   await fileContent(row.id, facts, content, [reader], arrivedAt);
 }
 
-/** A message of a reader's imported mailbox, prepared for filing. */
-export type ImportedMessage = { raw: Buffer; facts: MessageFacts; content: MailContent; arrivedAt: Date };
+/** A message of a reader's imported mailbox, prepared for filing (its shared form too, when made for this reader). */
+export type ImportedMessage = { raw: Buffer; facts: MessageFacts; content: MailContent; shared: SharedContent | null; arrivedAt: Date };
 
 /**
  * Files a batch of one reader's imported messages in one transaction, with `alongside` (the import's
@@ -95,12 +95,13 @@ export async function fileImportedMessages(
   await filingTransaction(async (tx) => {
     stats.length = 0;
     const newsletters: NewsletterCache = new Map();
-    for (const { raw, facts, content, arrivedAt } of messages) {
-      const { row } = await insertInboundMessage(importedAs(reader, facts, raw), [], undefined, tx);
+    for (const { raw, facts, content, shared, arrivedAt } of messages) {
+      // A new row is stored filed; one that arrived by mail before is claimed as a delivery's would be.
+      const { row, created } = await insertInboundMessage({ ...importedAs(reader, facts, raw), filed: true }, [], undefined, tx);
       const blocking = blockKeys(content).some((key) => blocked.has(key)) ? [reader.userId] : [];
       const filed = await fileInTransaction(
         tx,
-        { inboundId: row.id, parsed: facts, content, recipients: [reader], arrivedAt },
+        { inboundId: row.id, parsed: facts, content, recipients: [reader], arrivedAt, shared, markedFiled: created },
         blocking,
         newsletters,
       );

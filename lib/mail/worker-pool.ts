@@ -1,10 +1,16 @@
 import "server-only";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import type { RecipientIdentity } from "./depersonalize";
 import { prepareHere, type PreparedMessage } from "./prepare";
 import { logger } from "@/lib/observability/log";
 
-type Task = { raw: Buffer; envelopeTo: string[]; resolve: (prepared: PreparedMessage | Promise<PreparedMessage>) => void };
+type Task = {
+  raw: Buffer;
+  envelopeTo: string[];
+  readers?: RecipientIdentity;
+  resolve: (prepared: PreparedMessage | Promise<PreparedMessage>) => void;
+};
 /** Starts one preparing worker running ./prepare-worker.ts. */
 export type StartWorker = () => Worker;
 type Slot = { worker: Worker; tasks: Map<number, Task> };
@@ -23,13 +29,13 @@ class PreparingPool {
     private readonly start: StartWorker,
   ) {}
 
-  prepare(raw: Buffer, envelopeTo: string[]): Promise<PreparedMessage> {
-    if (this.failures >= MAX_FAILURES) return prepareHere(raw, envelopeTo);
+  prepare(raw: Buffer, envelopeTo: string[], readers?: RecipientIdentity): Promise<PreparedMessage> {
+    if (this.failures >= MAX_FAILURES) return prepareHere(raw, envelopeTo, readers);
     const slot = this.leastBusy();
     const id = this.nextId++;
     return new Promise((resolve) => {
-      slot.tasks.set(id, { raw, envelopeTo, resolve });
-      slot.worker.postMessage({ id, raw, envelopeTo });
+      slot.tasks.set(id, { raw, envelopeTo, readers, resolve });
+      slot.worker.postMessage({ id, raw, envelopeTo, readers });
     });
   }
 
@@ -51,7 +57,7 @@ class PreparingPool {
       this.slots.splice(this.slots.indexOf(slot), 1);
       this.failures++;
       if (error) logger.error({ err: error }, "A mail-preparing worker failed; its messages are prepared on the server thread");
-      for (const task of slot.tasks.values()) task.resolve(prepareHere(task.raw, task.envelopeTo));
+      for (const task of slot.tasks.values()) task.resolve(prepareHere(task.raw, task.envelopeTo, task.readers));
       slot.tasks.clear();
     };
     slot.worker.on("error", retire);
@@ -77,13 +83,13 @@ export function usePreparingWorkers(start: StartWorker): void {
  * worker threads, so concurrent deliveries use every core and the event loop stays free for requests and
  * queries. Next's build bundles the worker; tests and other scripts prepare on their own thread.
  */
-export function prepareMessage(raw: Buffer, envelopeTo: string[]): Promise<PreparedMessage> {
+export function prepareMessage(raw: Buffer, envelopeTo: string[], readers?: RecipientIdentity): Promise<PreparedMessage> {
   if (process.env.NEXT_RUNTIME === "nodejs")
     holder.paperboyStartWorker ??= () => new Worker(new URL("./prepare-worker.ts", import.meta.url));
   const start = holder.paperboyStartWorker;
-  if (!start) return prepareHere(raw, envelopeTo);
+  if (!start) return prepareHere(raw, envelopeTo, readers);
   // One core is left to the server thread and PostgreSQL: on 2 cores, 8 deliveries at once filed about
   // 112 messages/s with one worker against 106 with two (less switching between threads that share a core).
   holder.paperboyPreparingPool ??= new PreparingPool(Math.max(1, Math.min(4, availableParallelism() - 1)), start);
-  return holder.paperboyPreparingPool.prepare(raw, envelopeTo);
+  return holder.paperboyPreparingPool.prepare(raw, envelopeTo, readers);
 }

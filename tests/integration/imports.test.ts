@@ -154,6 +154,41 @@ describe("POST /api/users/me/imports", () => {
     });
   });
 
+  it("files a newsletter naming the reader with an edition that names neither them nor an address it was sent to", async () => {
+    const reader = await registerUser("Ada Lovelace");
+    const sentTo = `ada-${randomUUID().slice(0, 8)}@gmail.example`;
+    const greeting = `<p>Hi Ada Lovelace, this letter went to ${sentTo}, ${reader.email} and ${reader.unique_email} this week.</p>`;
+    const message = mail({
+      to: sentTo,
+      from: `Weekly Letters <${uniqueSender()}>`,
+      subject: "A letter for its reader",
+      extra: [`List-Unsubscribe: <https://letters.example.org/u/${randomUUID()}>`],
+      html: `${greeting}<p>Here is what happened in the world of letters, told at some length for a reader.</p>`,
+    }).replace(/\r\n/g, "\n");
+    const started = await upload(reader, mbox([message]), "application/mbox");
+    await jobs();
+    expect((await status(reader, started.body.id)).body).toMatchObject({ status: "done", filed: 1 });
+
+    const { getDb } = await import("@/db/client");
+    const { email, inboundMessage, issue } = await import("@/db/schema");
+    const [copy] = await getDb()
+      .select({ html: email.bodyHtml, issueId: email.issueId, inboundId: email.inboundMessageId })
+      .from(email)
+      .where(eq(email.userId, reader.id));
+    expect(copy.html).toContain("Ada Lovelace");
+    const [edition] = await getDb().select({ html: issue.bodyHtml, plain: issue.bodyPlain }).from(issue).where(eq(issue.id, copy.issueId));
+    for (const personal of ["Ada Lovelace", sentTo, reader.email, reader.unique_email]) {
+      expect(edition.html).not.toContain(personal);
+      expect(edition.plain).not.toContain(personal);
+    }
+    expect(edition.plain).toContain("Here is what happened in the world of letters");
+    const [stored] = await getDb()
+      .select({ status: inboundMessage.status, processedAt: inboundMessage.processedAt })
+      .from(inboundMessage)
+      .where(eq(inboundMessage.id, copy.inboundId!));
+    expect(stored).toEqual({ status: "filed", processedAt: expect.any(Date) });
+  });
+
   it("files a message the mailbox holds twice once, and counts the copy as skipped", async () => {
     const reader = await registerUser();
     const twice = newsletter("Sent twice", "Mon, 07 Feb 2022 08:00:00 +0000");
