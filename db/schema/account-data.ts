@@ -1,4 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { bytea } from "./types";
 import { user } from "./auth";
 
 /**
@@ -35,6 +36,8 @@ export const mailImport = pgTable(
     failed: integer("failed").notNull().default(0),
     /** Where the next message starts: a byte offset in an mbox, an entry index in a zip. */
     position: bigint("position", { mode: "number" }).notNull().default(0),
+    /** The upload's chunks in `upload_chunk`, until the import ends (CONTRACT 7.1: no shared disk). */
+    uploadKey: text("upload_key"),
     failures: jsonb("failures").$type<ImportFailure[]>().notNull().default([]),
     /** One worker at a time: a slice claims the import until this time. */
     leaseUntil: timestamp("lease_until", { withTimezone: true }),
@@ -45,4 +48,19 @@ export const mailImport = pgTable(
       .$onUpdate(() => new Date()),
   },
   (table) => [index("mail_import_user_idx").on(table.userId, table.createdAt)],
+);
+
+/**
+ * An upload kept in the database in order, a chunk a row, so whichever instance or worker runs its import
+ * can stream it back. Chunks of an upload no import claimed (the uploader died) are swept after a while.
+ */
+export const uploadChunk = pgTable(
+  "upload_chunk",
+  {
+    uploadKey: text("upload_key").notNull(),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.uploadKey, table.seq] }), index("upload_chunk_created_idx").on(table.createdAt)],
 );

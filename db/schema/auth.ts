@@ -86,6 +86,13 @@ export const userAddress = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     localPart: text("local_part").notNull().unique(),
+    /** `unique`: the account's address, now or before; `extra`: one the reader made for a newsletter (CONTRACT 7.1). */
+    kind: text("kind", { enum: ["unique", "extra"] })
+      .notNull()
+      .default("unique"),
+    label: text("label"),
+    /** A disabled address is refused as an unknown one. */
+    enabled: boolean("enabled").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("user_address_user_idx").on(table.userId)],

@@ -7,3 +7,4 @@ export * from "./unsubscribe";
 export * from "./feeds";
 export * from "./instances";
 export * from "./account-data";
+export * from "./mailboxes";

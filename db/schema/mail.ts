@@ -11,7 +11,7 @@ export const inboundMessage = pgTable(
     id: serial("id").primaryKey(),
     /** Message-ID (or a hash of the bytes when there is none) and the receiving users: one row per delivery. */
     dedupKey: text("dedup_key").notNull(),
-    source: text("source", { enum: ["raw", "mailgun", "postmark", "smtp", "cli", "import"] }).notNull(),
+    source: text("source", { enum: ["raw", "mailgun", "postmark", "smtp", "cli", "import", "imap", "sample"] }).notNull(),
     envelopeTo: text("envelope_to")
       .array()
       .notNull()
