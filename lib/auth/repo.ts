@@ -109,7 +109,12 @@ function claimAddress(userId: number, localPart: string): Promise<boolean> {
     const [claimed] = await tx
       .insert(userAddress)
       .values({ userId, localPart })
-      .onConflictDoUpdate({ target: userAddress.localPart, set: { localPart }, setWhere: eq(userAddress.userId, userId) })
+      // One of the reader's own extra addresses may become their address: it is then theirs as the account's, and enabled.
+      .onConflictDoUpdate({
+        target: userAddress.localPart,
+        set: { localPart, kind: "unique", enabled: true },
+        setWhere: eq(userAddress.userId, userId),
+      })
       .returning({ userId: userAddress.userId });
     if (!claimed) return false;
     // Read after the claim: a deletion retiring this address commits first or finds the claim in its way.

@@ -54,11 +54,14 @@ function placeholders<K extends string>(names: readonly K[]): Record<K, Placehol
 /** A user a message reaches, with what must not leak into the shared form: name, sign-in address, every unique address. */
 export type Recipient = { userId: number; name: string; email: string; localParts: string[] };
 
-/** Owners of local parts, current or earlier, with their identities, in one query. */
+/** Owners of local parts (current, earlier or extra; a disabled one is nobody's), with their identities, in one query. */
 export async function findRecipients(localParts: string[]): Promise<Recipient[]> {
   if (localParts.length === 0) return [];
   const db = getDb();
-  const earlierOwners = db.select({ userId: userAddress.userId }).from(userAddress).where(inArray(userAddress.localPart, localParts));
+  const earlierOwners = db
+    .select({ userId: userAddress.userId })
+    .from(userAddress)
+    .where(and(inArray(userAddress.localPart, localParts), eq(userAddress.enabled, true)));
   return db
     .select({
       userId: user.id,
