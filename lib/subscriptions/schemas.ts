@@ -3,7 +3,11 @@ import { idParam, MAX_ID } from "@/lib/api/schemas";
 
 const newsletterId = z.number({ error: "A newsletter id is required." }).int().positive().max(MAX_ID);
 
-export const SubscribeInput = z.object({ newsletter_metadata_id: newsletterId });
+export const SubscribeInput = z.object({
+  newsletter_metadata_id: newsletterId,
+  /** Also make a fresh extra address labelled with the newsletter's name, answered as `address` (CONTRACT 7.1). */
+  new_address: z.boolean({ error: "new_address must be true or false." }).optional(),
+});
 export type SubscribeInput = z.infer<typeof SubscribeInput>;
 
 export const BulkSubscribeInput = z.object({

@@ -1,5 +1,6 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
+import { createAddress } from "@/lib/addresses/service";
 import { describeNewsletters } from "@/lib/newsletters/service";
 import { isAllowedHost } from "@/lib/fetch/guarded-fetch";
 import {
@@ -61,9 +62,17 @@ async function setStatus(userId: number, newsletterIds: number[], status: "activ
   return describeSubscriptions(userId, await upsertSubscriptions(userId, visible, status));
 }
 
-export async function subscribe(userId: number, input: SubscribeInput) {
-  const [subscription] = await setStatus(userId, [input.newsletter_metadata_id], "active");
-  return { newsletter_id: input.newsletter_metadata_id, subscription };
+export async function subscribe(reader: { id: number; username: string }, input: SubscribeInput) {
+  const address = input.new_address ? await newAddressFor(reader, input.newsletter_metadata_id) : undefined;
+  const [subscription] = await setStatus(reader.id, [input.newsletter_metadata_id], "active");
+  return { newsletter_id: input.newsletter_metadata_id, subscription, ...(address && { address }) };
+}
+
+/** A fresh extra address labelled with the newsletter's name, for a newsletter the reader may see. */
+async function newAddressFor(reader: { id: number; username: string }, newsletterId: number) {
+  const [row] = await findNewslettersByIds(await findVisibleNewsletterIds(reader.id, [newsletterId]));
+  if (!row) throw new NotFoundError("Newsletter not found");
+  return createAddress(reader, { label: row.name.slice(0, 80) });
 }
 
 export async function subscribeMany(userId: number, input: BulkSubscribeInput) {

@@ -7,8 +7,10 @@ import { DELETE as deleteAddress, PATCH as patchAddress } from "@/app/api/users/
 import { GET as listAddresses, POST as createAddress } from "@/app/api/users/me/addresses/route";
 import { GET as getDeliveries } from "@/app/api/users/me/deliveries/route";
 import { GET as getFeed } from "@/app/api/issues/feed/route";
+import { POST as subscribe } from "@/app/api/newsletters/subscribe/route";
 import { PUT as putUniqueEmail } from "@/app/api/users/me/unique-email/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
+import { seedEmail, seedNewsletter } from "../support/seed";
 
 useDatabase();
 
@@ -265,5 +267,54 @@ describe("mail to an extra address", () => {
     await deliver(mail({ to: second.address, from: `news@${brand}` }));
     await deliver(mail({ to: second.address, from: `hi@${unrelatedTwoLevel}` }));
     expect((await list(user))[0]).toMatchObject({ id: second.id, leaked: true });
+  });
+});
+
+describe("POST /api/newsletters/subscribe with new_address", () => {
+  const follow = (user: TestUser, body: unknown) =>
+    call(subscribe, "/api/newsletters/subscribe", { method: "POST", cookie: user.cookie, body });
+
+  it("subscribes and makes a fresh address labelled with the newsletter's name, which files its mail", async () => {
+    const user = await registerUser();
+    const newsletterId = await seedNewsletter({ name: "Open Letter", isPublic: true });
+    const result = await follow(user, { newsletter_metadata_id: newsletterId, new_address: true });
+    expect(result).toMatchObject({
+      status: 200,
+      body: {
+        newsletter_id: newsletterId,
+        subscription: { newsletterId, status: "active" },
+        address: {
+          id: expect.any(Number),
+          address: expect.stringMatching(`@${DOMAIN}$`),
+          label: "Open Letter",
+          enabled: true,
+          senders: [],
+        },
+      },
+    });
+    const address = (result.body as { address: Address }).address;
+    expect(await list(user)).toEqual([address]);
+    expect((await deliver(mail({ to: address.address, from: uniqueSender() }))).status).toBe(202);
+    expect(await feedTotal(user)).toBe(1);
+    const plain = await follow(user, { newsletter_metadata_id: newsletterId, new_address: false });
+    expect(plain.status).toBe(200);
+    expect(plain.body).not.toHaveProperty("address");
+    expect(await list(user)).toHaveLength(1);
+  });
+
+  it("makes no address for a newsletter the reader cannot see (404), and refuses a new_address that is not a boolean (422)", async () => {
+    const owner = await registerUser();
+    const stranger = await registerUser();
+    const { newsletterId } = await seedEmail(owner.id);
+    expect(await follow(stranger, { newsletter_metadata_id: newsletterId, new_address: true })).toMatchObject({
+      status: 404,
+      body: { detail: "Newsletter not found" },
+    });
+    expect(await follow(stranger, { newsletter_metadata_id: 999_999_999, new_address: true })).toMatchObject({ status: 404 });
+    expect(await follow(stranger, { newsletter_metadata_id: newsletterId, new_address: "yes" })).toMatchObject({
+      status: 422,
+      body: { errors: [{ field: "new_address" }] },
+    });
+    expect(await list(stranger)).toEqual([]);
   });
 });
