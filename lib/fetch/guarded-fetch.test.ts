@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { allowFetchTo, answerEveryName, startLocalServer, type LocalServer } from "@/tests/support/local-server";
-import { DEFAULT_TIMEOUT_MS, FetchRefusedError, guardedFetch, setFetchResolver } from "./guarded-fetch";
+import { DEFAULT_TIMEOUT_MS, FetchRefusedError, guardedFetch, resolveGuardedAddress, setFetchResolver } from "./guarded-fetch";
 
 let server: LocalServer;
 let undo: Array<() => void> = [];
@@ -174,5 +174,27 @@ describe("guardedFetch", () => {
     await closed.close();
     allow(closed.hostPort);
     expect(await refusal(guardedFetch(`${closed.origin}/`))).toBe("could not connect (ECONNREFUSED)");
+  });
+});
+
+describe("resolveGuardedAddress", () => {
+  it("answers a public name with the address it resolves to", async () => {
+    undo.push(setFetchResolver(answerEveryName("93.184.216.34")));
+    expect(await resolveGuardedAddress("imap.example.com", 993)).toBe("93.184.216.34");
+  });
+
+  it.each(["127.0.0.1", "10.0.0.7", "192.168.1.20", "169.254.169.254", "::1", "::ffff:10.0.0.1", "0.0.0.0"])(
+    "refuses a name resolving to %s",
+    async (address) => {
+      undo.push(setFetchResolver(answerEveryName(address)));
+      expect(await refusal(resolveGuardedAddress("imap.example.com", 993))).toBe("the address is not public");
+    },
+  );
+
+  it("refuses a private address written as the host, unless FETCH_ALLOW_HOSTS names its host:port", async () => {
+    expect(await refusal(resolveGuardedAddress("127.0.0.1", 1143))).toBe("the address is not public");
+    allow("127.0.0.1:1143");
+    expect(await resolveGuardedAddress("127.0.0.1", 1143)).toBe("127.0.0.1");
+    expect(await refusal(resolveGuardedAddress("127.0.0.1", 1144))).toBe("the address is not public");
   });
 });

@@ -2,7 +2,8 @@ import "server-only";
 import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
-import type { LookupFunction } from "node:net";
+import { isIP, type LookupFunction } from "node:net";
+import ipaddr from "ipaddr.js";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
 import { env } from "@/lib/env";
 
@@ -53,6 +54,40 @@ export function isAllowedHost(url: URL): boolean {
   const port = url.port || (url.protocol === "https:" ? "443" : "80");
   const key = `${url.hostname}:${port}`.toLowerCase();
   return (env.FETCH_ALLOW_HOSTS ?? "").split(",").some((pair) => pair.trim().toLowerCase() === key);
+}
+
+/** Whether `host:port` is a pair FETCH_ALLOW_HOSTS names: it may be reached though it resolves to a private address. */
+export function isAllowedHostPort(host: string, port: number): boolean {
+  const key = `${host}:${port}`.toLowerCase();
+  return (env.FETCH_ALLOW_HOSTS ?? "").split(",").some((pair) => pair.trim().toLowerCase() === key);
+}
+
+/**
+ * The address a connection to `host:port` that came from a user (an IMAP server) may be made to, under
+ * the rules of guardedFetch: the name is resolved once, with the resolver tests can replace, and only a
+ * public address passes unless FETCH_ALLOW_HOSTS names the pair. The caller connects to that address, so
+ * a name that resolves differently a moment later changes nothing.
+ */
+export async function resolveGuardedAddress(host: string, port: number): Promise<string> {
+  const bare = host.replace(/^\[(.*)\]$/, "$1");
+  const address = isIP(bare) ? bare : await lookupOne(bare);
+  if (!isAllowedHostPort(host, port) && !isPublicAddress(address)) throw new FetchRefusedError("the address is not public");
+  return address;
+}
+
+function lookupOne(host: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    resolver(host, {}, (error, address) => {
+      if (error) reject(new FetchRefusedError(`could not resolve the host${error.code ? ` (${error.code})` : ""}`));
+      else resolve(typeof address === "string" ? address : address[0].address);
+    });
+  });
+}
+
+/** As request-filtering-agent decides for the guarded agents: only unicast addresses (an IPv4-mapped one as its IPv4). */
+function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === "unicast";
 }
 
 /**
