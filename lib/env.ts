@@ -7,6 +7,16 @@ import { z } from "zod";
 const optional = z.string().optional();
 const HOST_PORT = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i;
 
+/** 32 bytes written as 64 hex digits or as base64 (either alphabet). */
+export function keyBytes(value: string): Buffer {
+  if (/^[0-9a-f]{64}$/i.test(value)) return Buffer.from(value, "hex");
+  return Buffer.from(value, /[-_]/.test(value) ? "base64url" : "base64");
+}
+
+function isKeyOf32Bytes(value: string): boolean {
+  return /^[0-9a-f]{64}$/i.test(value) || (/^[A-Za-z0-9+/_-]{43}=?$/.test(value) && keyBytes(value).length === 32);
+}
+
 function envSchema(port: string | undefined) {
   return z.object({
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
@@ -56,6 +66,11 @@ function envSchema(port: string | undefined) {
       .default("info"),
     // The largest mailbox one import may upload (CONTRACT 6.3): 5 GiB, a large Takeout mbox.
     IMPORT_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(5_368_709_120),
+    // The key for secrets kept at rest (connected mailboxes' passwords): 32 bytes, as 64 hex digits or base64.
+    // Unset: derived from AUTH_SECRET (or the generated one), so changing that makes the kept passwords unreadable.
+    ENCRYPTION_KEY: z.string().refine(isKeyOf32Bytes, { error: "must be 32 bytes, as 64 hex digits or base64" }).optional(),
+    // How often a connected mailbox whose server offers no IDLE is looked at again, in seconds.
+    MAILBOX_POLL_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(1).max(120).default(120),
   });
 }
 
