@@ -103,13 +103,16 @@ export function databaseLocation(config: Env = env): string {
   return `${url.host || url.searchParams.get("host") || "localhost"}${url.pathname}`;
 }
 
-let cachedSecret: string | undefined;
+const generatedSecrets = new Map<string, string>();
 
-/** AUTH_SECRET, or one generated once into the data folder so sessions survive restarts. */
-export function authSecret(): string {
-  if (env.AUTH_SECRET) return env.AUTH_SECRET;
-  if (cachedSecret) return cachedSecret;
-  const file = dataPath("auth-secret");
+/**
+ * The secret kept in the data folder's `name`, generated on first use: every process on this folder (the
+ * server, the command-line tools) reads the same one, and it survives restarts.
+ */
+function generatedSecret(name: string): string {
+  const file = dataPath(name);
+  const cached = generatedSecrets.get(file);
+  if (cached) return cached;
   if (!existsSync(file)) {
     try {
       writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
@@ -118,6 +121,17 @@ export function authSecret(): string {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
   }
-  cachedSecret = readFileSync(file, "utf8").trim();
-  return cachedSecret;
+  const secret = readFileSync(file, "utf8").trim();
+  generatedSecrets.set(file, secret);
+  return secret;
+}
+
+/** AUTH_SECRET, or one generated once into the data folder so sessions survive restarts. */
+export function authSecret(): string {
+  return env.AUTH_SECRET ?? generatedSecret("auth-secret");
+}
+
+/** INBOUND_SECRET, or one generated once into the data folder, where `npm run mail:send` finds it too. */
+export function inboundSecret(): string {
+  return env.INBOUND_SECRET ?? generatedSecret("inbound-secret");
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import { PayloadTooLargeError, UnauthorizedError } from "@/lib/api/errors";
-import { env } from "@/lib/env";
+import { env, inboundSecret } from "@/lib/env";
 
 /** Compares secrets in constant time (hashing first makes the lengths equal). */
 export function secretsMatch(given: string, expected: string): boolean {
@@ -10,12 +10,11 @@ export function secretsMatch(given: string, expected: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-/** `Authorization: Bearer $INBOUND_SECRET`; with no secret configured, nothing is accepted. */
+/** `Authorization: Bearer $INBOUND_SECRET`, or the secret generated into the data folder while it is unset. */
 export function requireInboundSecret(request: Request): void {
-  const secret = env.INBOUND_SECRET;
   const header = request.headers.get("authorization") ?? "";
   const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  if (!secret || !match || !secretsMatch(match[1].trim(), secret)) throw new UnauthorizedError("Invalid credentials");
+  if (!match || !secretsMatch(match[1].trim(), inboundSecret())) throw new UnauthorizedError("Invalid credentials");
 }
 
 /**

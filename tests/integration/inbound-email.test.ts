@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { call, registerUser, useDatabase } from "../support/api";
-import { deliver, emailRow, inboundRow, mail, newsletterRow, uniqueSender } from "./inbound-support";
+import { INBOUND_SECRET, deliver, emailRow, inboundRow, mail, newsletterRow, uniqueSender } from "./inbound-support";
 
 useDatabase();
 
@@ -57,18 +57,21 @@ describe("POST /api/inbound/email", () => {
     expect(await deliver(message, { authorization: "Bearer wrong" })).toEqual({ status: 401, body: { detail: "Invalid credentials" } });
   });
 
-  it("refuses everything with 401 when INBOUND_SECRET is unset", async () => {
+  it("with INBOUND_SECRET unset, accepts the secret generated into DATA_DIR and nothing else", async () => {
     vi.resetModules();
     const saved = process.env.INBOUND_SECRET;
     delete process.env.INBOUND_SECRET;
     try {
+      const reader = await registerUser();
       const { POST } = await import("@/app/api/inbound/email/route");
-      const result = await call(POST, "/api/inbound/email", {
-        method: "POST",
-        rawBody: mail({ to: "x@paperboy.localhost" }),
-        headers: { authorization: "Bearer " },
-      });
-      expect(result.status).toBe(401);
+      const post = (authorization: string) =>
+        call(POST, "/api/inbound/email", { method: "POST", rawBody: mail({ to: reader.unique_email }), headers: { authorization } });
+      for (const wrong of ["", "Bearer ", `Bearer ${INBOUND_SECRET}`, "Bearer undefined"])
+        expect(await post(wrong)).toMatchObject({ status: 401, body: { detail: "Invalid credentials" } });
+      // What `npm run mail:send` reads: the file the server generated, the same for every process on this folder.
+      const generated = readFileSync(path.join(process.env.DATA_DIR ?? "", "inbound-secret"), "utf8");
+      expect(generated).toMatch(/^[\w-]{43}$/);
+      expect((await post(`Bearer ${generated}`)).status).toBe(202);
     } finally {
       process.env.INBOUND_SECRET = saved;
       vi.resetModules();
