@@ -32,3 +32,35 @@ export function stopWithNpm(stop) {
   }, 1000);
   watch.unref();
 }
+
+// Next's start banner: its "Ready" comes before the server answers (migrations and the catalog load
+// first, in instrumentation-node.ts), and a newcomer cannot tell which address is theirs.
+const BANNER = /^\s*(?:▲ Next\.js|- (?:Local|Network|Environments|Debugger port):|✓ (?:Starting\.\.\.|Ready in))|^\s*$/;
+const NETWORK = /^\s*- Network:\s+(\S+)/;
+const COLOURS = /\x1b\[[0-9;]*m/g;
+
+/** Whether a line of `next start`'s output is its banner, and the LAN address the banner names. */
+export function bannerLine(line) {
+  const plain = line.replace(COLOURS, "");
+  return { banner: BANNER.test(plain), networkUrl: NETWORK.exec(plain)?.[1] ?? null };
+}
+
+/** The one line `npm start` prints once the server answers: where to open it, and from other devices. */
+export function readyLine(appUrl, networkUrl) {
+  return `Paperboy is ready: open ${appUrl}${networkUrl ? ` (from another device on your network: ${networkUrl})` : ""}`;
+}
+
+/** Resolves true once `url` answers 200, polling every `intervalMs`; false as soon as `running()` is false. */
+export async function waitUntilAnswering(url, running, intervalMs = 250) {
+  while (running()) {
+    try {
+      const response = await fetch(url);
+      await response.body?.cancel();
+      if (response.ok) return true;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  }
+  return false;
+}

@@ -3,10 +3,11 @@
 // Migrations run inside the server process at start (instrumentation.ts), on PGlite and PostgreSQL alike.
 import "./load-env.mjs";
 import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { assertPortFree, stopWithNpm } from "./lifecycle.mjs";
+import { assertPortFree, bannerLine, readyLine, stopWithNpm, waitUntilAnswering } from "./lifecycle.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
@@ -17,6 +18,7 @@ const sources = [
   "db",
   "public",
   "instrumentation.ts",
+  "instrumentation-node.ts",
   "proxy.ts",
   "next.config.ts",
   "package-lock.json",
@@ -50,9 +52,26 @@ const stop = (signal) => {
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
 stopWithNpm(stop);
 
-function run(args) {
-  child = spawn(process.execPath, args, { cwd: root, stdio: "inherit" });
-  return new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+function run(args, stdout = "inherit") {
+  child = spawn(process.execPath, args, { cwd: root, stdio: ["inherit", stdout, "inherit"] });
+  return new Promise((resolve) => child.on("close", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
+}
+
+/** Serves, passing the server's output on without Next's banner; one line says where to go once it answers. */
+function serve(args) {
+  const exited = run(args, "pipe");
+  const server = child;
+  let networkUrl = null;
+  createInterface({ input: server.stdout, crlfDelay: Infinity }).on("line", (line) => {
+    const seen = bannerLine(line);
+    networkUrl ??= seen.networkUrl;
+    if (!seen.banner) console.log(line);
+  });
+  const running = () => server.exitCode === null && server.signalCode === null;
+  waitUntilAnswering(`http://127.0.0.1:${port}/api/health`, running).then((answering) => {
+    if (answering) console.log(readyLine(process.env.APP_URL || `http://localhost:${port}`, networkUrl));
+  });
+  return exited;
 }
 
 // Before a build of a minute or more, not after it.
@@ -73,4 +92,4 @@ if (needsBuild()) {
 // themselves: filing newsletters at 8 at once went from about 37 to 41 messages/s with GC on the
 // thread that allocates.
 const nodeFlags = availableParallelism() <= 2 ? ["--single-threaded-gc"] : [];
-process.exit(await run([...nodeFlags, next, "start", "--port", port]));
+process.exit(await serve([...nodeFlags, next, "start", "--port", port]));

@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { describeError } from "./log";
-import { requestId, routeTemplate } from "./requests";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { describeError, logger } from "./log";
+import { metrics } from "./metrics";
+import { recordRequest, requestId, routeTemplate } from "./requests";
 
 describe("routeTemplate", () => {
   it("names a route by its template, never by the values in its path", () => {
@@ -30,5 +31,28 @@ describe("describeError", () => {
     );
     expect(JSON.stringify(described)).not.toMatch(/hunter2|reader@example\.com/);
     expect(describeError(new Error("no mailbox for reader@example.com")).message).toBe("no mailbox for [address]");
+  });
+});
+
+describe("recordRequest", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const record = (route: string, status: number) => ({ requestId: "r-1", method: "GET", route, status, durationMs: 1.23 });
+  const healthCount = async (status: number) =>
+    (await metrics().requests.get()).values.find((value) => value.labels.route === "/api/health" && value.labels.status === String(status))
+      ?.value ?? 0;
+
+  it("logs every request but a healthy health check, and counts them all", async () => {
+    const info = vi.spyOn(logger, "info").mockImplementation(() => undefined);
+    const healthyBefore = await healthCount(200);
+    recordRequest(record("/api/health", 200));
+    expect(info).not.toHaveBeenCalled();
+    expect(await healthCount(200)).toBe(healthyBefore + 1);
+
+    recordRequest(record("/api/health", 503));
+    recordRequest(record("/api/users/me", 200));
+    expect(info.mock.calls).toEqual([
+      [{ request_id: "r-1", method: "GET", route: "/api/health", status: 503, duration_ms: 1.2 }, "request"],
+      [{ request_id: "r-1", method: "GET", route: "/api/users/me", status: 200, duration_ms: 1.2 }, "request"],
+    ]);
   });
 });

@@ -21,7 +21,7 @@ function newest(entry: string): number {
 export const hasBuild = (() => {
   const buildId = path.join(root, ".next", "BUILD_ID");
   if (!existsSync(buildId)) return false;
-  const sources = ["instrumentation.ts", "lib", "app", "db"].map((entry) => path.join(root, entry));
+  const sources = ["instrumentation.ts", "instrumentation-node.ts", "lib", "app", "db"].map((entry) => path.join(root, entry));
   return Math.max(...sources.map(newest)) <= statSync(buildId).mtimeMs;
 })();
 
