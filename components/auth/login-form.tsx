@@ -59,8 +59,13 @@ export function LoginForm({ next, googleClientId }: { next: string; googleClient
           {login.isPending || login.isSuccess ? "Logging in..." : "Log in"}
         </button>
       </form>
-      <OrDivider />
-      <GoogleButton clientId={googleClientId} label="Sign in with Google" onSignedIn={goOn} />
+      {/* Without GOOGLE_CLIENT_ID Google sign-in cannot work: no button, rather than one that can only fail. */}
+      {googleClientId && (
+        <>
+          <OrDivider />
+          <GoogleButton clientId={googleClientId} label="Sign in with Google" onSignedIn={goOn} />
+        </>
+      )}
     </div>
   );
 }

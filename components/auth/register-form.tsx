@@ -59,8 +59,13 @@ export function RegisterForm({ next, googleClientId }: { next: string; googleCli
           {busy ? "Creating account..." : "Create account"}
         </button>
       </form>
-      <OrDivider />
-      <GoogleButton clientId={googleClientId} label="Sign up with Google" onSignedIn={goOn} />
+      {/* Without GOOGLE_CLIENT_ID Google sign-in cannot work: no button, rather than one that can only fail. */}
+      {googleClientId && (
+        <>
+          <OrDivider />
+          <GoogleButton clientId={googleClientId} label="Sign up with Google" onSignedIn={goOn} />
+        </>
+      )}
     </div>
   );
 }

@@ -11,10 +11,10 @@ import { GOOGLE_SIGN_IN_TIMEOUT_MS, GoogleMessages, messageForNotDisplayed, mess
 type SdkState =
   { status: "loading" } | { status: "ready"; identity: GoogleIdentity } | { status: "unavailable" } | { status: "setup-failed" };
 
-type Props = { clientId: string | null; label: string; onSignedIn: (user: User) => void };
+type Props = { clientId: string; label: string; onSignedIn: (user: User) => void };
 
 export function GoogleButton({ clientId, label, onSignedIn }: Props) {
-  const [sdk, setSdk] = useState<SdkState>(() => (clientId ? { status: "loading" } : { status: "unavailable" }));
+  const [sdk, setSdk] = useState<SdkState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(false);
@@ -36,7 +36,6 @@ export function GoogleButton({ clientId, label, onSignedIn }: Props) {
   });
 
   useEffect(() => {
-    if (!clientId) return;
     let active = true;
     loadGoogleSdk().then(
       (identity) => {
@@ -74,10 +73,8 @@ export function GoogleButton({ clientId, label, onSignedIn }: Props) {
     if (sdk.status === "loading") return setMessage(GoogleMessages.stillLoading);
     if (sdk.status !== "ready") {
       // "Please try again": a click after a failed load or setup tries once more.
-      if (clientId) {
-        setSdk({ status: "loading" });
-        setAttempt((count) => count + 1);
-      }
+      setSdk({ status: "loading" });
+      setAttempt((count) => count + 1);
       return;
     }
     setWaiting(true);
