@@ -4,8 +4,8 @@ import { getDb } from "@/db/client";
 
 /**
  * Erases a user in one transaction: their addresses are retired first, then the raw messages only they
- * received, their copies of editions (and editions nobody else can see), the reset tokens that name
- * them, and the user row, whose cascade takes sessions, accounts, interactions, folders,
+ * received, their copies of editions (and editions nobody else can see), their imports' uploads, the
+ * reset tokens that name them, and the user row, whose cascade takes sessions, accounts, interactions, folders,
  * subscriptions, comments, shares and imports.
  */
 export async function eraseUser(userId: number): Promise<void> {
@@ -27,6 +27,7 @@ export async function eraseUser(userId: number): Promise<void> {
       DELETE FROM issue i USING newsletter n
       WHERE i.id IN (SELECT issue_id FROM gone) AND n.id = i.newsletter_id AND NOT n.is_public
         AND NOT EXISTS (SELECT 1 FROM email o WHERE o.issue_id = i.id AND o.user_id <> ${userId})`);
+    await tx.execute(sql`DELETE FROM upload_chunk WHERE upload_key IN (SELECT upload_key FROM mail_import WHERE user_id = ${userId})`);
     await tx.execute(sql`DELETE FROM verification WHERE identifier LIKE 'reset-password:%' AND value = ${String(userId)}`);
     await tx.execute(sql`DELETE FROM "user" WHERE id = ${userId}`);
   });

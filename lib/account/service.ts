@@ -2,8 +2,6 @@ import "server-only";
 import { ValidationError } from "@/lib/api/errors";
 import { hasPassword, requirePassword } from "@/lib/auth/password";
 import { forgetSessions, type SessionUser } from "@/lib/auth/session";
-import { listUploads } from "@/lib/imports/service";
-import { discardUploads } from "@/lib/imports/storage";
 import { eraseUser } from "./repo";
 import { DELETE_CONFIRMATION, type DeleteAccountInput } from "./schemas";
 
@@ -17,8 +15,6 @@ export async function deleteAccount(user: SessionUser, input: DeleteAccountInput
   } else if (input.confirm !== DELETE_CONFIRMATION) {
     throw ValidationError.of("confirm", `Type ${DELETE_CONFIRMATION} to confirm.`);
   }
-  const imports = await listUploads(user.id);
   await eraseUser(user.id);
   forgetSessions(user.id);
-  await discardUploads(imports);
 }

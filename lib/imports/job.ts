@@ -1,6 +1,5 @@
 import "server-only";
-import { createReadStream, existsSync } from "node:fs";
-import { readFile, rm } from "node:fs/promises";
+import { buffer } from "node:stream/consumers";
 import { z } from "zod";
 import type { ImportFailure } from "@/db/schema";
 import { env } from "@/lib/env";
@@ -19,6 +18,7 @@ import {
 import { fromLineDate, splitMbox } from "./mbox";
 import {
   claimImport,
+  deleteUploadChunks,
   finishImport,
   findKnownSenders,
   findUniqueLocal,
@@ -27,7 +27,7 @@ import {
   type ImportCounts,
   type ImportRow,
 } from "./repo";
-import { uploadPath } from "./storage";
+import { readUpload, sweepAbandonedUploads, UploadGoneError, type StoredUpload } from "./upload";
 import { inspectZip, zipMessages, ZipRefusedError } from "./zip";
 
 export const IMPORT_JOB = "mail-import";
@@ -38,7 +38,6 @@ const SLICE_MS = 20_000;
 // A slice holds the import this long past its last message; the watch job comes after it has lapsed.
 const LEASE_SECONDS = 40;
 const WATCH_AFTER_SECONDS = 60;
-const READ_CHUNK = 1 << 20;
 // Messages filed in one transaction: fewer commits and round trips, and a restart redoes at most these.
 const BATCH = 32;
 // Messages and bytes read ahead of filing, being prepared meanwhile: enough that the preparing workers
@@ -49,8 +48,8 @@ const MAX_AHEAD_BYTES = 8 * 1024 * 1024;
 
 type Item = { next: number; raw: Buffer | null; arrivedAt: Date; reason: string | null; name: string | null };
 
-async function* mboxItems(file: string, from: number): AsyncGenerator<Item> {
-  const stream = createReadStream(file, { start: from, highWaterMark: READ_CHUNK });
+async function* mboxItems(upload: StoredUpload, from: number): AsyncGenerator<Item> {
+  const stream = readUpload(upload, from);
   try {
     for await (const message of splitMbox(stream, from, env.MAX_MESSAGE_BYTES)) {
       const reason = message.raw ? null : "Larger than the largest message accepted.";
@@ -61,29 +60,28 @@ async function* mboxItems(file: string, from: number): AsyncGenerator<Item> {
   }
 }
 
-async function* zipItems(file: string, from: number): AsyncGenerator<Item> {
-  for await (const message of zipMessages(file, from, env.MAX_MESSAGE_BYTES, env.IMPORT_MAX_BYTES)) {
+async function* zipItems(upload: StoredUpload, from: number): AsyncGenerator<Item> {
+  for await (const message of zipMessages(upload, from, env.MAX_MESSAGE_BYTES, env.IMPORT_MAX_BYTES)) {
     yield { next: message.index + 1, raw: message.raw, arrivedAt: new Date(), reason: message.reason, name: message.name };
   }
 }
 
-async function* emlItems(file: string, from: number): AsyncGenerator<Item> {
+async function* emlItems(upload: StoredUpload, from: number): AsyncGenerator<Item> {
   if (from > 0) return;
-  yield { next: 1, raw: await readFile(file), arrivedAt: new Date(), reason: null, name: null };
+  yield { next: 1, raw: await buffer(readUpload(upload)), arrivedAt: new Date(), reason: null, name: null };
 }
 
-function items(row: ImportRow, file: string): AsyncGenerator<Item> {
-  if (row.format === "mbox") return mboxItems(file, row.position);
-  if (row.format === "zip") return zipItems(file, row.position);
-  return emlItems(file, row.position);
+function items(row: ImportRow, upload: StoredUpload): AsyncGenerator<Item> {
+  if (row.format === "mbox") return mboxItems(upload, row.position);
+  if (row.format === "zip") return zipItems(upload, row.position);
+  return emlItems(upload, row.position);
 }
 
-async function countMessages(row: ImportRow, file: string): Promise<number> {
+async function countMessages(row: ImportRow, upload: StoredUpload): Promise<number> {
   if (row.format === "eml") return 1;
-  if (row.format === "zip") return inspectZip(file, env.IMPORT_MAX_BYTES);
+  if (row.format === "zip") return inspectZip(upload, env.IMPORT_MAX_BYTES);
   let count = 0;
-  const stream = createReadStream(file, { highWaterMark: READ_CHUNK });
-  for await (const message of splitMbox(stream, 0, env.MAX_MESSAGE_BYTES, false)) count += message.size > 0 ? 1 : 0;
+  for await (const message of splitMbox(readUpload(upload), 0, env.MAX_MESSAGE_BYTES, false)) count += message.size > 0 ? 1 : 0;
   return count;
 }
 
@@ -112,27 +110,26 @@ export async function handleImportJob(data: unknown): Promise<void> {
   const row = await claimImport(importId, LEASE_SECONDS);
   if (!row) return;
   await enqueueJob(IMPORT_JOB, { importId }, { startAfterSeconds: WATCH_AFTER_SECONDS });
-  const file = uploadPath(row.id, row.format);
-  if (!existsSync(file)) {
-    // Another instance with its own DATA_DIR may hold it: let the job come back, there or here.
-    await releaseImport(row.id);
-    throw new Error(`Import ${row.id}: the uploaded file is not on this instance`);
-  }
+  // Uploads whose uploader died are dropped as an import starts, as they are when an upload starts.
+  if (row.total === null) await sweepAbandonedUploads();
   const uniqueLocal = await findUniqueLocal(row.userId);
   const [reader] = uniqueLocal ? await resolveRecipients([`${uniqueLocal}@${env.MAIL_DOMAIN}`]) : [];
   if (!reader) return;
+  // An import made before uploads were kept in the database has no key: its file is out of reach.
+  const upload = row.uploadKey ? { key: row.uploadKey, size: row.sizeBytes } : null;
   try {
-    if (await runSlice(row, file, reader, await findKnownSenders(row.userId))) {
+    if (!upload) throw new UploadGoneError();
+    if (await runSlice(row, upload, reader, await findKnownSenders(row.userId))) {
       await releaseImport(row.id);
       await enqueueJob(IMPORT_JOB, { importId });
       return;
     }
     await finishImport(row.id, { status: "done" });
   } catch (error) {
-    if (!(error instanceof ZipRefusedError)) throw error;
+    if (!(error instanceof ZipRefusedError || error instanceof UploadGoneError)) throw error;
     await finishImport(row.id, { status: "failed", error: error.message });
   }
-  await rm(file, { force: true });
+  if (upload) await deleteUploadChunks(upload.key);
 }
 
 /** A message read from the upload and on its way to being ready for filing. */
@@ -181,7 +178,7 @@ async function fileBatch(importId: number, ahead: Ahead[], counts: ImportCounts,
  * Files messages until the slice's time is up; true when some are left. Messages are read ahead and
  * prepared (on the preparing workers) while the batch before them is filed.
  */
-async function runSlice(row: ImportRow, file: string, reader: Recipient, known: ReadonlySet<string>): Promise<boolean> {
+async function runSlice(row: ImportRow, upload: StoredUpload, reader: Recipient, known: ReadonlySet<string>): Promise<boolean> {
   const deadline = Date.now() + SLICE_MS;
   const counts: ImportCounts = {
     total: row.total,
@@ -192,14 +189,14 @@ async function runSlice(row: ImportRow, file: string, reader: Recipient, known: 
     position: row.position,
   };
   if (counts.total === null) {
-    counts.total = await countMessages(row, file);
+    counts.total = await countMessages(row, upload);
     await updateProgress(row.id, counts, [], LEASE_SECONDS);
   }
   const waiting: Waiting[] = [];
   const ahead: Ahead[] = [];
   const bytes = (entries: { item: Item }[]) => entries.reduce((sum, entry) => sum + (entry.item.raw?.length ?? 0), 0);
   let late = false;
-  for await (const item of items(row, file)) {
+  for await (const item of items(row, upload)) {
     waiting.push(screen(item, known));
     if (waiting.length < BATCH && bytes(waiting) + bytes(ahead) < MAX_AHEAD_BYTES) continue;
     await admit(waiting, ahead, reader, known);

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
-import { email, mailImport, newsletter, subscription, user, type ImportFailure } from "@/db/schema";
+import { email, mailImport, newsletter, subscription, uploadChunk, user, type ImportFailure } from "@/db/schema";
 
 export type ImportRow = typeof mailImport.$inferSelect;
 export type ImportFormat = ImportRow["format"];
@@ -10,8 +10,8 @@ export type ImportCounts = Pick<ImportRow, "total" | "processed" | "filed" | "sk
 /** Failures kept for the reader to read; the count goes on past them. */
 export const MAX_FAILURES_KEPT = 200;
 
-export async function insertImport(userId: number, format: ImportFormat, sizeBytes: number): Promise<ImportRow> {
-  const [row] = await getDb().insert(mailImport).values({ userId, format, sizeBytes }).returning();
+export async function insertImport(userId: number, format: ImportFormat, sizeBytes: number, uploadKey: string): Promise<ImportRow> {
+  const [row] = await getDb().insert(mailImport).values({ userId, format, sizeBytes, uploadKey }).returning();
   return row;
 }
 
@@ -25,10 +25,6 @@ export async function findImport(userId: number, importId: number): Promise<Impo
 
 export function findImports(userId: number, limit: number): Promise<ImportRow[]> {
   return getDb().select().from(mailImport).where(eq(mailImport.userId, userId)).orderBy(desc(mailImport.id)).limit(limit);
-}
-
-export async function listImportIds(userId: number): Promise<{ id: number; format: ImportFormat }[]> {
-  return getDb().select({ id: mailImport.id, format: mailImport.format }).from(mailImport).where(eq(mailImport.userId, userId));
 }
 
 /** Takes the import for one worker until `seconds` from now, unless another holds it or it is over. */
@@ -112,4 +108,37 @@ export async function findHeldMessages(userId: number, messageKeys: string[]): P
     .from(email)
     .where(and(eq(email.userId, userId), inArray(email.messageKey, messageKeys)));
   return new Set(rows.map((row) => row.messageKey));
+}
+
+export async function insertUploadChunk(uploadKey: string, seq: number, data: Buffer): Promise<void> {
+  await getDb().insert(uploadChunk).values({ uploadKey, seq, data });
+}
+
+/** Up to `limit` chunks of an upload in order, from the `from`-th on. */
+export async function findUploadChunks(uploadKey: string, from: number, limit: number): Promise<{ seq: number; data: Buffer }[]> {
+  return getDb()
+    .select({ seq: uploadChunk.seq, data: uploadChunk.data })
+    .from(uploadChunk)
+    .where(and(eq(uploadChunk.uploadKey, uploadKey), gte(uploadChunk.seq, from)))
+    .orderBy(asc(uploadChunk.seq))
+    .limit(limit);
+}
+
+export async function deleteUploadChunks(uploadKey: string): Promise<void> {
+  await getDb().delete(uploadChunk).where(eq(uploadChunk.uploadKey, uploadKey));
+}
+
+/**
+ * Drops the chunks of uploads nobody will read: no chunk written for `seconds` and no running import
+ * naming them (the uploader died before its import existed, or an import ended before it could drop them).
+ */
+export async function deleteAbandonedUploads(seconds: number): Promise<void> {
+  await getDb().execute(sql`
+    DELETE FROM ${uploadChunk} c
+    USING (SELECT DISTINCT upload_key FROM ${uploadChunk} WHERE created_at < now() - make_interval(secs => ${seconds})) old
+    WHERE c.upload_key = old.upload_key
+      AND NOT EXISTS (SELECT 1 FROM ${mailImport} m WHERE m.upload_key = old.upload_key AND m.status = 'running')
+      AND NOT EXISTS (
+        SELECT 1 FROM ${uploadChunk} recent
+        WHERE recent.upload_key = old.upload_key AND recent.created_at >= now() - make_interval(secs => ${seconds}))`);
 }

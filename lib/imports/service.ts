@@ -1,7 +1,4 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { rename, rm } from "node:fs/promises";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
@@ -11,8 +8,8 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { toImportDto, type ImportDto, type ImportFailureDto } from "./dto";
 import { IMPORT_JOB } from "./job";
 import { looksLikeMbox } from "./mbox";
-import { findImport, findImports, insertImport, listImportIds, type ImportFormat } from "./repo";
-import { partialUploadPath, uploadPath } from "./storage";
+import { deleteUploadChunks, findImport, findImports, insertImport, type ImportFormat } from "./repo";
+import { newUploadKey, sweepAbandonedUploads, uploadSink } from "./upload";
 import { inspectZip, ZipRefusedError } from "./zip";
 
 const FORMATS: Record<string, ImportFormat> = {
@@ -75,9 +72,9 @@ function limitMessage(limit: number): string {
 }
 
 /**
- * CONTRACT 6.3: the upload is streamed to DATA_DIR (never whole in memory), refused with 413 past its
- * limit before it is all read, 415 for another type and 422 for content that is not what its type
- * says; then a job files it.
+ * CONTRACT 6.3 and 7.1: the upload is streamed into the database a chunk at a time (never whole in
+ * memory, never on this instance's disk), refused with 413 past its limit before it is all read, 415
+ * for another type and 422 for content that is not what its type says; then a job, on any instance, files it.
  */
 export async function startImport(userId: number, request: Request): Promise<ImportDto> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
@@ -91,21 +88,23 @@ export async function startImport(userId: number, request: Request): Promise<Imp
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError(limitMessage(limit));
   if (!request.body) throw ValidationError.of("body", "The file is empty.");
-  const temporary = partialUploadPath(randomBytes(12).toString("hex"));
+  await sweepAbandonedUploads();
+  const uploadKey = newUploadKey();
+  let imported = false;
   try {
     const body = Readable.fromWeb(request.body as NodeWebStream<Uint8Array>);
-    const sink = createWriteStream(temporary);
     const counter = guard(format, limit);
     let size = 0;
     counter.on("data", (chunk: Buffer) => (size += chunk.length));
-    await pipeline(body, counter, sink);
-    if (format === "zip") await inspectZip(temporary, env.IMPORT_MAX_BYTES);
-    const row = await insertImport(userId, format, size);
-    await rename(temporary, uploadPath(row.id, format));
+    await pipeline(body, counter, uploadSink(uploadKey));
+    if (format === "zip") await inspectZip({ key: uploadKey, size }, env.IMPORT_MAX_BYTES);
+    const row = await insertImport(userId, format, size, uploadKey);
+    imported = true;
     await enqueueJob(IMPORT_JOB, { importId: row.id }, { retryLimit: 20, retryDelaySeconds: 5 });
     return toImportDto(row);
   } catch (error) {
-    await rm(temporary, { force: true });
+    // Once its import exists the upload is the import's: a job queued later, or the watch, still reads it.
+    if (!imported) await deleteUploadChunks(uploadKey);
     if (error instanceof ContentMismatchError || error instanceof ZipRefusedError) throw ValidationError.of("body", error.message);
     throw error;
   }
@@ -125,9 +124,4 @@ export async function listImportFailures(userId: number, importId: number): Prom
 
 export async function listImports(userId: number): Promise<{ items: ImportDto[] }> {
   return { items: (await findImports(userId, 10)).map(toImportDto) };
-}
-
-/** Every upload of the user, by id and format: what deleting the account discards once its rows are gone. */
-export async function listUploads(userId: number): Promise<{ id: number; format: ImportFormat }[]> {
-  return listImportIds(userId);
 }

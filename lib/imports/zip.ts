@@ -1,6 +1,7 @@
 import "server-only";
 import type { Readable } from "node:stream";
 import yauzl, { type Entry, type ZipFile } from "yauzl";
+import { UploadGoneError, UploadZipReader, type StoredUpload } from "./upload";
 
 /** A zip refused whole, with the reason the reader is shown. */
 export class ZipRefusedError extends Error {}
@@ -11,10 +12,11 @@ const RATIO_FLOOR_BYTES = 1_048_576;
 const MAX_ENTRIES = 500_000;
 const ARCHIVE_NAME = /\.(zip|jar|7z|rar|gz|tgz|tar|bz2|xz|zst)$/i;
 
-function open(file: string): Promise<ZipFile> {
+function open(upload: StoredUpload): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
-    yauzl.open(
-      file,
+    yauzl.fromRandomAccessReader(
+      new UploadZipReader(upload.key),
+      upload.size,
       { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: true, strictFileNames: true },
       (error, zip) => {
         if (error) reject(refusal(error));
@@ -24,8 +26,9 @@ function open(file: string): Promise<ZipFile> {
   });
 }
 
-/** yauzl's own checks, in words a reader can act on. */
-function refusal(error: Error): ZipRefusedError {
+/** yauzl's own checks, in words a reader can act on; a lost upload is not the zip's fault. */
+function refusal(error: Error): Error {
+  if (error instanceof UploadGoneError) return error;
   const message = error.message;
   if (/relative path|absolute path|invalid characters|backslash/i.test(message)) {
     return new ZipRefusedError("The zip names a file outside itself (a ../ or absolute path): nothing was imported.");
@@ -54,8 +57,8 @@ function checkEntry(entry: Entry, totals: { entries: number; bytes: number }, ma
 }
 
 /** Every entry of the zip, in order, after its checks; the zip is closed at the end or on a break. */
-async function* entries(file: string, maxBytes: number): AsyncGenerator<{ zip: ZipFile; entry: Entry }> {
-  const zip = await open(file);
+async function* entries(upload: StoredUpload, maxBytes: number): AsyncGenerator<{ zip: ZipFile; entry: Entry }> {
+  const zip = await open(upload);
   const totals = { entries: 0, bytes: 0 };
   try {
     for (;;) {
@@ -81,9 +84,9 @@ async function* entries(file: string, maxBytes: number): AsyncGenerator<{ zip: Z
 }
 
 /** Checks the whole zip and counts its messages; throws ZipRefusedError for a hostile or useless one. */
-export async function inspectZip(file: string, maxBytes: number): Promise<number> {
+export async function inspectZip(upload: StoredUpload, maxBytes: number): Promise<number> {
   let messages = 0;
-  for await (const { entry } of entries(file, maxBytes)) if (isMessageEntry(entry)) messages++;
+  for await (const { entry } of entries(upload, maxBytes)) if (isMessageEntry(entry)) messages++;
   if (messages === 0) throw new ZipRefusedError("The zip holds no .eml files.");
   return messages;
 }
@@ -104,9 +107,9 @@ function readEntry(zip: ZipFile, entry: Entry, maxBytes: number): Promise<{ raw:
 }
 
 /** The zip's messages from the `from`-th on (0-based, counting .eml entries only). */
-export async function* zipMessages(file: string, from: number, maxBytes: number, importLimit: number): AsyncGenerator<ZipMessage> {
+export async function* zipMessages(upload: StoredUpload, from: number, maxBytes: number, importLimit: number): AsyncGenerator<ZipMessage> {
   let index = 0;
-  for await (const { zip, entry } of entries(file, importLimit)) {
+  for await (const { zip, entry } of entries(upload, importLimit)) {
     if (!isMessageEntry(entry)) continue;
     if (index >= from) {
       const { raw, reason } = await readEntry(zip, entry, maxBytes);

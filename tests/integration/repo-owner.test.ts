@@ -116,7 +116,7 @@ describe("repo functions filter by owner in SQL", () => {
     expect(await findSubscription(other.id, subscription.id)).toBeUndefined();
     expect(await findSubscriptionTo(other.id, mail.newsletterId)).toBeUndefined();
 
-    const upload = await insertImport(owner.id, "mbox", 10);
+    const upload = await insertImport(owner.id, "mbox", 10, "owner-test-upload");
     expect(await findImport(other.id, upload.id)).toBeUndefined();
     const [{ messageKey }] = await getDb().select({ messageKey: emailTable.messageKey }).from(emailTable).where(eq(emailTable.id, mail.id));
     expect(await holdsMessage(owner.id, messageKey)).toBe(true);
