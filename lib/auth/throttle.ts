@@ -27,6 +27,8 @@ const budgets = {
   passwordResetConfirmClient: { keyPrefix: "password-reset-confirm-client", points: 60, duration: 600 },
   /** Probing which unique addresses are taken. */
   uniqueEmail: { keyPrefix: "unique-email", points: 30, duration: 3600 },
+  /** "Send me a sample issue", per reader: enough to try it again, not to fill a feed with samples. */
+  sampleIssue: { keyPrefix: "sample-issue", points: 10, duration: 3600 },
 } satisfies Record<string, Pick<IRateLimiterStoreOptions, "keyPrefix" | "points" | "duration">>;
 
 export type Throttle = keyof typeof budgets;
