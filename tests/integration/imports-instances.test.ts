@@ -42,7 +42,7 @@ async function importState(importId: number) {
   return row;
 }
 
-async function subjectsOf(reader: TestUser): Promise<string[]> {
+async function subjectsOf(reader: TestUser): Promise<(string | null)[]> {
   const { getDb } = await import("@/db/client");
   const { email } = await import("@/db/schema");
   const rows = await getDb().select({ subject: email.subject }).from(email).where(eq(email.userId, reader.id));
