@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_FEED, acceptPage, allToNull, feedApiParams, feedFromParams, feedToParams, nextSort, withFilters } from "./feed-query";
+import {
+  DEFAULT_FEED,
+  acceptPage,
+  allToNull,
+  feedApiParams,
+  feedFromParams,
+  feedToParams,
+  isUnfiltered,
+  nextSort,
+  withFilters,
+} from "./feed-query";
 
 describe("nextSort", () => {
   it("flips the order of the active column", () => {
@@ -85,5 +95,20 @@ describe("acceptPage", () => {
     expect(acceptPage(1, 0, 3, false)).toBe(false);
     expect(acceptPage(1, 4, 3, false)).toBe(false);
     expect(acceptPage(1, 3, 3, false)).toBe(true);
+  });
+});
+
+describe("isUnfiltered", () => {
+  it("holds for the whole feed, whatever its order, view or page, and not once a filter narrows it", () => {
+    expect(isUnfiltered(DEFAULT_FEED)).toBe(true);
+    expect(isUnfiltered({ ...DEFAULT_FEED, sort_by: "time_to_read", sort_order: "asc", view: "grid", page: 2, search: "  " })).toBe(true);
+    for (const narrowed of [
+      { search: "rust" },
+      { category_id: 3 },
+      { subscription_status: "subscribed" as const },
+      { read_status: "unread" as const },
+      { recency_filter: "last_7_days" as const },
+    ])
+      expect(isUnfiltered({ ...DEFAULT_FEED, ...narrowed }), JSON.stringify(narrowed)).toBe(false);
   });
 });

@@ -34,6 +34,17 @@ export const DEFAULT_FEED: FeedState = {
 
 export const PAGE_SIZE = 20;
 
+/** Whether the feed shows everything the reader has: then an empty one means no mail has arrived yet. */
+export function isUnfiltered(state: FeedState): boolean {
+  return (
+    state.search.trim() === "" &&
+    state.category_id === null &&
+    state.subscription_status === null &&
+    state.read_status === null &&
+    state.recency_filter === DEFAULT_FEED.recency_filter
+  );
+}
+
 function oneOf<T extends string>(values: readonly T[], raw: string | null): T | null {
   return raw !== null && (values as readonly string[]).includes(raw) ? (raw as T) : null;
 }

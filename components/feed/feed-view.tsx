@@ -12,8 +12,9 @@ import { EmptyState } from "../ui/empty-state";
 import { Spinner } from "../ui/spinner";
 import { ConfirmationCard } from "./confirmation-card";
 import { FeedControls } from "./feed-controls";
+import { FirstIssueGuide } from "./first-issue-guide";
 import { feedErrorText } from "./feed-error";
-import { acceptPage, feedApiParams, feedToParams, type FeedView as View } from "./feed-query";
+import { acceptPage, feedApiParams, feedToParams, isUnfiltered, type FeedView as View } from "./feed-query";
 import { forgetFeedReturn, peekFeedReturn, rememberFeedPosition, rememberFeedUrl } from "./feed-return";
 import { Pagination } from "./pagination";
 import { useFeedState, type FeedUpdate } from "./use-feed-state";
@@ -200,6 +201,8 @@ export function FeedView() {
             <EmptyState action={{ href: `/feed?${feedToParams({ ...state, page: 1 })}`, label: "Back to the first page" }}>
               This page of your feed is empty.
             </EmptyState>
+          ) : issues.length === 0 && isUnfiltered(state) && session.data ? (
+            <FirstIssueGuide address={session.data.unique_email} />
           ) : issues.length === 0 ? (
             <EmptyState action={{ href: "/discover", label: "Discover newsletters" }}>No newsletters in your feed yet.</EmptyState>
           ) : (
