@@ -70,7 +70,7 @@ export function FirstIssueGuide({ address }: { address: string }) {
   return (
     <section
       aria-labelledby="first-issue-title"
-      className="mx-auto max-w-2xl space-y-6 rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-8 sm:px-8 dark:border-slate-700 dark:bg-slate-900"
+      className="mx-auto max-w-3xl space-y-6 rounded-2xl border border-dashed border-slate-300 bg-white px-5 py-8 sm:px-8 dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="space-y-2 text-center">
         <p className="text-slate-600 dark:text-slate-300">No newsletters in your feed yet.</p>
@@ -108,7 +108,7 @@ export function FirstIssueGuide({ address }: { address: string }) {
         <h3 className="text-base font-semibold text-slate-900 dark:text-white">Three ways to get your newsletters here</h3>
         <ol className="grid gap-3 sm:grid-cols-3">
           <Way title="Forward or subscribe">
-            Subscribe to newsletters with {addressLine}, or forward the issues you already get to it.{" "}
+            Subscribe to newsletters with your Paperboy address, or forward the issues you already get to it.{" "}
             <Link href="/discover" className={linkClass}>
               Discover newsletters
             </Link>
