@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { AccountSections } from "@/components/settings/account-sections";
+import { AddressesSection } from "@/components/settings/addresses-section";
 import { BlockedSendersSection } from "@/components/settings/blocked-senders-section";
 import { DeliveryLogSection } from "@/components/settings/delivery-log-section";
 import { FeedsSection } from "@/components/settings/feeds-section";
+import { MailboxesSection } from "@/components/settings/mailboxes-section";
 import { SettingsView } from "@/components/settings/settings-view";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -11,6 +13,8 @@ export default function SettingsPage() {
   return (
     <>
       <SettingsView />
+      <MailboxesSection />
+      <AddressesSection />
       <FeedsSection />
       <BlockedSendersSection />
       <DeliveryLogSection />
