@@ -35,7 +35,8 @@ export function stopWithNpm(stop) {
 
 // Next's start banner: its "Ready" comes before the server answers (migrations and the catalog load
 // first, in instrumentation-node.ts), and a newcomer cannot tell which address is theirs.
-const BANNER = /^\s*(?:▲ Next\.js|- (?:Local|Network|Environments|Debugger port):|✓ (?:Starting\.\.\.|Ready in))|^\s*$/;
+const BANNER =
+  /^\s*(?:▲ Next\.js|- (?:Local|Network|Environments|Debugger port):|✓ (?:Starting\.\.\.|Ready in|Running next\.config))|^\s*$/;
 const NETWORK = /^\s*- Network:\s+(\S+)/;
 const COLOURS = /\x1b\[[0-9;]*m/g;
 

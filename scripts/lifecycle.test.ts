@@ -16,6 +16,7 @@ describe("npm start's output", () => {
       "",
       " \u001b[32m✓\u001b[39m Starting...",
       " \u001b[32m✓\u001b[39m Ready in 412ms",
+      "\u001b[32m✓\u001b[39m Running next.config.ts took 48ms",
     ].map(bannerLine);
     expect(banner.every((line) => line.banner)).toBe(true);
     expect(banner.map((line) => line.networkUrl).filter(Boolean)).toEqual(["http://192.168.1.20:3000"]);
