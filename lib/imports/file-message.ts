@@ -3,10 +3,11 @@ import type { Database } from "@/db/client";
 import { describeError, type MessageFacts } from "@/lib/mail/prepare";
 import type { RecipientIdentity } from "@/lib/mail/depersonalize";
 import type { MailContent, SharedContent } from "@/lib/mail/process";
-import { fileImportedMessage, fileImportedMessages, type Recipient } from "@/lib/mail/service";
+import { env } from "@/lib/env";
+import { fileImportedMessage, fileImportedMessages, resolveRecipients, type ReaderSource, type Recipient } from "@/lib/mail/service";
 import { prepareMessage } from "@/lib/mail/worker-pool";
 import { headerMessageKey, isNewsletter, looksForwarded, readHeader, type HeaderFacts } from "./classify";
-import { findHeldMessages, holdsMessage } from "./repo";
+import { findHeldMessages, findKnownSenders, findUniqueLocal, holdsMessage } from "./repo";
 
 export type ImportOutcome = { outcome: "filed" | "skipped" } | { outcome: "failed"; subject: string | null; reason: string };
 
@@ -31,6 +32,13 @@ export function screenMessage(raw: Buffer, arrivedAt: Date, knownSenders: Readon
   const listed = isNewsletter(header, knownSenders);
   if (!listed && !looksForwarded(header.subject)) return { outcome: { outcome: "skipped" } };
   return { outcome: null, raw, arrivedAt, header, listed, key: headerMessageKey(header, raw) };
+}
+
+/** The reader as filing knows them (by their unique address) and the senders they already read; null once they are gone. */
+export async function findReader(userId: number): Promise<{ reader: Recipient; knownSenders: Set<string> } | null> {
+  const uniqueLocal = await findUniqueLocal(userId);
+  const [reader] = uniqueLocal ? await resolveRecipients([`${uniqueLocal}@${env.MAIL_DOMAIN}`]) : [];
+  return reader ? { reader, knownSenders: await findKnownSenders(userId) } : null;
 }
 
 /** Which of these messages the reader already holds, by their headers' keys, in one query. */
@@ -74,6 +82,7 @@ export async function fileMessages(
   reader: Recipient,
   batch: ReadyMessage[],
   record: (outcomes: ImportOutcome[], db?: Database) => Promise<void>,
+  source: ReaderSource = "import",
 ): Promise<void> {
   const toFile = batch.filter((message): message is ToFile => message.outcome === null);
   const held = await findHeldMessages(
@@ -90,18 +99,18 @@ export async function fileMessages(
     return { outcome: "filed" };
   });
   try {
-    await fileImportedMessages(reader, filing, (tx) => record(outcomes, tx));
+    await fileImportedMessages(reader, filing, (tx) => record(outcomes, tx), source);
   } catch {
     const alone: ImportOutcome[] = [];
-    for (const message of batch) alone.push(message.outcome ?? (await fileAlone(reader, message)));
+    for (const message of batch) alone.push(message.outcome ?? (await fileAlone(reader, message, source)));
     await record(alone);
   }
 }
 
-async function fileAlone(reader: Recipient, message: ToFile): Promise<ImportOutcome> {
+async function fileAlone(reader: Recipient, message: ToFile, source: ReaderSource): Promise<ImportOutcome> {
   if (await holdsMessage(reader.userId, message.facts.messageKey)) return { outcome: "skipped" };
   try {
-    await fileImportedMessage(reader, message.raw, message, message.arrivedAt);
+    await fileImportedMessage(reader, message.raw, message, message.arrivedAt, source);
   } catch (error) {
     return failed(message.content.subject, `Could not be filed: ${describeError(error)}`);
   }

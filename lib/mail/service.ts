@@ -70,11 +70,15 @@ export async function fileImportedMessage(
   raw: Buffer,
   prepared: { facts: MessageFacts; content: MailContent },
   arrivedAt: Date,
+  source: ReaderSource = "import",
 ): Promise<void> {
   const { facts, content } = prepared;
-  const { row } = await insertInboundMessage(importedAs(reader, facts, raw));
+  const { row } = await insertInboundMessage(importedAs(reader, facts, raw, source));
   await fileContent(row.id, facts, content, [reader], arrivedAt);
 }
+
+/** Where a reader's own mail came from: an uploaded mailbox, or one connected over IMAP. */
+export type ReaderSource = Extract<InboundSource, "import" | "imap">;
 
 /** A message of a reader's imported mailbox, prepared for filing (its shared form too, when made for this reader). */
 export type ImportedMessage = { raw: Buffer; facts: MessageFacts; content: MailContent; shared: SharedContent | null; arrivedAt: Date };
@@ -89,6 +93,7 @@ export async function fileImportedMessages(
   reader: Recipient,
   messages: ImportedMessage[],
   alongside: (tx: Database) => Promise<void>,
+  source: ReaderSource = "import",
 ): Promise<void> {
   const blocked = await findBlockedSenders(reader.userId, [...new Set(messages.flatMap((message) => blockKeys(message.content)))]);
   const stats: FilingStats[] = [];
@@ -97,7 +102,7 @@ export async function fileImportedMessages(
     const newsletters: NewsletterCache = new Map();
     for (const { raw, facts, content, shared, arrivedAt } of messages) {
       // A new row is stored filed; one that arrived by mail before is claimed as a delivery's would be.
-      const { row, created } = await insertInboundMessage({ ...importedAs(reader, facts, raw), filed: true }, [], undefined, tx);
+      const { row, created } = await insertInboundMessage({ ...importedAs(reader, facts, raw, source), filed: true }, [], undefined, tx);
       const blocking = blockKeys(content).some((key) => blocked.has(key)) ? [reader.userId] : [];
       const filed = await fileInTransaction(
         tx,
@@ -113,8 +118,8 @@ export async function fileImportedMessages(
 }
 
 /** Keyed as a delivery to this reader alone, so the message already arrived by mail is the same row. */
-function importedAs(reader: Recipient, facts: MessageFacts, raw: Buffer) {
-  return { dedupKey: `${facts.messageKey} ${reader.userId}`, source: "import" as const, envelopeTo: [], raw };
+function importedAs(reader: Recipient, facts: MessageFacts, raw: Buffer, source: ReaderSource) {
+  return { dedupKey: `${facts.messageKey} ${reader.userId}`, source, envelopeTo: [], raw };
 }
 
 /** Files every failed (or abandoned) message again (npm run mail:reprocess); returns how many are now filed. */

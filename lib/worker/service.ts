@@ -1,21 +1,27 @@
 import "server-only";
 import { startRunner, type Runner } from "@/lib/jobs/runner";
 import { SWEEP_SECONDS, sweepInbound } from "@/lib/mail/retry";
+import { startMailboxWatcher, type MailboxWatcher } from "@/lib/mailboxes/watcher";
 import { jobHandlers } from "./handlers";
 import { logger } from "@/lib/observability/log";
 
-const holder = globalThis as typeof globalThis & { paperboyWorker?: Promise<{ runner: Runner; sweep: NodeJS.Timeout }> };
+const holder = globalThis as typeof globalThis & {
+  paperboyWorker?: Promise<{ runner: Runner; sweep: NodeJS.Timeout; mailboxes: MailboxWatcher }>;
+};
 
 function sweep(): void {
   // The database away for a while: the next sweep tries again.
   sweepInbound().catch((error: unknown) => logger.error({ err: error }, "Inbound retry sweep failed"));
 }
 
-/** Runs jobs in this process (`npm start` unless WORKER=off, `npm run worker`) until stopWorker. */
+/**
+ * Runs jobs in this process (`npm start` unless WORKER=off, `npm run worker`) until stopWorker, and holds
+ * the connections of the connected mailboxes it claims (one holder per mailbox across instances).
+ */
 export function startWorker(): Promise<void> {
   holder.paperboyWorker ??= startRunner(jobHandlers).then((runner) => {
     sweep();
-    return { runner, sweep: setInterval(sweep, SWEEP_SECONDS * 1000) };
+    return { runner, sweep: setInterval(sweep, SWEEP_SECONDS * 1000), mailboxes: startMailboxWatcher() };
   });
   return holder.paperboyWorker.then(() => undefined);
 }
@@ -25,7 +31,8 @@ export async function stopWorker(timeoutMs: number): Promise<void> {
   const started = holder.paperboyWorker;
   holder.paperboyWorker = undefined;
   if (!started) return;
-  const { runner, sweep } = await started;
+  const { runner, sweep, mailboxes } = await started;
   clearInterval(sweep);
-  await runner.stop(timeoutMs);
+  // The mailboxes' leases are let go at once, so another instance takes them on its next look.
+  await Promise.all([runner.stop(timeoutMs), mailboxes.stop()]);
 }

@@ -1,3 +1,4 @@
+import type { MailboxDto } from "@/lib/mailboxes/dto";
 import { randomUUID } from "node:crypto";
 import { GET as listRoute, POST as createRoute } from "@/app/api/users/me/mailboxes/route";
 import { DELETE as deleteRoute, PATCH as patchRoute } from "@/app/api/users/me/mailboxes/[mailboxId]/route";
@@ -6,7 +7,7 @@ import { call, type TestUser } from "../support/api";
 import type { Dovecot, DovecotUser } from "../support/dovecot";
 import { mail, uniqueSender } from "./inbound-support";
 
-export type MailboxBody = Record<string, unknown> & { id: number; status: string };
+export type MailboxBody = MailboxDto;
 
 export async function connect(reader: TestUser, body: Record<string, unknown>) {
   return call(createRoute, "/api/users/me/mailboxes", { method: "POST", cookie: reader.cookie, body });

@@ -1,3 +1,5 @@
+// Sets the inbound secret and a 1 MB MAX_MESSAGE_BYTES before lib/env is first read.
+import "./inbound-support";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { allowFetchTo, answerEveryName } from "../support/local-server";

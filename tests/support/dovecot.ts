@@ -162,7 +162,8 @@ export async function startDovecot(options: { idle?: boolean } = {}): Promise<Do
 
   async function start(): Promise<void> {
     if (child && child.exitCode === null) return;
-    child = spawn(DOVECOT_BIN, ["-F", "-c", conf], { stdio: "ignore" });
+    // Its own process group: a stop ends the sessions in hand too, which outlive Dovecot's master otherwise.
+    child = spawn(DOVECOT_BIN, ["-F", "-c", conf], { stdio: "ignore", detached: true });
     running.add(child);
     child.once("exit", () => child && running.delete(child));
     await waitForPort(port, child, log);
@@ -174,6 +175,7 @@ export async function startDovecot(options: { idle?: boolean } = {}): Promise<Do
     const exited = new Promise((resolve) => current.once("exit", resolve));
     current.kill("SIGTERM");
     await exited;
+    killGroup(current);
     // Its login and imap processes end with it; the port is free once nothing answers on it.
     const deadline = Date.now() + 5000;
     while (Date.now() < deadline) {
@@ -238,7 +240,15 @@ export async function startDovecot(options: { idle?: boolean } = {}): Promise<Do
   };
 }
 
+function killGroup(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, "SIGKILL");
+  } catch {
+    // Every process of the group has ended already.
+  }
+}
+
 const running = new Set<ChildProcess>();
 process.once("exit", () => {
-  for (const child of running) if (child.exitCode === null) child.kill("SIGKILL");
+  for (const child of running) killGroup(child);
 });
