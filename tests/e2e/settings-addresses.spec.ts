@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { articleHtml, deliver } from "./reading-support";
+import { audit } from "./accessibility-support";
 import { signedInReader } from "./support";
 
 test.use({ permissions: ["clipboard-read", "clipboard-write"] });
@@ -41,6 +42,7 @@ test("a reader makes an address for one newsletter, copies it, sees a second sen
   await page.reload();
   await expect(item.getByText("Leaked?")).toBeVisible();
   await expect(item).toContainText("Senders, first one first: notes@fieldnotes.example, deals@partner-offers.example");
+  expect(await audit(page, "/settings with a leaked address")).toEqual([]);
 
   const receive = item.getByRole("switch", { name: `Receive mail at ${address}` });
   await expect(receive).toHaveAttribute("aria-checked", "true");
