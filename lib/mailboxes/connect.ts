@@ -31,6 +31,19 @@ export function plainTextAllowed(settings: Pick<ServerSettings, "host" | "port">
 }
 
 /**
+ * Whether this instance may reach the server at all, by its configuration alone: an address written as
+ * the host that is private or loopback needs its pair in this instance's FETCH_ALLOW_HOSTS. A name is
+ * taken as reachable here (it is checked when the connection is made).
+ */
+export async function reachableHere(settings: Pick<ServerSettings, "host" | "port">): Promise<boolean> {
+  if (!isIP(settings.host.replace(/^\[(.*)\]$/, "$1"))) return true;
+  return resolveGuardedAddress(settings.host, settings.port).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
  * Logs in to the reader's IMAP server through the guard of CONTRACT 6.1: the name is resolved and checked
  * once, the socket goes to that address (TLS still checks the certificate against the name), and the
  * whole exchange up to the login answers within 10 s. Throws MailboxConnectError.

@@ -3,7 +3,8 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/observability/log";
-import { claimMailboxes, renewLeases } from "./repo";
+import { reachableHere } from "./connect";
+import { claimMailboxes, releaseMailbox, renewLeases } from "./repo";
 import { MailboxSession, sessionKey } from "./session";
 
 export type WatcherOptions = {
@@ -60,7 +61,11 @@ export function startMailboxWatcher(options: WatcherOptions = {}): MailboxWatche
       } else session.noticeRequest(row.syncRequestedAt);
     }
     if (stopped) return;
-    for (const row of await claimMailboxes(holder, leaseSeconds, maxMailboxes - sessions.size)) start(row);
+    for (const row of await claimMailboxes(holder, leaseSeconds, maxMailboxes - sessions.size)) {
+      // One this instance's configuration cannot reach is left, unchanged, to an instance that can.
+      if (await reachableHere(row)) start(row);
+      else await releaseMailbox(holder, row.id);
+    }
   }
 
   function schedule(): void {

@@ -246,7 +246,7 @@ describe.skipIf(!dovecotInstalled())("connected mailboxes: syncing and watching"
         20_000,
       ),
     ).toMatchObject({ status: "idle" });
-  }, 50_000);
+  }, 70_000);
 
   it("a paused mailbox is not synced until resumed", async () => {
     const reader = await registerUser();
