@@ -112,7 +112,6 @@ export class MailboxSession {
       if (event.path === watched && event.count > event.prevCount) this.requestPass();
     });
     client.on("close", () => this.wake());
-    const pollMs = (client.capabilities.has("IDLE") && this.row.folders.length === 1 ? 120 : this.options.pollSeconds) * 1000;
     while (!this.stopped) {
       if (!client.usable) throw new MailboxConnectError("closed", "Connection lost: the server closed the connection.");
       if (this.passWanted) {
@@ -121,13 +120,10 @@ export class MailboxSession {
         continue;
       }
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(
-          () => {
-            this.passWanted = true;
-            resolve();
-          },
-          Math.min(pollMs, this.options.pollSeconds * 1000),
-        );
+        const timer = setTimeout(() => {
+          this.passWanted = true;
+          resolve();
+        }, this.options.pollSeconds * 1000);
         this.wake = () => {
           clearTimeout(timer);
           resolve();

@@ -267,3 +267,29 @@ describe.skipIf(!dovecotInstalled())("connected mailboxes: syncing and watching"
     ).toMatchObject({ paused: false });
   }, 30_000);
 });
+
+describe.skipIf(!dovecotInstalled())("connected mailboxes: a server without IDLE", () => {
+  it("is looked at again every MAILBOX_POLL_SECONDS, so new mail is filed all the same", async () => {
+    const plain = await startDovecot({ idle: false });
+    const restore = allowFetchTo(`${dovecot.allowHost},${plain.allowHost}`);
+    try {
+      const reader = await registerUser();
+      const user = await imapUser(plain);
+      await connect(reader, settingsFor(plain, user));
+      await until(() => mailboxOf(reader), idleWith());
+      const imap = await plain.client(user);
+      expect(imap.capabilities.has("IDLE")).toBe(false);
+      await imap.logout();
+      await plain.append(user, [newsletterMail("Found by polling")]);
+      const found = await until(
+        () => emailsOf(reader.id),
+        (emails) => emails.length === 1,
+        10_000,
+      );
+      expect(found.map((email) => email.subject)).toEqual(["Found by polling"]);
+    } finally {
+      restore();
+      await plain.close();
+    }
+  }, 40_000);
+});
