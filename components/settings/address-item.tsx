@@ -89,7 +89,7 @@ export function AddressItem({ address }: { address: ExtraAddress }) {
             {address.label ?? <span className="font-normal text-slate-500 dark:text-slate-400">No label</span>}
           </h3>
           <code
-            className={`block break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm dark:bg-slate-800 ${address.enabled ? "text-slate-900 dark:text-slate-100" : "text-slate-500 line-through dark:text-slate-400"}`}
+            className={`block break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm dark:bg-slate-800 ${address.enabled ? "text-slate-900 dark:text-slate-100" : "text-slate-600 line-through dark:text-slate-400"}`}
           >
             {address.address}
           </code>

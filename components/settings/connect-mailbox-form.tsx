@@ -88,7 +88,7 @@ function request(form: FormState, preset: ReturnType<typeof findPreset>): NewMai
   if (!server.host) return "Enter the IMAP server's name, such as imap.example.com.";
   if (!Number.isInteger(server.port) || server.port < 1 || server.port > 65535) return "Enter a port between 1 and 65535.";
   if (!form.username.trim()) return "Enter the email address or username you sign in with.";
-  if (!form.password) return "Enter the app password.";
+  if (!form.password) return "Enter the password.";
   const folders = form.folders
     .split(",")
     .map((folder) => folder.trim())
@@ -229,7 +229,7 @@ export function ConnectMailboxForm({ onConnected }: { onConnected: (mailbox: Mai
                 className={inputClass}
               />
             </Field>
-            <Field id="mailbox-password" label="App password">
+            <Field id="mailbox-password" label={isOther ? "Password" : "App password"}>
               <input
                 id="mailbox-password"
                 value={form.password}

@@ -51,6 +51,7 @@ test("a reader makes an address for one newsletter, copies it, sees a second sen
   await expect(item).toContainText("Off: mail to this address is refused, as if it did not exist.");
   await page.reload();
   await expect(receive).toHaveAttribute("aria-checked", "false");
+  expect(await audit(page, "/settings with an address turned off")).toEqual([]);
   const refused = await page.request.post("/api/inbound/email", {
     headers: { Authorization: "Bearer e2e-inbound-secret", "Content-Type": "message/rfc822" },
     data: Buffer.from(`From: Deals <deals@partner-offers.example>\r\nTo: ${address}\r\nSubject: Another deal\r\n\r\nBuy now.`),
