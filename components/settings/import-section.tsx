@@ -5,7 +5,7 @@ import { errorMessage } from "@/lib/api/client";
 import { uploadType, useImport, useImportFailures, useImports, useStartImport, type ImportStatus } from "@/lib/imports/hooks";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
-import { SettingsCard } from "./settings-card";
+import { AnchoredSection } from "./anchored-section";
 
 const STATUS_TEXT: Record<ImportStatus["status"], string> = { running: "Importing...", done: "Import done", failed: "Import failed" };
 
@@ -71,7 +71,8 @@ export function ImportSection() {
   const [problem, setProblem] = useState<string | null>(null);
   const [importId, setImportId] = useState<number | null>(null);
   // After a reload the latest import is followed again, running or finished.
-  const latest = useImports().data?.items[0]?.id ?? null;
+  const imports = useImports();
+  const latest = imports.data?.items[0]?.id ?? null;
   const current = useImport(importId ?? latest);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -90,7 +91,8 @@ export function ImportSection() {
   const shown = problem ?? (start.isError ? errorMessage(start.error, "Failed to start the import") : null);
 
   return (
-    <SettingsCard title="Import">
+    // /settings#import: where the empty feed's "Import mail" leads.
+    <AnchoredSection id="import" title="Import" ready={!imports.isPending}>
       <form onSubmit={submit} className="space-y-4" aria-label="Import mail">
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Bring the newsletters already in your mailbox: an mbox file (Google Takeout, Thunderbird), one .eml message, or a zip of .eml
@@ -120,6 +122,6 @@ export function ImportSection() {
         </div>
       )}
       {current.isError && <Alert className="mt-4">{errorMessage(current.error, "Failed to fetch the import")}</Alert>}
-    </SettingsCard>
+    </AnchoredSection>
   );
 }

@@ -75,3 +75,16 @@ test("a filtered feed that shows nothing is not mistaken for a new reader's", as
   await expect(page.getByText("No newsletters in your feed yet.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Send me a sample issue" })).toHaveCount(0);
 });
+
+test("the empty feed's ways in lead to the mailbox and import sections of Settings", async ({ page }) => {
+  await signedInReader(page);
+  for (const [link, section] of [
+    ["Connect a mailbox", "Connected mailboxes"],
+    ["Import mail", "Import"],
+  ] as const) {
+    await page.goto("/feed");
+    await page.getByRole("region", { name: "Get your first issue" }).getByRole("link", { name: link }).click();
+    await expect(page).toHaveURL(new RegExp(`/settings#${section === "Import" ? "import" : "mailboxes"}$`));
+    await expect(page.getByRole("region", { name: section, exact: true })).toBeInViewport();
+  }
+});
