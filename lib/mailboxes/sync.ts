@@ -2,7 +2,15 @@ import "server-only";
 import type { ImapFlow } from "imapflow";
 import type { Database } from "@/db/client";
 import { env } from "@/lib/env";
-import { fileMessages, findHeldKeys, readyMessage, screenMessage, type ImportOutcome, type Screened } from "@/lib/imports/file-message";
+import {
+  fileMessages,
+  findHeldKeys,
+  readyMessage,
+  screenMessage,
+  type ImportOutcome,
+  type ReadyMessage,
+  type Screened,
+} from "@/lib/imports/file-message";
 import { readerIdentity } from "@/lib/mail/filing";
 import type { Recipient } from "@/lib/mail/service";
 import { addToTotal, findFolderState, recordProgress, type Tally } from "./repo";
@@ -12,6 +20,7 @@ const PAGE = 200;
 // Messages filed in one transaction, and the most bytes of them fetched at once (as an import reads ahead).
 const BATCH = 32;
 const MAX_BATCH_BYTES = 8 * 1024 * 1024;
+const AHEAD_BATCHES = 3;
 
 export type SyncTarget = {
   mailboxId: number;
@@ -75,28 +84,42 @@ async function syncPage(client: ImapFlow, target: SyncTarget, folder: string, ui
       entry.screened = null;
     }
   }
-  const filedUids: number[] = [];
+  const batches: Entry[][] = [];
   let batch: Entry[] = [];
   let bytes = 0;
   for (const entry of entries) {
     batch.push(entry);
     if (!entry.decided) bytes += entry.size;
     if (batch.filter((item) => !item.decided).length < BATCH && bytes < MAX_BATCH_BYTES) continue;
-    filedUids.push(...(await fileBatch(client, target, folder, uidValidity, batch)));
+    batches.push(batch);
     batch = [];
     bytes = 0;
-    if (target.stopping()) return filedUids;
   }
-  if (batch.length > 0) filedUids.push(...(await fileBatch(client, target, folder, uidValidity, batch)));
+  if (batch.length > 0) batches.push(batch);
+  // The next batches are fetched and prepared while one is filed, as an import reads ahead.
+  const ahead: Promise<Prepared>[] = [];
+  const readAhead = () => {
+    while (ahead.length < AHEAD_BATCHES && batches.length > 0) {
+      const next = prepareBatch(client, target, batches.shift() ?? []);
+      // Awaited in turn below; one left behind by a failure must not end the process unhandled.
+      next.catch(() => undefined);
+      ahead.push(next);
+    }
+  };
+  const filedUids: number[] = [];
+  readAhead();
+  while (ahead.length > 0 && !target.stopping()) {
+    const prepared = await (ahead.shift() as Promise<Prepared>);
+    readAhead();
+    filedUids.push(...(await fileBatch(target, folder, uidValidity, prepared)));
+  }
   return filedUids;
 }
 
-/**
- * Fetches the batch's candidates whole, makes them ready as an import does (the import's rule decides
- * what is a newsletter) and files them through its path, stored as from "imap"; the counters and the
- * folder's last UID are recorded in the same transaction.
- */
-async function fileBatch(client: ImapFlow, target: SyncTarget, folder: string, uidValidity: number, batch: Entry[]): Promise<number[]> {
+type Prepared = { batch: Entry[]; ready: ReadyMessage[] };
+
+/** Fetches the batch's candidates whole and makes them ready as an import does (the import's rule decides what is a newsletter). */
+async function prepareBatch(client: ImapFlow, target: SyncTarget, batch: Entry[]): Promise<Prepared> {
   const wanted = batch.filter((entry) => !entry.decided);
   const sources = new Map<number, Buffer>();
   if (wanted.length > 0) {
@@ -106,7 +129,7 @@ async function fileBatch(client: ImapFlow, target: SyncTarget, folder: string, u
   const identity = readerIdentity([target.reader]);
   const none = new Set<string>();
   const ready = await Promise.all(
-    batch.map((entry) => {
+    batch.map((entry): ReadyMessage | Promise<ReadyMessage> => {
       if (entry.decided) return { outcome: entry.decided };
       const raw = sources.get(entry.uid);
       // Gone meanwhile (expunged by another client): nothing to file.
@@ -114,6 +137,14 @@ async function fileBatch(client: ImapFlow, target: SyncTarget, folder: string, u
       return readyMessage(screenMessage(raw, entry.arrivedAt, target.knownSenders), none, target.knownSenders, identity);
     }),
   );
+  return { batch, ready };
+}
+
+/**
+ * Files a prepared batch through the import's path, stored as from "imap"; the counters and the folder's
+ * last UID are recorded in the same transaction. Returns the UIDs filed.
+ */
+async function fileBatch(target: SyncTarget, folder: string, uidValidity: number, { batch, ready }: Prepared): Promise<number[]> {
   const lastUid = batch[batch.length - 1].uid;
   let filed: number[] = [];
   await fileMessages(
