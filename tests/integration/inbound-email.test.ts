@@ -57,7 +57,7 @@ describe("POST /api/inbound/email", () => {
     expect(await deliver(message, { authorization: "Bearer wrong" })).toEqual({ status: 401, body: { detail: "Invalid credentials" } });
   });
 
-  it("with INBOUND_SECRET unset, accepts the secret generated into DATA_DIR and nothing else", async () => {
+  it("with INBOUND_SECRET unset, accepts the secret generated into DATA_DIR and nothing else; once set, only INBOUND_SECRET", async () => {
     vi.resetModules();
     const saved = process.env.INBOUND_SECRET;
     delete process.env.INBOUND_SECRET;
@@ -72,6 +72,17 @@ describe("POST /api/inbound/email", () => {
       const generated = readFileSync(path.join(process.env.DATA_DIR ?? "", "inbound-secret"), "utf8");
       expect(generated).toMatch(/^[\w-]{43}$/);
       expect((await post(`Bearer ${generated}`)).status).toBe(202);
+
+      // Once INBOUND_SECRET is set, it is the one secret: the generated file no longer opens the route.
+      process.env.INBOUND_SECRET = saved;
+      vi.resetModules();
+      const configured = await import("@/app/api/inbound/email/route");
+      const withGenerated = await call(configured.POST, "/api/inbound/email", {
+        method: "POST",
+        rawBody: mail({ to: reader.unique_email }),
+        headers: { authorization: `Bearer ${generated}` },
+      });
+      expect(withGenerated.status).toBe(401);
     } finally {
       process.env.INBOUND_SECRET = saved;
       vi.resetModules();
