@@ -46,6 +46,8 @@ export class MailboxSession {
   private manual = false;
   private wake: () => void = () => undefined;
   private client: ImapFlow | null = null;
+  /** The newest "sync now" this session has answered (one made before it started is its first pass). */
+  private lastRequest: number;
   readonly done: Promise<void>;
 
   constructor(
@@ -55,12 +57,6 @@ export class MailboxSession {
     this.key = sessionKey(row);
     this.lastRequest = row.syncRequestedAt?.getTime() ?? 0;
     this.done = this.run();
-  }
-
-  private lastRequest: number;
-
-  get mailboxId(): number {
-    return this.row.id;
   }
 
   /** "Sync now" noticed on the row: a pass runs as soon as the one in hand (if any) ends. */
@@ -77,7 +73,7 @@ export class MailboxSession {
     this.wake();
   }
 
-  /** Ends the connection; the lease is let go (`release`) unless the row is gone or another holds it. */
+  /** Ends the connection and lets the lease go (a no-op when the row is gone or another instance holds it). */
   async stop(): Promise<void> {
     this.stopped = true;
     this.wake();

@@ -4,7 +4,7 @@ import os from "node:os";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/observability/log";
 import { reachableHere } from "./connect";
-import { claimMailboxes, releaseMailbox, renewLeases } from "./repo";
+import { claimMailboxes, releaseMailbox, renewLeases, type MailboxRow } from "./repo";
 import { MailboxSession, sessionKey } from "./session";
 
 export type WatcherOptions = {
@@ -41,7 +41,7 @@ export function startMailboxWatcher(options: WatcherOptions = {}): MailboxWatche
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<void> = Promise.resolve();
 
-  function start(row: Parameters<typeof sessionKey>[0]): void {
+  function start(row: MailboxRow): void {
     const session = new MailboxSession(row, sessionOptions);
     sessions.set(row.id, session);
     // A session that ends on its own (a failure) has let its lease go already.
@@ -55,9 +55,9 @@ export function startMailboxWatcher(options: WatcherOptions = {}): MailboxWatche
     for (const [id, session] of sessions) {
       const row = held.get(id);
       if (!row || sessionKey(row) !== session.key) {
+        // Let go; one whose settings changed is claimed again below, with a session on the new settings.
         sessions.delete(id);
         await session.stop();
-        if (row && !stopped) start(row);
       } else session.noticeRequest(row.syncRequestedAt);
     }
     if (stopped) return;

@@ -248,6 +248,30 @@ describe.skipIf(!dovecotInstalled())("connected mailboxes: syncing and watching"
     ).toMatchObject({ status: "idle" });
   }, 70_000);
 
+  it("a folder added to a watched mailbox is synced with new settings, the other folders going on from where they were", async () => {
+    const reader = await registerUser();
+    const user = await imapUser(dovecot);
+    await dovecot.append(user, [newsletterMail("In the inbox")]);
+    await dovecot.append(user, [newsletterMail("Sorted by a filter")], { folder: "Letters" });
+    const { id } = (await connect(reader, settingsFor(dovecot, user))).body as MailboxBody;
+    await until(() => mailboxOf(reader), idleWith());
+    expect(await patch(reader, id, { folders: ["INBOX", "Letters"] })).toMatchObject({
+      status: 200,
+      body: { folders: ["INBOX", "Letters"] },
+    });
+    const both = await until(
+      () => emailsOf(reader.id),
+      (emails) => emails.length === 2,
+    );
+    expect(both.map((email) => email.subject).sort()).toEqual(["In the inbox", "Sorted by a filter"]);
+    expect(
+      await until(
+        () => mailboxOf(reader),
+        idleWith((mailbox) => mailbox.processed === 2),
+      ),
+    ).toMatchObject({ total: 2, filed: 2 });
+  }, 30_000);
+
   it("a paused mailbox is not synced until resumed", async () => {
     const reader = await registerUser();
     const user = await imapUser(dovecot);
