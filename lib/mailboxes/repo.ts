@@ -108,14 +108,21 @@ export async function releaseMailbox(holder: string, mailboxId: number, change: 
 }
 
 /** What the holder of a mailbox records of it (status, error, last pass), while it holds it. */
-export async function updateHeld(
-  holder: string,
-  mailboxId: number,
-  change: MailboxChange & { lastSyncedAt?: Date; total?: number },
-): Promise<void> {
+export async function updateHeld(holder: string, mailboxId: number, change: MailboxChange): Promise<void> {
   await getDb()
     .update(mailbox)
     .set(change)
+    .where(and(eq(mailbox.id, mailboxId), eq(mailbox.leaseHolder, holder)));
+}
+
+/**
+ * A pass went through every watched folder: idle, no error, and the total is what was processed (a pass
+ * cut short by a stop counted its remainder, which the next pass counts again).
+ */
+export async function finishPass(holder: string, mailboxId: number, at: Date): Promise<void> {
+  await getDb()
+    .update(mailbox)
+    .set({ status: "idle", lastError: null, errorStreak: 0, retryAt: null, lastSyncedAt: at, total: sql`${mailbox.processed}` })
     .where(and(eq(mailbox.id, mailboxId), eq(mailbox.leaseHolder, holder)));
 }
 

@@ -4,7 +4,7 @@ import { findReader } from "@/lib/imports/file-message";
 import type { Recipient } from "@/lib/mail/service";
 import { logger } from "@/lib/observability/log";
 import { closeImap, MailboxConnectError, openImap } from "./connect";
-import { releaseMailbox, updateHeld, type MailboxRow } from "./repo";
+import { finishPass, releaseMailbox, updateHeld, type MailboxRow } from "./repo";
 import { openPassword } from "./secret";
 import { syncFolder } from "./sync";
 
@@ -149,13 +149,7 @@ export class MailboxSession {
     if (this.stopped) return;
     const now = new Date();
     this.row.lastSyncedAt = now;
-    await updateHeld(this.options.holder, this.row.id, {
-      status: "idle",
-      lastError: null,
-      errorStreak: 0,
-      retryAt: null,
-      lastSyncedAt: now,
-    });
+    await finishPass(this.options.holder, this.row.id, now);
     // Back on the first folder, where IDLE hears of new mail.
     if (this.row.folders.length > 1 || client.mailbox === false || client.mailbox.path !== watched) {
       await client.mailboxOpen(watched, { readOnly: this.row.afterFiling === "leave" });
