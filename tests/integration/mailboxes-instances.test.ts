@@ -6,7 +6,7 @@ import { allowFetchTo } from "../support/local-server";
 import { registerUser, useDatabase } from "../support/api";
 import { dovecotInstalled, startDovecot, type Dovecot } from "../support/dovecot";
 import { killRunning } from "../support/processes";
-import { multiProcess, startInstance, within } from "./instances-support";
+import { freePort, hasBuild, multiProcess, startInstance, within } from "./instances-support";
 import { connect, imapUser, newsletterMail, settingsFor, type MailboxBody } from "./mailboxes-support";
 
 useDatabase();
@@ -71,4 +71,24 @@ describe.skipIf(!multiProcess || !dovecotInstalled())("connected mailboxes acros
     expect(await second.exited).toBe(0);
     expect(await mailboxRow(id)).toMatchObject({ leaseHolder: null, leaseUntil: null });
   }, 150_000);
+
+  it.skipIf(!hasBuild)(
+    "a web instance running jobs (the production build) holds the mailbox and files its mail",
+    async () => {
+      const reader = await registerUser();
+      const user = await imapUser(dovecot);
+      await dovecot.append(user, [newsletterMail("Served by next start")]);
+      const { id } = (await connect(reader, settingsFor(dovecot, user))).body as MailboxBody;
+      const port = await freePort();
+      const web = startInstance("web", { PORT: String(port), APP_URL: `http://localhost:${port}`, FETCH_ALLOW_HOSTS: dovecot.allowHost });
+      await within(60_000, async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true);
+      await within(30_000, async () => (await subjectsOf(reader.id)).length === 1);
+      expect(await subjectsOf(reader.id)).toEqual(["Served by next start"]);
+      expect(await mailboxRow(id)).toMatchObject({ status: "idle", filed: 1, leaseHolder: expect.any(String) });
+      web.child.kill("SIGTERM");
+      expect(await web.exited).toBe(0);
+      expect(await mailboxRow(id)).toMatchObject({ leaseHolder: null });
+    },
+    120_000,
+  );
 });
