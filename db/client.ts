@@ -143,16 +143,58 @@ export type Listening = { readonly live: boolean };
 // How long to wait before listening again after the listening connection failed.
 const RELISTEN_MS = 1_000;
 
+type Subscription = { channel: string; handlers: NotificationHandlers; state: { live: boolean } };
+
+/** This process's one listening connection on PostgreSQL, shared by every channel it listens on. */
+type Listener = { subscriptions: Subscription[]; client?: Client; connected?: Client; fail?: () => void; closed: boolean };
+
+const listeners = new WeakMap<Pool, Listener>();
+
+function openListener(listener: Listener): void {
+  // Named, so that an operator (or a test) can tell it from the pool's connections in pg_stat_activity.
+  const client = new Client({ connectionString: env.DATABASE_URL, keepAlive: true, application_name: `paperboy listen ${process.pid}` });
+  listener.client = client;
+  const fail = () => {
+    if (listener.client !== client) return;
+    listener.client = undefined;
+    listener.connected = undefined;
+    for (const { state, handlers } of listener.subscriptions) {
+      state.live = false;
+      handlers.lost();
+    }
+    client.end().catch(() => undefined);
+    if (!listener.closed) setTimeout(() => openListener(listener), RELISTEN_MS).unref();
+  };
+  listener.fail = fail;
+  client.on("error", fail);
+  client.on("end", fail);
+  client.on("notification", (message) => {
+    for (const { channel, handlers } of listener.subscriptions) if (message.channel === channel) handlers.notify(message.payload ?? "");
+  });
+  client.connect().then(() => {
+    if (listener.client !== client) return;
+    listener.connected = client;
+    for (const subscription of listener.subscriptions) subscribe(listener, client, subscription, fail);
+  }, fail);
+}
+
+/** LISTEN (again: PostgreSQL ignores a repeat) on the connection; the subscription is live once it answered. */
+function subscribe(listener: Listener, client: Client, subscription: Subscription, fail: () => void): void {
+  client.query(`LISTEN "${subscription.channel.replace(/"/g, "")}"`).then(() => {
+    subscription.state.live = listener.connected === client;
+  }, fail);
+}
+
 /**
- * Listens on `channel` until the database is closed. On PostgreSQL that takes a connection of its
- * own (the pool's connections come and go), opened again after any error; in between `live` is false
- * and `lost` was called, since whatever was sent meanwhile is gone. PGlite is this process's own
- * database and hands over a notification before the statement that sent it returns.
+ * Listens on `channel` until the database is closed. On PostgreSQL every channel of the process shares
+ * one connection of its own (the pool's connections come and go), opened again after any error; in
+ * between `live` is false and `lost` was called, since whatever was sent meanwhile is gone. PGlite is
+ * this process's own database and hands over a notification before the statement that sent it returns.
  */
 export function listen(channel: string, handlers: NotificationHandlers): Listening {
   const conn = connection();
-  const state = { live: false, closed: false, client: undefined as Client | undefined };
   if (conn.kind === "pglite") {
+    const state = { live: false, closed: false };
     const unlisten = conn.client
       .listen(channel, (payload) => handlers.notify(payload))
       .then((stop) => {
@@ -166,40 +208,26 @@ export function listen(channel: string, handlers: NotificationHandlers): Listeni
     });
     return state;
   }
-  const open = async () => {
-    // Named, so that an operator (or a test) can tell it from the pool's connections in pg_stat_activity.
-    const client = new Client({ connectionString: env.DATABASE_URL, keepAlive: true, application_name: `paperboy listen ${process.pid}` });
-    state.client = client;
-    const fail = () => {
-      if (state.client !== client) return;
-      state.client = undefined;
-      state.live = false;
-      handlers.lost();
-      client.end().catch(() => undefined);
-      if (!state.closed) setTimeout(open, RELISTEN_MS).unref();
-    };
-    client.on("error", fail);
-    client.on("end", fail);
-    client.on("notification", (message) => {
-      if (message.channel === channel) handlers.notify(message.payload ?? "");
+  const subscription: Subscription = { channel, handlers, state: { live: false } };
+  let listener = listeners.get(conn.pool);
+  if (!listener) {
+    const created: Listener = { subscriptions: [subscription], closed: false };
+    listeners.set(conn.pool, created);
+    openListener(created);
+    conn.stopListening.push(async () => {
+      created.closed = true;
+      const client = created.client;
+      created.client = undefined;
+      created.connected = undefined;
+      for (const { state } of created.subscriptions) state.live = false;
+      await client?.end().catch(() => undefined);
     });
-    try {
-      await client.connect();
-      await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
-      state.live = state.client === client;
-    } catch {
-      fail();
-    }
-  };
-  void open();
-  conn.stopListening.push(async () => {
-    state.closed = true;
-    state.live = false;
-    const client = state.client;
-    state.client = undefined;
-    await client?.end().catch(() => undefined);
-  });
-  return state;
+    listener = created;
+  } else {
+    listener.subscriptions.push(subscription);
+    if (listener.connected && listener.fail) subscribe(listener, listener.connected, subscription, listener.fail);
+  }
+  return subscription.state;
 }
 
 export async function closeDb(): Promise<void> {

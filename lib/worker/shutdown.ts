@@ -2,6 +2,7 @@ import "server-only";
 import { Server } from "node:http";
 import { Server as NetServer } from "node:net";
 import { closeDb } from "@/db/client";
+import { endLiveStreams } from "@/lib/live/hub";
 import { stopWorker } from "./service";
 
 /** The longest a stop takes from the signal (CONTRACT 6.5), and what of it the jobs in flight get. */
@@ -49,6 +50,8 @@ export function drainOnSignal(): void {
     if (draining) return;
     draining = true;
     setTimeout(() => process.exit(0), DRAIN_MS - 500);
+    // An event stream never ends by itself: its client reconnects to another instance and catches up.
+    endLiveStreams();
     void Promise.all([...servers.map(drainHttp), stopWorker(JOBS_DRAIN_MS).catch(logFailure)])
       .then(() => closeDb())
       .catch(logFailure)

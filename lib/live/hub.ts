@@ -1,0 +1,83 @@
+import "server-only";
+import { getDb, listen, type Database, type Listening } from "@/db/client";
+import { findFiledEmails, type FiledEmail } from "./repo";
+
+// Sent by the trigger of migration email-notify at each email's commit: "<user id>:<email id>".
+const EMAIL_CHANNEL = "paperboy_email";
+
+/** One open event stream: hears its reader's new emails, and is told to end (the listener was lost, or the server drains). */
+export type LiveReader = { userId: number; deliver(email: FiledEmail): void; end(): void };
+
+type Hub = { db: Database; listening: Listening; readers: Map<number, Set<LiveReader>> };
+
+// On globalThis, as the connection is: the route and the shutdown (instrumentation) are bundled apart but
+// must see the same streams. One LISTEN per process serves all of them, whatever their number.
+const holder = globalThis as typeof globalThis & { paperboyLiveHub?: Hub; paperboyLiveDraining?: boolean };
+
+function hub(): Hub {
+  const db = getDb();
+  if (holder.paperboyLiveHub?.db === db) return holder.paperboyLiveHub;
+  const created: Hub = { db, readers: new Map(), listening: { live: false } };
+  created.listening = listen(EMAIL_CHANNEL, {
+    notify: (payload) => void announce(created, payload),
+    // Whatever was filed meanwhile went unheard: each stream ends and its client, reconnecting with
+    // Last-Event-ID, is sent what it missed.
+    lost: () => endAll(created),
+  });
+  holder.paperboyLiveHub = created;
+  return created;
+}
+
+async function announce(hub: Hub, payload: string): Promise<void> {
+  const [userId, emailId] = payload.split(":").map(Number);
+  const readers = hub.readers.get(userId);
+  if (!readers || readers.size === 0 || !Number.isInteger(emailId)) return;
+  try {
+    const [filed] = await findFiledEmails(userId, [emailId]);
+    if (filed) for (const reader of hub.readers.get(userId) ?? []) reader.deliver(filed);
+  } catch {
+    // The database is away: the streams end when the listener is lost, and catch up on reconnecting.
+  }
+}
+
+function endAll(hub: Hub): void {
+  for (const readers of hub.readers.values()) for (const reader of readers) reader.end();
+}
+
+// How long a new stream waits for this process's LISTEN to be live before reading what it missed.
+const LIVE_WAIT_MS = 5_000;
+
+/**
+ * Adds a stream to this process's fan-out; resolves once notifications reach it (so that a read of the
+ * missed emails made after it leaves no gap), or after a few seconds regardless. Returns its removal.
+ */
+export async function addLiveReader(reader: LiveReader): Promise<() => void> {
+  const current = hub();
+  const readers = current.readers.get(reader.userId) ?? new Set();
+  readers.add(reader);
+  current.readers.set(reader.userId, readers);
+  const deadline = Date.now() + LIVE_WAIT_MS;
+  while (!current.listening.live && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return () => {
+    readers.delete(reader);
+    if (readers.size === 0 && current.readers.get(reader.userId) === readers) current.readers.delete(reader.userId);
+  };
+}
+
+/** How many streams this process holds open. */
+export function liveReaderCount(): number {
+  let count = 0;
+  for (const readers of holder.paperboyLiveHub?.readers.values() ?? []) count += readers.size;
+  return count;
+}
+
+/** True once the server drains: no stream is opened any more. */
+export function isDraining(): boolean {
+  return holder.paperboyLiveDraining === true;
+}
+
+/** SIGTERM: ends every open stream at once, so that none holds the drain open (CONTRACT 6.5). */
+export function endLiveStreams(): void {
+  holder.paperboyLiveDraining = true;
+  if (holder.paperboyLiveHub) endAll(holder.paperboyLiveHub);
+}

@@ -1,0 +1,92 @@
+import "server-only";
+import { HttpError } from "@/lib/api/errors";
+import { addLiveReader, isDraining, type LiveReader } from "./hub";
+import { findEmailsFiledAfter, type FiledEmail } from "./repo";
+
+/** A comment line this often keeps proxies from closing an idle stream and tells the client it is alive. */
+export const HEARTBEAT_MS = 15_000;
+// What a reconnecting client is sent at most of what it missed: the newest ones.
+const CATCH_UP_LIMIT = 100;
+// How soon a client reconnects after the stream ended (a drain, a lost listener): after the listener is back.
+const RETRY_MS = 2_000;
+
+const encoder = new TextEncoder();
+
+function emailEvent(email: FiledEmail): string {
+  return `id: ${email.id}\nevent: email\ndata: ${JSON.stringify(email)}\n\n`;
+}
+
+/** The email id a reconnecting client last saw, from its Last-Event-ID header; null when absent or not an id. */
+function lastEventId(request: Request): number | null {
+  const value = request.headers.get("last-event-id")?.trim() ?? "";
+  return /^\d{1,10}$/.test(value) ? Number(value) : null;
+}
+
+/**
+ * The reader's event stream (CONTRACT 7.5): an `email` event per email filed for them, whichever instance
+ * filed it, those missed since Last-Event-ID first, and a heartbeat comment. Ends when the client goes,
+ * when this process drains, or when its listener was lost (the client reconnects and catches up).
+ */
+export function openEventStream(userId: number, request: Request): Response {
+  if (isDraining())
+    throw new HttpError(503, "The server is restarting. Please try again in a few seconds.", undefined, { "Retry-After": "2" });
+  const after = lastEventId(request);
+  let stop = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const sent = new Set<number>();
+      let ended = false;
+      let remove = () => {};
+      const write = (text: string) => {
+        if (ended) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          stop();
+        }
+      };
+      const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
+      stop = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        remove();
+        request.signal.removeEventListener("abort", stop);
+        try {
+          controller.close();
+        } catch {
+          // Already cancelled by the client.
+        }
+      };
+      const reader: LiveReader = {
+        userId,
+        deliver: (email) => {
+          if (sent.has(email.id)) return;
+          sent.add(email.id);
+          write(emailEvent(email));
+        },
+        end: () => stop(),
+      };
+      request.signal.addEventListener("abort", stop);
+      write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      void addLiveReader(reader)
+        .then(async (removal) => {
+          remove = removal;
+          if (ended) removal();
+          else if (after !== null) for (const email of await findEmailsFiledAfter(userId, after, CATCH_UP_LIMIT)) reader.deliver(email);
+        })
+        .catch(() => stop());
+    },
+    cancel() {
+      stop();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      // no-transform: never compressed nor buffered on the way, or events would wait for the buffer to fill.
+      "cache-control": "private, no-cache, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}
