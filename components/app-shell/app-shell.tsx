@@ -8,6 +8,7 @@ import { useCurrentUser, type User } from "@/lib/auth/hooks";
 import { isHeaderHidden, titleFromPath } from "@/lib/navigation/page-title";
 import { loginPathFor } from "@/lib/navigation/safe-next";
 import { subscriptionsQuery } from "@/lib/subscriptions/hooks";
+import { LiveUpdates } from "../live/live-updates";
 import { OnboardingModal } from "../onboarding/onboarding-modal";
 import { useShowOnboarding } from "../onboarding/use-onboarding";
 import { buttonClass } from "../ui/button";
@@ -61,6 +62,7 @@ function SignedIn({ user, children }: { user: User; children: ReactNode }) {
         </div>
       </Frame>
       {onboarding && <OnboardingModal user={user} closed={onboardingClosed} setClosed={setOnboardingClosed} />}
+      <LiveUpdates />
     </>
   );
 }

@@ -13,6 +13,7 @@ import { Spinner } from "../ui/spinner";
 import { ConfirmationCard } from "./confirmation-card";
 import { FeedControls } from "./feed-controls";
 import { FirstIssueGuide } from "./first-issue-guide";
+import { NewIssues } from "./new-issues";
 import { feedErrorText } from "./feed-error";
 import { acceptPage, feedApiParams, feedToParams, isUnfiltered, type FeedView as View } from "./feed-query";
 import { forgetFeedReturn, peekFeedReturn, rememberFeedPosition, rememberFeedUrl } from "./feed-return";
@@ -84,6 +85,9 @@ export function FeedView() {
     if (beyondLastPage) update((current) => ({ ...current, page: 1 }), "replace");
   }, [beyondLastPage, update]);
 
+  const toFirstPage = () => {
+    if (state.page !== 1) update((current) => ({ ...current, page: 1 }), "push");
+  };
   const changeFilters = useCallback((change: FeedUpdate) => update(change, "replace"), [update]);
   const goToPage = (page: number) => {
     if (!acceptPage(state.page, page, totalPages, loading)) return;
@@ -186,6 +190,7 @@ export function FeedView() {
         <>
           {feed.isPlaceholderData && loading && <Spinner label="Updating..." className="justify-start" />}
           {feed.isError && <Alert>{feedErrorText(feed.error)}</Alert>}
+          <NewIssues shown={issues} fetchedAt={feed.dataUpdatedAt} toFirstPage={toFirstPage} />
           {pending.length > 0 && (
             <section aria-labelledby="pending-title" className="space-y-3">
               <h2 id="pending-title" className="sr-only">

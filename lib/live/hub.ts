@@ -1,6 +1,7 @@
 import "server-only";
 import { getDb, listen, type Database, type Listening } from "@/db/client";
-import { findFiledEmails, type FiledEmail } from "./repo";
+import type { FiledEmail } from "./dto";
+import { findFiledEmails } from "./repo";
 
 // Sent by the trigger of migration email-notify at each email's commit: "<user id>:<email id>".
 const EMAIL_CHANNEL = "paperboy_email";

@@ -2,9 +2,7 @@ import "server-only";
 import { and, asc, desc, eq, gt, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { email } from "@/db/schema";
-
-/** What an `email` event tells a reader of a newly filed email: enough to count and name it. */
-export type FiledEmail = { id: number; newsletter_id: number; subject: string | null; kind: "issue" | "confirmation" };
+import type { FiledEmail } from "./dto";
 
 const filedColumns = { id: email.id, newsletter_id: email.newsletterId, subject: email.subject, kind: email.kind };
 

@@ -1,7 +1,8 @@
 import "server-only";
 import { HttpError } from "@/lib/api/errors";
 import { addLiveReader, isDraining, type LiveReader } from "./hub";
-import { findEmailsFiledAfter, type FiledEmail } from "./repo";
+import type { FiledEmail } from "./dto";
+import { findEmailsFiledAfter } from "./repo";
 
 /** A comment line this often keeps proxies from closing an idle stream and tells the client it is alive. */
 export const HEARTBEAT_MS = 15_000;
@@ -16,9 +17,13 @@ function emailEvent(email: FiledEmail): string {
   return `id: ${email.id}\nevent: email\ndata: ${JSON.stringify(email)}\n\n`;
 }
 
-/** The email id a reconnecting client last saw, from its Last-Event-ID header; null when absent or not an id. */
+/**
+ * The email id a reconnecting client last saw: its Last-Event-ID header, or `last_event_id` in the query
+ * (a browser that gave up on a stream, after a 503 say, opens a new one and cannot set the header). Null
+ * when absent or not an id.
+ */
 function lastEventId(request: Request): number | null {
-  const value = request.headers.get("last-event-id")?.trim() ?? "";
+  const value = (request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("last_event_id") ?? "").trim();
   return /^\d{1,10}$/.test(value) ? Number(value) : null;
 }
 
@@ -68,12 +73,14 @@ export function openEventStream(userId: number, request: Request): Response {
         end: () => stop(),
       };
       request.signal.addEventListener("abort", stop);
-      write(`retry: ${RETRY_MS}\n: connected\n\n`);
+      write(`retry: ${RETRY_MS}\n\n`);
       void addLiveReader(reader)
         .then(async (removal) => {
           remove = removal;
-          if (ended) removal();
-          else if (after !== null) for (const email of await findEmailsFiledAfter(userId, after, CATCH_UP_LIMIT)) reader.deliver(email);
+          if (ended) return removal();
+          // From here on every email filed reaches this stream: what was filed before is the catch-up's.
+          write(": connected\n\n");
+          if (after !== null) for (const email of await findEmailsFiledAfter(userId, after, CATCH_UP_LIMIT)) reader.deliver(email);
         })
         .catch(() => stop());
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isHeaderHidden, titleFromPath } from "./page-title";
+import { isHeaderHidden, titleFromPath, titleWithCount } from "./page-title";
 
 describe("titleFromPath", () => {
   it.each([
@@ -22,5 +22,17 @@ describe("isHeaderHidden", () => {
     expect(isHeaderHidden("/newsletter/9")).toBe(true);
     expect(isHeaderHidden("/newsletters/9")).toBe(false);
     expect(isHeaderHidden("/feed")).toBe(false);
+  });
+});
+
+describe("titleWithCount", () => {
+  it.each([
+    ["Feed · Paperboy", 3, "(3) Feed · Paperboy"],
+    ["(3) Feed · Paperboy", 4, "(4) Feed · Paperboy"],
+    ["(4) Feed · Paperboy", 0, "Feed · Paperboy"],
+    ["Paperboy", 0, "Paperboy"],
+    ["(2022) in review · Paperboy", 1, "(1) in review · Paperboy"],
+  ])("%s with %i unread is %s", (title, count, expected) => {
+    expect(titleWithCount(title, count)).toBe(expected);
   });
 });

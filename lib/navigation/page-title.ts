@@ -15,3 +15,11 @@ export function titleFromPath(pathname: string): string {
 export function isHeaderHidden(pathname: string): boolean {
   return pathname.startsWith("/emails/") || pathname.startsWith("/newsletter/");
 }
+
+const COUNT_PREFIX = /^\(\d+\) /;
+
+/** The tab's title with the count of unread issues in front ("(3) Feed · Paperboy"), or without one at 0. */
+export function titleWithCount(title: string, count: number): string {
+  const base = title.replace(COUNT_PREFIX, "");
+  return count > 0 ? `(${count}) ${base}` : base;
+}

@@ -22,7 +22,7 @@ async function openStream(reader: TestUser, headers: Record<string, string> = {}
   expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
   const stream = eventReader(response.body!);
   opened.push(stream.cancel);
-  // The first comment says the stream is open; it is listening once the catch-up had its chance.
+  // The first comment says the stream hears every email filed from now on.
   expect(await stream.next()).toEqual({ comment: "connected" });
   return stream;
 }
@@ -38,7 +38,6 @@ describe("GET /api/users/me/events", () => {
     const reader = await registerUser();
     const other = await registerUser();
     const stream = await openStream(reader);
-    await new Promise((resolve) => setTimeout(resolve, 200));
     expect((await deliver(mail({ to: other.unique_email, subject: "Not yours" }))).status).toBeLessThan(300);
     const filed = await deliver(mail({ to: reader.unique_email, subject: "Live from the webhook" }));
     expect(filed.status).toBeLessThan(300);
@@ -60,6 +59,18 @@ describe("GET /api/users/me/events", () => {
     expect((await stream.nextEmail()).data).toMatchObject({ id: missed[1].id, subject: "Missed 2" });
     const live = await seedEmail(reader.id, { subject: "Live" });
     expect(await stream.nextEmail(2_000)).toEqual({ id: String(live.id), data: expect.objectContaining({ id: live.id, subject: "Live" }) });
+  });
+
+  it("takes the last id from the query when a browser opens a new stream after giving up on one", async () => {
+    const reader = await registerUser();
+    const seen = await seedEmail(reader.id, { subject: "Seen" });
+    const missed = await seedEmail(reader.id, { subject: "Missed" });
+    const request = new Request(new URL(`/api/users/me/events?last_event_id=${seen.id}`, process.env.APP_URL), {
+      headers: { cookie: reader.cookie },
+    });
+    const stream = eventReader((await events(request, { params: Promise.resolve({}) })).body!);
+    opened.push(stream.cancel);
+    expect((await stream.nextEmail()).data).toMatchObject({ id: missed.id, subject: "Missed" });
   });
 
   it("ignores a Last-Event-ID that is not an email id", async () => {

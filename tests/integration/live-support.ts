@@ -17,7 +17,7 @@ export function eventReader(body: ReadableStream<Uint8Array>) {
       if (line.startsWith(":")) queue.push({ comment: line.slice(1).trim() });
       else if (line.includes(":")) fields[line.slice(0, line.indexOf(":"))] = line.slice(line.indexOf(":") + 1).trim();
     }
-    if (fields.event || fields.data) queue.push({ id: fields.id, event: fields.event ?? "message", data: fields.data ?? "" });
+    if (fields.event || fields.data !== undefined) queue.push({ id: fields.id, event: fields.event ?? "message", data: fields.data ?? "" });
   };
 
   /** The next event or comment, or null once the stream ended. */
