@@ -12,6 +12,21 @@ const connections = 16;
 const base = `http://127.0.0.1:${port}`;
 const heavy = { name: "Heavy Reader", email: "heavy@bench.example", password: "bench-password" };
 
+const STREAMS = 200;
+
+/** Opens `count` event streams of the reader, each read as it arrives; aborting the controller ends them all. */
+async function openEventStreams(cookie: string, count: number): Promise<AbortController> {
+  const controller = new AbortController();
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      const response = await fetch(`${base}/api/users/me/events`, { headers: { cookie }, signal: controller.signal });
+      if (response.status !== 200 || !response.body) throw new Error(`event stream answered ${response.status}`);
+      void response.body.pipeTo(new WritableStream()).catch(() => undefined);
+    }),
+  );
+  return controller;
+}
+
 async function seedOnce(heavyUserId: number): Promise<void> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
@@ -57,6 +72,13 @@ async function main(): Promise<void> {
     const health = await measure("GET /api/health", `${base}/api/health`, { connections, seconds, cpu });
     const rows = [health];
     for (const [name, url] of scenarios) rows.push(await measure(name, url, { cookie, connections, seconds, cpu }));
+    // CONTRACT 7.5: readers with the feed open each hold an event stream; the feed must not slow for them.
+    const streams = await openEventStreams(cookie, STREAMS);
+    try {
+      rows.push(await measure(`default feed, ${STREAMS} event streams open`, feed, { cookie, connections, seconds, cpu }));
+    } finally {
+      streams.abort();
+    }
     console.log(`\nHeavy user: 50,000 emails of 1,000,000; ${connections} connections, ${seconds} s each.\n`);
     printTable(rows, health);
   } finally {

@@ -9,7 +9,18 @@ const EMAIL_CHANNEL = "paperboy_email";
 /** One open event stream: hears its reader's new emails, and is told to end (the listener was lost, or the server drains). */
 export type LiveReader = { userId: number; deliver(email: FiledEmail): void; end(): void };
 
-type Hub = { db: Database; listening: Listening; readers: Map<number, Set<LiveReader>> };
+// Email ids heard but not yet read, per user: an import files thousands at once, and they are read together.
+type Hub = {
+  db: Database;
+  listening: Listening;
+  readers: Map<number, Set<LiveReader>>;
+  heard: Map<number, number[]>;
+  reading?: NodeJS.Timeout;
+};
+
+// How long notices gather before their emails are read in one query per reader.
+const GATHER_MS = 20;
+const READ_BATCH = 500;
 
 // On globalThis, as the connection is: the route and the shutdown (instrumentation) are bundled apart but
 // must see the same streams. One LISTEN per process serves all of them, whatever their number.
@@ -18,9 +29,9 @@ const holder = globalThis as typeof globalThis & { paperboyLiveHub?: Hub; paperb
 function hub(): Hub {
   const db = getDb();
   if (holder.paperboyLiveHub?.db === db) return holder.paperboyLiveHub;
-  const created: Hub = { db, readers: new Map(), listening: { live: false } };
+  const created: Hub = { db, readers: new Map(), heard: new Map(), listening: { live: false } };
   created.listening = listen(EMAIL_CHANNEL, {
-    notify: (payload) => void announce(created, payload),
+    notify: (payload) => announce(created, payload),
     // Whatever was filed meanwhile went unheard: each stream ends and its client, reconnecting with
     // Last-Event-ID, is sent what it missed.
     lost: () => endAll(created),
@@ -29,15 +40,26 @@ function hub(): Hub {
   return created;
 }
 
-async function announce(hub: Hub, payload: string): Promise<void> {
+function announce(hub: Hub, payload: string): void {
   const [userId, emailId] = payload.split(":").map(Number);
-  const readers = hub.readers.get(userId);
-  if (!readers || readers.size === 0 || !Number.isInteger(emailId)) return;
-  try {
-    const [filed] = await findFiledEmails(userId, [emailId]);
-    if (filed) for (const reader of hub.readers.get(userId) ?? []) reader.deliver(filed);
-  } catch {
-    // The database is away: the streams end when the listener is lost, and catch up on reconnecting.
+  if (!hub.readers.get(userId)?.size || !Number.isInteger(emailId)) return;
+  hub.heard.set(userId, [...(hub.heard.get(userId) ?? []), emailId]);
+  hub.reading ??= setTimeout(() => void readHeard(hub), GATHER_MS);
+}
+
+async function readHeard(hub: Hub): Promise<void> {
+  const heard = [...hub.heard];
+  hub.heard.clear();
+  hub.reading = undefined;
+  for (const [userId, ids] of heard) {
+    for (let start = 0; start < ids.length; start += READ_BATCH) {
+      try {
+        for (const filed of await findFiledEmails(userId, ids.slice(start, start + READ_BATCH)))
+          for (const reader of hub.readers.get(userId) ?? []) reader.deliver(filed);
+      } catch {
+        // The database is away: the streams end when the listener is lost, and catch up on reconnecting.
+      }
+    }
   }
 }
 

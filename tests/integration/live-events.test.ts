@@ -73,6 +73,16 @@ describe("GET /api/users/me/events", () => {
     expect((await stream.nextEmail()).data).toMatchObject({ id: missed.id, subject: "Missed" });
   });
 
+  it("sends every email of a burst (an import files many at once), each once", async () => {
+    const reader = await registerUser();
+    const stream = await openStream(reader);
+    const filed = await Promise.all(Array.from({ length: 25 }, (_, index) => seedEmail(reader.id, { subject: `Burst ${index}` })));
+    const heard: number[] = [];
+    for (let index = 0; index < filed.length; index++) heard.push((await stream.nextEmail(3_000)).data.id as number);
+    expect(heard.sort((a, b) => a - b)).toEqual(filed.map(({ id }) => id).sort((a, b) => a - b));
+    await expect(stream.nextEmail(300)).rejects.toThrow(/no event/);
+  });
+
   it("ignores a Last-Event-ID that is not an email id", async () => {
     const reader = await registerUser();
     await seedEmail(reader.id, { subject: "Old" });
