@@ -9,6 +9,7 @@ import { isValidGoogleIdToken } from "./google";
 import { sendResetLink } from "./reset-mail";
 import { assignIdentity, recordAddress } from "./repo";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schemas";
+import { forgiveAccount } from "./throttle";
 
 function createAuth(db: Database) {
   return betterAuth({
@@ -35,6 +36,8 @@ function createAuth(db: Database) {
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => sendResetLink(user.email, token),
+      // The link proves the owner: nobody's wrong passwords may keep them from the new one.
+      onPasswordReset: ({ user }) => forgiveAccount(user.email),
     },
     socialProviders: {
       google: {

@@ -1,27 +1,18 @@
 import "server-only";
 import { APIError } from "better-auth/api";
 import { z } from "zod";
+import { callerAddress } from "@/lib/api/caller";
 import { BadRequestError, ForbiddenError } from "@/lib/api/errors";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { getAuth } from "./auth";
 import { deleteOtherSessions } from "./repo";
 import { MAX_PASSWORD_LENGTH, type ChangePasswordInput, type PasswordResetConfirmInput, type PasswordResetInput } from "./schemas";
 import { forgetSessions, type SessionUser } from "./session";
-import { clientKey, forgive, throttle, withinBudget } from "./throttle";
+import { admitPasswordGuess, throttle, withinBudget } from "./throttle";
 
 export const PASSWORD_RESET_JOB = "password-reset";
 const INVALID_RESET = "This reset link is invalid or has expired.";
 const MAX_TOKEN_LENGTH = 200;
-
-/** Guessing a signed-in reader's password counts against the same budgets as guessing it at login. */
-async function throttleGuess(user: SessionUser, headers: Headers): Promise<() => Promise<void>> {
-  const attempt = `${clientKey(headers)}:${user.email}`;
-  await throttle("login", attempt);
-  await throttle("loginAccount", user.email);
-  return async () => {
-    await Promise.all([forgive("login", attempt), forgive("loginAccount", user.email)]);
-  };
-}
 
 async function passwordHash(userId: number): Promise<string | null> {
   const context = await getAuth().$context;
@@ -45,11 +36,15 @@ async function checkPassword(userId: number, password: string): Promise<boolean 
 
 /** Verifies the current password (throttled like login) before anything else happens. */
 export async function requirePassword(user: SessionUser, password: string, headers: Headers, wrong: string): Promise<void> {
-  const forgiveGuesses = await throttleGuess(user, headers);
+  // Guessing a signed-in reader's password counts against the same budgets as guessing it at login.
+  const guess = await admitPasswordGuess(user.email, callerAddress(headers));
   const matches = await checkPassword(user.id, password);
   if (matches === null) throw new BadRequestError("This account has no password yet. Use 'Forgot password?' on the login page to set one.");
-  if (!matches) throw new ForbiddenError(wrong);
-  await forgiveGuesses();
+  if (!matches) {
+    await guess.failed();
+    throw new ForbiddenError(wrong);
+  }
+  await guess.succeeded();
 }
 
 /** CONTRACT 6.3: the new password is set and every other session of the user ends. */
@@ -69,7 +64,7 @@ export async function changePassword(user: SessionUser, input: ChangePasswordInp
  */
 export async function requestPasswordReset(input: PasswordResetInput, headers: Headers): Promise<void> {
   const forAddress = await withinBudget("passwordReset", input.email);
-  const fromClient = await withinBudget("passwordResetClient", clientKey(headers));
+  const fromClient = await withinBudget("passwordResetClient", callerAddress(headers));
   if (forAddress && fromClient) await enqueueJob(PASSWORD_RESET_JOB, { email: input.email }, { retryLimit: 3 });
 }
 
@@ -84,7 +79,7 @@ export async function handlePasswordResetJob(data: unknown): Promise<void> {
 
 /** Sets the password of the token's user (making a Google-only account a password one) and ends all their sessions. */
 export async function confirmPasswordReset(input: PasswordResetConfirmInput, headers: Headers): Promise<void> {
-  await throttle("passwordResetConfirmClient", clientKey(headers));
+  await throttle("passwordResetConfirmClient", callerAddress(headers));
   // A token is 24 characters: an empty or overlong one is simply not one (400, as any unknown token).
   if (input.token.length === 0 || input.token.length > MAX_TOKEN_LENGTH) throw new BadRequestError(INVALID_RESET);
   try {

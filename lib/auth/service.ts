@@ -1,5 +1,6 @@
 import "server-only";
 import { APIError } from "better-auth/api";
+import { callerAddress } from "@/lib/api/caller";
 import { BadRequestError, ConflictError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { checkUniqueAddress } from "./addresses";
@@ -8,7 +9,7 @@ import { toUserDto, type UserDto } from "./dto";
 import { findUserByEmail, findUserById, updateUniqueLocal, updateUser } from "./repo";
 import type { AuthEndpointInput, GoogleInput, LoginInput, RegisterInput, UniqueEmailInput, UpdateMeInput } from "./schemas";
 import { forgetSessions, type SessionUser } from "./session";
-import { clientKey, forgive, throttle } from "./throttle";
+import { admitPasswordGuess, forgive, throttle } from "./throttle";
 
 /** A signed-in user and the Set-Cookie headers that start (or end) their session. */
 export type SessionResult = { user: UserDto; headers: Headers };
@@ -31,7 +32,7 @@ function translate(error: unknown, map: Partial<Record<number, HttpError>>): nev
 
 export async function register(input: RegisterInput, headers: Headers): Promise<SessionResult> {
   await throttle("registerEmail", input.email);
-  await throttle("registerClient", clientKey(headers));
+  await throttle("registerClient", callerAddress(headers));
   if (await findUserByEmail(input.email)) throw new ConflictError("Email already registered");
   try {
     const result = await getAuth().api.signUpEmail({ body: input, headers, returnHeaders: true });
@@ -45,21 +46,21 @@ export async function register(input: RegisterInput, headers: Headers): Promise<
 }
 
 export async function login(input: LoginInput, headers: Headers): Promise<SessionResult> {
-  const attempt = `${clientKey(headers)}:${input.email}`;
-  await throttle("login", attempt);
-  await throttle("loginAccount", input.email);
+  const guess = await admitPasswordGuess(input.email, callerAddress(headers));
+  let result;
   try {
-    const result = await getAuth().api.signInEmail({ body: input, headers, returnHeaders: true });
-    await Promise.all([forgive("login", attempt), forgive("loginAccount", input.email)]);
-    return { user: await userDto(result.response.user.id), headers: result.headers };
+    result = await getAuth().api.signInEmail({ body: input, headers, returnHeaders: true });
   } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) await guess.failed();
     const invalid = new UnauthorizedError("Invalid email or password");
     translate(error, { 401: invalid, 400: invalid, 403: invalid });
   }
+  await guess.succeeded();
+  return { user: await userDto(result.response.user.id), headers: result.headers };
 }
 
 export async function signInWithGoogle(input: GoogleInput, headers: Headers): Promise<SessionResult> {
-  const client = clientKey(headers);
+  const client = callerAddress(headers);
   await throttle("google", client);
   try {
     const result = await getAuth().api.signInSocial({

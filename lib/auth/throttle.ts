@@ -6,10 +6,14 @@ import { TooManyRequestsError } from "@/lib/api/errors";
 // Counted in PostgreSQL (the rate_limit table, created by a migration), so alternating between app
 // instances on one database gives an attacker no more attempts than one instance does.
 const budgets = {
-  /** Guessing one account's password, from one address; a successful login clears the count. */
-  login: { keyPrefix: "login", points: 10, duration: 300 },
-  /** Guessing one account's password from many addresses (X-Forwarded-For is the caller's to write). */
-  loginAccount: { keyPrefix: "login-account", points: 50, duration: 900 },
+  /** Guessing one account's password from one caller: strict; a successful login clears the count. */
+  login: { keyPrefix: "login-pair", points: 10, duration: 300 },
+  /** Guessing many accounts' passwords from one caller; only failed attempts stay counted. */
+  loginCaller: { keyPrefix: "login-caller", points: 100, duration: 900 },
+  /** Failed attempts on one account from every caller, read to space further guesses out (never a wall). */
+  loginAccountFailures: { keyPrefix: "login-account-failures", points: 1_000_000, duration: 3600 },
+  /** Set by `block` for the growing delay; its own points are never consumed. */
+  loginAccountDelay: { keyPrefix: "login-account-delay", points: 1, duration: 1 },
   /**
    * Bad Google tokens from one address. A signed token cannot be guessed, so this only bounds the
    * verification work; a successful sign-in clears the count, as readers behind one address share it.
@@ -56,9 +60,9 @@ function limiter(name: Throttle): RateLimiterPostgres {
 }
 
 /** Counts one attempt; throws 429 with Retry-After once the budget for `key` is spent. */
-export async function throttle(name: Throttle, key: string): Promise<void> {
+export async function throttle(name: Throttle, key: string): Promise<RateLimiterRes> {
   try {
-    await limiter(name).consume(key);
+    return await limiter(name).consume(key);
   } catch (error) {
     if (error instanceof RateLimiterRes) throw new TooManyRequestsError(error.msBeforeNext / 1000);
     throw error;
@@ -81,6 +85,51 @@ export async function forgive(name: Throttle, key: string): Promise<void> {
   await limiter(name).delete(key);
 }
 
-export function clientKey(headers: Headers): string {
-  return headers.get("x-forwarded-for")?.split(",")[0]?.trim() || headers.get("x-real-ip") || "local";
+/** Account-wide failures allowed in an hour before further guesses from callers that failed are spaced out. */
+const FREE_ACCOUNT_FAILURES = 10;
+const MAX_ACCOUNT_DELAY_SECONDS = 300;
+
+/** What a password check reports back to its throttles. */
+export type PasswordGuess = { succeeded: () => Promise<void>; failed: () => Promise<void> };
+
+/** The pair's key: the account first, so that a reset can clear every caller's count on it at once. */
+const pairKey = (email: string, caller: string) => `${email} ${caller}`;
+
+/**
+ * Admits one guess of `email`'s password from `caller`, or throws 429 with Retry-After. Three limits, so
+ * that nobody's wrong passwords lock the owner out: the pair (caller, account) is strict; the caller is
+ * limited across accounts; the account as a whole only slows guessing down, with a delay that doubles
+ * per failure past FREE_ACCOUNT_FAILURES, and only for callers that already failed on it, so the owner
+ * typing the right password from anywhere else is never held back.
+ */
+export async function admitPasswordGuess(email: string, caller: string): Promise<PasswordGuess> {
+  const pair = await throttle("login", pairKey(email, caller));
+  await throttle("loginCaller", caller);
+  if (pair.consumedPoints > 1) {
+    const delay = await limiter("loginAccountDelay").get(email);
+    if (delay && delay.consumedPoints > 1) {
+      // Not a guess: neither count keeps it.
+      await Promise.all([limiter("login").reward(pairKey(email, caller), 1), limiter("loginCaller").reward(caller, 1)]);
+      throw new TooManyRequestsError(delay.msBeforeNext / 1000);
+    }
+  }
+  return {
+    succeeded: async () => {
+      await Promise.all([forgive("login", pairKey(email, caller)), limiter("loginCaller").reward(caller, 1)]);
+    },
+    failed: async () => {
+      const failures = await limiter("loginAccountFailures").consume(email);
+      const beyond = failures.consumedPoints - FREE_ACCOUNT_FAILURES;
+      if (beyond > 0) await limiter("loginAccountDelay").block(email, Math.min(2 ** beyond, MAX_ACCOUNT_DELAY_SECONDS));
+    },
+  };
+}
+
+/** A completed password reset proves the owner: every count against the account goes, whoever made it. */
+export async function forgiveAccount(email: string): Promise<void> {
+  await sqlClient().query({
+    text: "DELETE FROM rate_limit WHERE starts_with(key, $1)",
+    values: [`${budgets.login.keyPrefix}:${pairKey(email, "")}`],
+  });
+  await Promise.all([forgive("loginAccountFailures", email), forgive("loginAccountDelay", email)]);
 }
