@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, ne, sql, TransactionRollbackError } from "drizzle-orm";
+import { and, eq, gt, ne, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
 import { retiredAddress, session, user, userAddress } from "@/db/schema";
@@ -95,11 +95,17 @@ export async function recordAddress(userId: number, localPart: string): Promise<
  * Makes `localPart` the user's current address, keeping every earlier one.
  * Returns false when another user holds it (now or earlier), decided by the unique index, not a prior read.
  */
+// Thrown to undo a claim of a retired address, and caught in this module. Not drizzle's `tx.rollback()`:
+// in the production build the connection is opened by the instrumentation bundle (kept on globalThis),
+// whose copy of drizzle-orm throws its own TransactionRollbackError, not the class this route bundle
+// imports, so `instanceof` missed it and the refusal answered 500 (the tests load one copy only).
+class RetiredAddressClaim extends Error {}
+
 export async function updateUniqueLocal(userId: number, localPart: string): Promise<boolean> {
   try {
     return await claimAddress(userId, localPart);
   } catch (error) {
-    if (error instanceof TransactionRollbackError) return false;
+    if (error instanceof RetiredAddressClaim) return false;
     throw error;
   }
 }
@@ -122,7 +128,7 @@ function claimAddress(userId: number, localPart: string): Promise<boolean> {
       .select({ localPart: retiredAddress.localPart })
       .from(retiredAddress)
       .where(eq(retiredAddress.localPart, localPart));
-    if (retired) tx.rollback();
+    if (retired) throw new RetiredAddressClaim();
     await tx.update(user).set({ uniqueLocal: localPart }).where(eq(user.id, userId));
     return true;
   });

@@ -1,0 +1,100 @@
+import { request as httpRequest } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { killRunning } from "../support/processes";
+import { freePort, hasBuild, startInstance } from "./instances-support";
+
+// The production build (`next start`) differs from the tests' in-process routes: its instrumentation and
+// routes are separate bundles, and requests arrive over real sockets. What only shows there is tested here.
+
+type Answer = { status: number; headers: Record<string, string | string[] | undefined>; body: unknown; cookie: string };
+
+let port = 0;
+
+/** One request to the server from `localAddress` (any 127.x reaches it from its own address). */
+function send(
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string>; from?: string } = {},
+) {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise<Answer>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path,
+        localAddress: options.from ?? "127.0.0.1",
+        headers: {
+          origin: `http://127.0.0.1:${port}`,
+          ...(payload === undefined ? {} : { "content-type": "application/json" }),
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...options.headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        res.on("end", () => {
+          const cookie = (res.headers["set-cookie"] ?? []).map((value) => value.split(";")[0]).join("; ");
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text ? (JSON.parse(text) as unknown) : null, cookie });
+        });
+      },
+    );
+    req.once("error", reject);
+    req.end(payload);
+  });
+}
+
+/** A loopback address of its own, as suites may share one database (and its throttles) under DATABASE_URL. */
+const loopback = () =>
+  `127.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+
+let counter = 0;
+async function register(): Promise<{ email: string; password: string; cookie: string }> {
+  const email = `built-${Date.now()}-${counter++}@example.com`;
+  const password = "correct-horse";
+  const answer = await send("POST", "/api/auth/register", { body: { name: "Built Reader", email, password }, from: loopback() });
+  expect(answer.status).toBe(201);
+  return { email, password, cookie: answer.cookie };
+}
+
+describe.skipIf(!hasBuild)("the production build (next start; needs a build no older than the sources)", () => {
+  beforeAll(async () => {
+    port = await freePort();
+    await startInstance("web", { PORT: String(port), MAIL_DOMAIN: "in.example.test" }).waitFor(/Ready in/, 60_000);
+  }, 90_000);
+  afterAll(killRunning);
+
+  it("answers 409, not 500, to a change of one's address to a retired one", async () => {
+    const reader = await register();
+    const made = await send("POST", "/api/users/me/addresses", { cookie: reader.cookie, body: {} });
+    expect(made.status).toBe(201);
+    const { id, address } = made.body as { id: number; address: string };
+    expect((await send("DELETE", `/api/users/me/addresses/${id}`, { cookie: reader.cookie })).status).toBe(204);
+
+    const change = await send("PUT", "/api/users/me/unique-email", { cookie: reader.cookie, body: { unique_email: address } });
+    expect(change).toMatchObject({ status: 409, body: { detail: "This address is already taken." } });
+  });
+
+  it("tells callers apart by the address they connect from, whatever X-Forwarded-For they send", async () => {
+    const owner = await register();
+    const [attacker, elsewhere] = [loopback(), loopback()];
+    const wrong = (index: number) =>
+      send("POST", "/api/auth/login", {
+        body: { email: owner.email, password: "wrong-password" },
+        from: attacker,
+        headers: { "x-forwarded-for": `10.20.${index}.1` },
+      });
+    for (let index = 0; index < 10; index++) expect((await wrong(index)).status).toBe(401);
+    const refused = await wrong(99);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
+
+    const fromElsewhere = await send("POST", "/api/auth/login", {
+      body: { email: owner.email, password: owner.password },
+      from: elsewhere,
+    });
+    expect(fromElsewhere.status).toBe(200);
+  });
+});
