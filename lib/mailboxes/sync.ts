@@ -21,6 +21,9 @@ const PAGE = 200;
 const BATCH = 32;
 const MAX_BATCH_BYTES = 8 * 1024 * 1024;
 const AHEAD_BATCHES = 3;
+// The header fields the import's rule reads (lib/imports/classify.ts): a newsletter's full header, with
+// its Received and DKIM lines, is many times larger.
+const SCREENED_FIELDS = ["from", "subject", "message-id", "list-id", "list-unsubscribe", "precedence"];
 
 export type SyncTarget = {
   mailboxId: number;
@@ -52,16 +55,65 @@ export async function syncFolder(client: ImapFlow, target: SyncTarget, folder: s
   const found = (await client.search({ uid: `${lastUid + 1}:*`, since: target.since }, { uid: true })) || [];
   const uids = found.filter((uid) => uid > lastUid).sort((a, b) => a - b);
   await addToTotal(target.mailboxId, uids.length);
-  for (let start = 0; start < uids.length && !target.stopping(); start += PAGE) {
-    const page = uids.slice(start, start + PAGE);
-    const filed = await syncPage(client, target, folder, uidValidity, page);
-    await afterFiling(client, target, filed);
+  const batches = screenedBatches(client, target, uids);
+  // The next batches (across pages) are fetched and prepared while one is filed, as an import reads ahead.
+  const ahead: Promise<Prepared>[] = [];
+  let exhausted = false;
+  const readAhead = async () => {
+    while (!exhausted && ahead.length < AHEAD_BATCHES) {
+      const next = await batches.next();
+      if (next.done) exhausted = true;
+      else {
+        const prepared = prepareBatch(client, target, next.value);
+        // Awaited in turn below; one left behind by a failure or a stop must not end the process unhandled.
+        prepared.catch(() => undefined);
+        ahead.push(prepared);
+      }
+    }
+  };
+  try {
+    await readAhead();
+    while (ahead.length > 0 && !target.stopping()) {
+      const prepared = await (ahead.shift() as Promise<Prepared>);
+      const reading = readAhead();
+      reading.catch(() => undefined);
+      const filed = await fileBatch(target, folder, uidValidity, prepared);
+      await reading;
+      await afterFiling(client, target, filed);
+    }
+  } finally {
+    await batches.return(undefined);
   }
 }
 
-/** Looks at a page of UIDs by their headers, then fetches and files the candidates a batch at a time; returns the UIDs filed. */
-async function syncPage(client: ImapFlow, target: SyncTarget, folder: string, uidValidity: number, page: number[]): Promise<number[]> {
-  const heads = await client.fetchAll(page.join(","), { uid: true, size: true, internalDate: true, headers: true }, { uid: true });
+/**
+ * The folder's messages a page of UIDs at a time, looked at by the header fields the import's rule reads,
+ * in batches to fetch whole: personal mail, mail past MAX_MESSAGE_BYTES and mail the reader already holds
+ * come with their outcome decided and are never fetched.
+ */
+async function* screenedBatches(client: ImapFlow, target: SyncTarget, uids: number[]): AsyncGenerator<Entry[]> {
+  for (let start = 0; start < uids.length; start += PAGE) {
+    const entries = await screenPage(client, target, uids.slice(start, start + PAGE));
+    let batch: Entry[] = [];
+    let bytes = 0;
+    for (const entry of entries) {
+      batch.push(entry);
+      if (!entry.decided) bytes += entry.size;
+      if (batch.filter((item) => !item.decided).length < BATCH && bytes < MAX_BATCH_BYTES) continue;
+      yield batch;
+      batch = [];
+      bytes = 0;
+    }
+    if (batch.length > 0) yield batch;
+  }
+}
+
+async function screenPage(client: ImapFlow, target: SyncTarget, page: number[]): Promise<Entry[]> {
+  const heads = await client.fetchAll(
+    page.join(","),
+    { uid: true, size: true, internalDate: true, headers: SCREENED_FIELDS },
+    { uid: true },
+  );
   const entries = heads
     .map((head): Entry => {
       const arrivedAt = head.internalDate instanceof Date ? head.internalDate : new Date(head.internalDate ?? Date.now());
@@ -84,36 +136,7 @@ async function syncPage(client: ImapFlow, target: SyncTarget, folder: string, ui
       entry.screened = null;
     }
   }
-  const batches: Entry[][] = [];
-  let batch: Entry[] = [];
-  let bytes = 0;
-  for (const entry of entries) {
-    batch.push(entry);
-    if (!entry.decided) bytes += entry.size;
-    if (batch.filter((item) => !item.decided).length < BATCH && bytes < MAX_BATCH_BYTES) continue;
-    batches.push(batch);
-    batch = [];
-    bytes = 0;
-  }
-  if (batch.length > 0) batches.push(batch);
-  // The next batches are fetched and prepared while one is filed, as an import reads ahead.
-  const ahead: Promise<Prepared>[] = [];
-  const readAhead = () => {
-    while (ahead.length < AHEAD_BATCHES && batches.length > 0) {
-      const next = prepareBatch(client, target, batches.shift() ?? []);
-      // Awaited in turn below; one left behind by a failure must not end the process unhandled.
-      next.catch(() => undefined);
-      ahead.push(next);
-    }
-  };
-  const filedUids: number[] = [];
-  readAhead();
-  while (ahead.length > 0 && !target.stopping()) {
-    const prepared = await (ahead.shift() as Promise<Prepared>);
-    readAhead();
-    filedUids.push(...(await fileBatch(target, folder, uidValidity, prepared)));
-  }
-  return filedUids;
+  return entries;
 }
 
 type Prepared = { batch: Entry[]; ready: ReadyMessage[] };
