@@ -27,7 +27,8 @@ export function NewIssues({ shown, fetchedAt, toFirstPage }: Props) {
     window.scrollTo({ top: 0, behavior: "smooth" });
   };
   return (
-    <div role="status" className={count > 0 ? "sticky top-3 z-20 flex justify-center" : "sr-only"}>
+    // A live region from the start, so that its button is announced when it comes; out of the flow while empty.
+    <div aria-live="polite" className={count > 0 ? "sticky top-3 z-20 flex justify-center" : "absolute"}>
       {count > 0 && (
         <button type="button" onClick={bringIn} className={buttonClass("primary", "rounded-full shadow-lg")}>
           {count === 1 ? "1 new issue" : `${count} new issues`}

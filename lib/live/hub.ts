@@ -5,6 +5,8 @@ import { findFiledEmails } from "./repo";
 
 // Sent by the trigger of migration email-notify at each email's commit: "<user id>:<email id>".
 const EMAIL_CHANNEL = "paperboy_email";
+// Sent by the triggers of migration session-change-notify when a user's sessions or user row change: the user's id, "*" for all.
+const SESSION_CHANNEL = "paperboy_session";
 
 /** One open event stream: hears its reader's new emails, and is told to end (the listener was lost, or the server drains). */
 export type LiveReader = { userId: number; deliver(email: FiledEmail): void; end(): void };
@@ -36,6 +38,12 @@ function hub(): Hub {
     // Last-Event-ID, is sent what it missed.
     lost: () => endAll(created),
   });
+  // A stream was allowed by a session that may have ended since (a logout anywhere): the user's streams end,
+  // and a client whose session still holds reconnects at once and catches up; any other is refused.
+  listen(SESSION_CHANNEL, {
+    notify: (payload) => endAll(created, payload === "*" ? undefined : Number(payload)),
+    lost: () => undefined,
+  });
   holder.paperboyLiveHub = created;
   return created;
 }
@@ -63,8 +71,9 @@ async function readHeard(hub: Hub): Promise<void> {
   }
 }
 
-function endAll(hub: Hub): void {
-  for (const readers of hub.readers.values()) for (const reader of readers) reader.end();
+function endAll(hub: Hub, userId?: number): void {
+  const ending = userId === undefined ? [...hub.readers.values()] : [hub.readers.get(userId) ?? new Set<LiveReader>()];
+  for (const readers of ending) for (const reader of [...readers]) reader.end();
 }
 
 // How long a new stream waits for this process's LISTEN to be live before reading what it missed.

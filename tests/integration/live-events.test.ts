@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 // First: it sets the inbound secret before the routes read the environment.
 import { deliver, mail } from "./inbound-support";
 import { GET as events, POST as postEvents } from "@/app/api/users/me/events/route";
-import { sqlClient } from "@/db/client";
+import { sql } from "drizzle-orm";
+import { getDb, sqlClient } from "@/db/client";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { seedEmail } from "../support/seed";
 import { eventReader } from "./live-support";
@@ -81,6 +82,27 @@ describe("GET /api/users/me/events", () => {
     for (let index = 0; index < filed.length; index++) heard.push((await stream.nextEmail(3_000)).data.id as number);
     expect(heard.sort((a, b) => a - b)).toEqual(filed.map(({ id }) => id).sort((a, b) => a - b));
     await expect(stream.nextEmail(300)).rejects.toThrow(/no event/);
+  });
+
+  it("lets go of a stream whose client went", async () => {
+    const { liveReaderCount } = await import("@/lib/live/hub");
+    const before = liveReaderCount();
+    const stream = await openStream(await registerUser());
+    expect(liveReaderCount()).toBe(before + 1);
+    await stream.cancel();
+    expect(liveReaderCount()).toBe(before);
+  });
+
+  it("ends a reader's streams when their sessions change anywhere, and a reconnect without a session is refused", async () => {
+    const reader = await registerUser();
+    const other = await registerUser();
+    const [stream, otherStream] = [await openStream(reader), await openStream(other)];
+    await getDb().execute(sql`DELETE FROM "session" WHERE "user_id" = ${reader.id}`);
+    expect(await stream.next(1_000)).toBeNull();
+    expect(await call(events, "/api/users/me/events", { cookie: reader.cookie })).toMatchObject({ status: 401 });
+    // Another reader's stream goes on.
+    const theirs = await seedEmail(other.id);
+    expect((await otherStream.nextEmail(2_000)).data).toMatchObject({ id: theirs.id });
   });
 
   it("ignores a Last-Event-ID that is not an email id", async () => {
