@@ -11,6 +11,8 @@ const CATCH_UP_LIMIT = 100;
 // How soon a client reconnects after the stream ended (a drain, a lost listener): after the listener is back.
 const RETRY_MS = 2_000;
 
+const MAX_EMAIL_ID = 2_147_483_647;
+
 const encoder = new TextEncoder();
 
 function emailEvent(email: FiledEmail): string {
@@ -24,7 +26,8 @@ function emailEvent(email: FiledEmail): string {
  */
 function lastEventId(request: Request): number | null {
   const value = (request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("last_event_id") ?? "").trim();
-  return /^\d{1,10}$/.test(value) ? Number(value) : null;
+  // Email ids are PostgreSQL integers: a larger one names nothing missed.
+  return /^\d{1,10}$/.test(value) ? Math.min(Number(value), MAX_EMAIL_ID) : null;
 }
 
 /**

@@ -105,12 +105,14 @@ describe("GET /api/users/me/events", () => {
     expect((await otherStream.nextEmail(2_000)).data).toMatchObject({ id: theirs.id });
   });
 
-  it("ignores a Last-Event-ID that is not an email id", async () => {
+  it("ignores a Last-Event-ID that is not an email id or beyond any", async () => {
     const reader = await registerUser();
     await seedEmail(reader.id, { subject: "Old" });
-    const stream = await openStream(reader, { "last-event-id": "not-a-number" });
-    const live = await seedEmail(reader.id, { subject: "New" });
-    expect((await stream.nextEmail(2_000)).data).toMatchObject({ id: live.id });
+    for (const lastId of ["not-a-number", "9999999999"]) {
+      const stream = await openStream(reader, { "last-event-id": lastId });
+      const live = await seedEmail(reader.id, { subject: "New" });
+      expect((await stream.nextEmail(2_000)).data).toMatchObject({ id: live.id });
+    }
   });
 
   it("sends a heartbeat comment every 15 seconds", async () => {
