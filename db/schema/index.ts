@@ -8,3 +8,5 @@ export * from "./feeds";
 export * from "./instances";
 export * from "./account-data";
 export * from "./mailboxes";
+export * from "./tokens";
+export * from "./searches";
