@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { databaseUnavailable } from "@/db/errors";
-import { currentUser, type SessionUser } from "@/lib/auth/session";
+import { currentCaller, type SessionUser } from "@/lib/auth/session";
 import { logger } from "@/lib/observability/log";
 import { recordRequest, requestId, routeTemplate } from "@/lib/observability/requests";
 import { isCrossOrigin } from "@/lib/api/origin";
@@ -20,9 +20,12 @@ const MAX_JSON_BYTES = 1_048_576;
 // No body of the contract nests deeper than a few levels; a deeper one only exhausts the stack of whatever walks it (JSON.stringify, Better Auth).
 const MAX_JSON_DEPTH = 32;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const READ_METHODS = new Set(["GET", "HEAD"]);
 
+/** "user": a session or an access token; "session": a session only (what a token must not do, like making tokens); "none": anyone. */
+type Auth = "user" | "session" | "none";
 type Schema<T> = z.ZodType<T>;
-type Options<B, Q, P, A extends "user" | "none"> = {
+type Options<B, Q, P, A extends Auth> = {
   auth: A;
   body?: Schema<B>;
   query?: Schema<Q>;
@@ -30,7 +33,7 @@ type Options<B, Q, P, A extends "user" | "none"> = {
   queryInBody?: boolean;
   params?: Schema<P>;
 };
-type Context<B, Q, P, A> = { request: Request; user: A extends "user" ? SessionUser : null; body: B; query: Q; params: P };
+type Context<B, Q, P, A> = { request: Request; user: A extends "none" ? null : SessionUser; body: B; query: Q; params: P };
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 export function json(data: unknown, init?: ResponseInit): Response {
@@ -46,8 +49,8 @@ export function noContent(headers?: HeadersInit): Response {
   return new Response(null, { status: 204, headers });
 }
 
-/** Every /api handler: session -> 401, same-origin writes -> 403, zod parsing -> 400/422, typed errors -> detail. */
-export function route<B = undefined, Q = undefined, P = undefined, A extends "user" | "none" = "user">(
+/** Every /api handler: session or token -> 401, token scope and same-origin writes -> 403, zod parsing -> 400/422, typed errors -> detail. */
+export function route<B = undefined, Q = undefined, P = undefined, A extends Auth = "user">(
   options: Options<B, Q, P, A>,
   handler: (context: Context<B, Q, P, A>) => Promise<Response | object> | Response | object,
 ) {
@@ -74,9 +77,14 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends "us
 
   async function answer(request: Request, rawParams: Record<string, string | string[] | undefined>, id: string): Promise<Response> {
     try {
-      const user = options.auth === "user" ? await currentUser(request.headers) : null;
-      if (options.auth === "user" && !user) throw new UnauthorizedError();
-      if (!SAFE_METHODS.has(request.method) && isCrossOrigin(request)) throw new ForbiddenError("Cross-origin request refused");
+      const caller = options.auth === "none" ? null : await currentCaller(request.headers);
+      if (options.auth !== "none" && !caller) throw new UnauthorizedError();
+      const user = caller?.user ?? null;
+      if (caller?.token) {
+        // A program's token is sent by the program, never by a browser on its own: the origin rule has nothing to guard.
+        if (options.auth === "session") throw new ForbiddenError("Access tokens cannot be used here. Sign in instead.");
+        if (caller.token === "read" && !READ_METHODS.has(request.method)) throw new ForbiddenError("This access token can only read.");
+      } else if (!SAFE_METHODS.has(request.method) && isCrossOrigin(request)) throw new ForbiddenError("Cross-origin request refused");
       const params = options.params ? parse(options.params, rawParams, "params") : undefined;
       const searchParams = Object.fromEntries(new URL(request.url).searchParams);
       const query = options.query
@@ -103,10 +111,7 @@ type Handler = (request: Request) => Promise<Response>;
  * where the path needs a session, then a JSON 405 with `Allow`) instead of Next's empty 405, and an
  * OPTIONS whose `Allow` names only what the path serves (Next's own lists every exported method).
  */
-export function otherMethods<const A extends Method[]>(
-  auth: "user" | "none",
-  ...allowed: A
-): Record<Exclude<Method, A[number]> | "OPTIONS", Handler> {
+export function otherMethods<const A extends Method[]>(auth: Auth, ...allowed: A): Record<Exclude<Method, A[number]> | "OPTIONS", Handler> {
   const served = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
   const refuse = route({ auth }, () => {
     throw new MethodNotAllowedError(served);

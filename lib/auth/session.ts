@@ -1,6 +1,8 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { getDb, listen, type Database, type Listening } from "@/db/client";
+import { bearerToken, tokenCaller } from "@/lib/tokens/service";
+import type { TokenScope } from "@/lib/tokens/schemas";
 import { getAuth } from "./auth";
 import { findSessionUser, type SessionUserRow } from "./repo";
 
@@ -113,4 +115,21 @@ export async function currentUser(headers: Headers): Promise<SessionUser | null>
     uniqueLocal: String(user.uniqueLocal ?? ""),
     onboarded: Boolean(user.onboarded),
   };
+}
+
+/** Who makes a request: a signed-in user (`token` null), or the owner of an access token and what it may do (CONTRACT 7.6). */
+export type Caller = { user: SessionUser; token: TokenScope | null };
+
+/**
+ * The caller of an API request, or null. A request that names a token (`Authorization: Bearer`) is
+ * judged by that token alone: a revoked or unknown one is refused even beside a valid session cookie.
+ */
+export async function currentCaller(headers: Headers): Promise<Caller | null> {
+  const token = bearerToken(headers);
+  if (token === null) {
+    const user = await currentUser(headers);
+    return user && { user, token: null };
+  }
+  const caller = await tokenCaller(token);
+  return caller && { user: caller.user, token: caller.scope };
 }
