@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
@@ -12,6 +13,7 @@ import { markEmailsUnread } from "@/lib/issues/feed-repo";
 import { findEmail, findEmailRows, findReadableIssue, setFavorited, setLiked, setRead } from "@/lib/issues/repo";
 import { findOwnEmailsOfIssues, findPublicIssues, findReaderNewsletterState } from "@/lib/issues/shared-repo";
 import { findVisibleNewsletter } from "@/lib/newsletters/discovery-repo";
+import { deleteToken, findTokens, insertToken } from "@/lib/tokens/repo";
 import { findSubscription, findSubscriptionTo, findVisibleNewsletterIds } from "@/lib/subscriptions/repo";
 import { registerUser, useDatabase, type TestUser } from "../support/api";
 import { seedEmail, seedRead, seedSubscription } from "../support/seed";
@@ -121,6 +123,13 @@ describe("repo functions filter by owner in SQL", () => {
     const [{ messageKey }] = await getDb().select({ messageKey: emailTable.messageKey }).from(emailTable).where(eq(emailTable.id, mail.id));
     expect(await holdsMessage(owner.id, messageKey)).toBe(true);
     expect(await holdsMessage(other.id, messageKey)).toBe(false);
+  });
+
+  it("keeps access tokens to their owner", async () => {
+    const token = (await insertToken(owner.id, { name: "Owner's script", scope: "write", tokenHash: randomUUID() }, 50))!;
+    expect(await findTokens(other.id)).toEqual([]);
+    expect(await deleteToken(other.id, token.id)).toBe(false);
+    expect(await findTokens(owner.id)).toEqual([expect.objectContaining({ id: token.id, name: "Owner's script" })]);
   });
 });
 
