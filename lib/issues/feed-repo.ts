@@ -6,6 +6,8 @@ import { preparedOnce } from "@/db/prepared";
 import { email, emailRead, newsletterCategory, subscription, userEmailTotal } from "@/db/schema";
 import { findEmailJson, selectRowsJson } from "./repo";
 import type { FeedFilters, FeedQuery } from "./schemas";
+import { operatorConditions } from "./search-conditions";
+import { hasOperators } from "./search-query";
 
 const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
 const SORT_COLUMNS = {
@@ -27,7 +29,7 @@ function feedValues(userId: number, query: FeedFilters): FeedValues {
     days: RECENCY_DAYS[query.recency_filter] ?? 0,
     categoryId: query.category_id ?? 0,
     kind: query.kind ?? "issue",
-    search: wordsQuery(query.search ?? ""),
+    search: wordsQuery(query.search?.text ?? ""),
   };
 }
 
@@ -99,7 +101,9 @@ function feedConditions(query: FeedFilters, bind: Bind): SQL[] {
     );
   }
   if (query.kind) conditions.push(eq(email.kind, bind("kind")));
-  if (query.search) conditions.push(sql`${email.searchVector} @@ to_tsquery('english', ${bind("search")}::text)`);
+  if (query.search?.text) conditions.push(sql`${email.searchVector} @@ to_tsquery('english', ${bind("search")}::text)`);
+  // Only in statements planned for their values (feedPageWithOperators): never prepared with these values fixed.
+  if (query.search && hasOperators(query.search)) conditions.push(...operatorConditions(query.search, owner));
   return conditions;
 }
 
@@ -143,46 +147,67 @@ function prepareFeedPageByDate(db: Database, sortOrder: FeedQuery["sort_order"],
  * (materialized, as the CTE is read twice), counted, and sorted for the page.
  */
 function prepareFilteredFeedPage(db: Database, query: FeedQuery, shape: string) {
+  const paging = { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
+  return filteredPageStatement(db, query, bindPlaceholders, paging, Boolean(query.search)).prepare(shape);
+}
+
+type Paging = { limit: number | ReturnType<typeof sql.placeholder>; offset: number | ReturnType<typeof sql.placeholder> };
+
+/** The filtered page's statement; `fromTextIndex` when the text index, not a sort's, drives the matches. */
+function filteredPageStatement(db: Database, query: FeedQuery, bind: Bind, paging: Paging, fromTextIndex: boolean) {
   const direction = query.sort_order === "asc" ? asc : desc;
   const column = SORT_COLUMNS[query.sort_by];
-  const page = query.search ? searchPage(db, query, column, direction) : walkedPage(db, query, column, direction);
-  return selectRowsJson(page.db, page.total, sql`${email.id} = any(array(${page.ids}))`)
-    .orderBy(direction(column), direction(email.id))
-    .prepare(shape);
+  const page = fromTextIndex
+    ? searchPage(db, query, bind, paging, column, direction)
+    : walkedPage(db, query, bind, paging, column, direction);
+  return selectRowsJson(page.db, page.total, sql`${email.id} = any(array(${page.ids}))`).orderBy(direction(column), direction(email.id));
 }
 
 type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
 type Direction = typeof asc;
 
-function walkedPage(db: Database, query: FeedQuery, column: SortColumn, direction: Direction) {
-  const matching = () => and(...feedConditions(query, bindPlaceholders));
+function walkedPage(db: Database, query: FeedQuery, bind: Bind, paging: Paging, column: SortColumn, direction: Direction) {
+  const matching = () => and(...feedConditions(query, bind));
   const ids = db
     .select({ id: email.id })
     .from(email)
     .where(matching())
     .orderBy(direction(column), direction(email.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
+    .limit(paging.limit)
+    .offset(paging.offset)
     .getSQL();
   return { db, total: sql<number>`(select count(*)::int from ${email} where ${matching()})`, ids };
 }
 
-function searchPage(db: Database, query: FeedQuery, column: SortColumn, direction: Direction) {
+function searchPage(db: Database, query: FeedQuery, bind: Bind, paging: Paging, column: SortColumn, direction: Direction) {
   const matches = db.$with("matches").as(
     db
       .select({ id: email.id, sortKey: sql`${column}`.as("sort_key") })
       .from(email)
-      .where(and(...feedConditions(query, bindPlaceholders))),
+      .where(and(...feedConditions(query, bind))),
   );
   // Reads the statement's own CTE: declaring it here again would gather the matches twice.
   const ids = db
     .select({ id: matches.id })
     .from(matches)
     .orderBy(direction(matches.sortKey), direction(matches.id))
-    .limit(sql.placeholder("limit"))
-    .offset(sql.placeholder("offset"))
+    .limit(paging.limit)
+    .offset(paging.offset)
     .getSQL();
   return { db: db.with(matches), total: sql<number>`(select count(*)::int from ${matches})`, ids };
+}
+
+/**
+ * A page of a search with operators, planned for its values: its shapes are too many to prepare each
+ * (a name per combination), and a sender or a date is best planned knowing how many emails it picks.
+ */
+async function feedPageWithOperators(query: FeedQuery, values: FeedValues): Promise<FeedPage> {
+  const search = query.search!;
+  const paging = { limit: query.page_size, offset: pageOffset(query) };
+  const fromTextIndex = Boolean(search.text) || search.phrases.length > 0;
+  const rows = await filteredPageStatement(getDb(), query, bindValues(values), paging, fromTextIndex);
+  if (rows.length > 0) return { items: rows.map((row) => row.item), total: rows[0]!.feedTotal ?? 0 };
+  return { items: [], total: await countFeed(query, values) };
 }
 
 const preparedPagesByDate = new WeakMap<Database, Map<string, ReturnType<typeof prepareFeedPageByDate>>>();
@@ -240,9 +265,10 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
     const { ids, total } = await findUnfilteredPageIds(userId, query);
     return { items: await findEmailJson(userId, ids), total };
   }
-  const shape = filteredShape(query);
-  const prepared = preparedOnce(preparedFilteredPages, shape, (db) => prepareFilteredFeedPage(db, query, shape));
   const filteredPage = async (values: FeedValues): Promise<FeedPage> => {
+    if (query.search && hasOperators(query.search)) return feedPageWithOperators(query, values);
+    const shape = filteredShape(query);
+    const prepared = preparedOnce(preparedFilteredPages, shape, (db) => prepareFilteredFeedPage(db, query, shape));
     const rows = await prepared.execute({ ...values, ...page });
     if (rows.length > 0) return { items: items(rows), total: rows[0]!.feedTotal ?? 0 };
     // Past the last page the statement has no row to carry the total: count it.
@@ -250,10 +276,10 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
   };
   const values = feedValues(userId, query);
   const found = await filteredPage(values);
-  if (found.total > 0 || !query.search) return found;
+  if (found.total > 0 || !query.search?.text) return found;
   // No email has the whole words: a reader still typing the last one wants the words they begin. Only
   // then, as matching beginnings scans every email's words in the text index (0.3 s for 50,000 emails).
-  return filteredPage({ ...values, search: wordsQuery(query.search, ":*") });
+  return filteredPage({ ...values, search: wordsQuery(query.search.text, ":*") });
 }
 
 /**
@@ -263,13 +289,13 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
 export async function markFeedRead(userId: number, filters: FeedFilters): Promise<number[]> {
   const db = getDb();
   let values = feedValues(userId, filters);
-  if (filters.search) {
+  if (filters.search?.text) {
     const [whole] = await db
       .select({ id: email.id })
       .from(email)
       .where(and(...feedConditions(filters, bindValues(values))))
       .limit(1);
-    if (!whole) values = { ...values, search: wordsQuery(filters.search, ":*") };
+    if (!whole) values = { ...values, search: wordsQuery(filters.search.text, ":*") };
   }
   const unread = db
     .select({ emailId: email.id, userId: email.userId, issueId: email.issueId })

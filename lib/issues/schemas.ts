@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { idParam, MAX_ID } from "@/lib/api/schemas";
+import { isEmptySearch, parseSearch, type SearchQuery } from "./search-query";
 
 export const SORT_FIELDS = ["date_received", "subject", "sender_name", "time_to_read"] as const;
 export const RECENCY_FILTERS = ["all_time", "last_7_days", "last_30_days", "last_90_days"] as const;
@@ -11,6 +12,17 @@ const positiveInt = (field: string) =>
     .number({ error: `${field} must be a whole number.` })
     .int(`${field} must be a whole number.`)
     .min(1, `${field} must be at least 1.`);
+
+/** The search parsed once, here: its operators become the feed's conditions (search-query.ts); a blank one is none. */
+function toSearchQuery(value: string | undefined, context: z.RefinementCtx): SearchQuery | undefined {
+  if (value === undefined) return undefined;
+  const parsed = parseSearch(value);
+  if (!parsed.ok) {
+    context.addIssue({ code: "custom", message: parsed.message });
+    return z.NEVER;
+  }
+  return isEmptySearch(parsed.query) ? undefined : parsed.query;
+}
 
 export const PageQuery = z.object({
   page: positiveInt("page").default(1),
@@ -26,7 +38,7 @@ export const FeedQuery = PageQuery.extend({
   subscription_status: z.enum(SUBSCRIPTION_FILTERS).default("all"),
   category_id: positiveInt("category_id").max(MAX_ID, `category_id must be at most ${MAX_ID}.`).optional(),
   kind: z.enum(["issue", "confirmation"]).optional(),
-  search: z.string().trim().max(200, "search must be at most 200 characters.").optional(),
+  search: z.string().trim().max(200, "search must be at most 200 characters.").optional().transform(toSearchQuery),
   /** Muted newsletters' mail is left out unless asked for (CONTRACT 6.2). */
   include_muted: z
     .enum(["true", "false"])
