@@ -6,6 +6,7 @@ import { DeliveryLogSection } from "@/components/settings/delivery-log-section";
 import { FeedsSection } from "@/components/settings/feeds-section";
 import { MailboxesSection } from "@/components/settings/mailboxes-section";
 import { SettingsView } from "@/components/settings/settings-view";
+import { TokensSection } from "@/components/settings/tokens-section";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -16,6 +17,7 @@ export default function SettingsPage() {
       <MailboxesSection />
       <AddressesSection />
       <FeedsSection />
+      <TokensSection />
       <BlockedSendersSection />
       <DeliveryLogSection />
       <AccountSections />
