@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GET as getFeed } from "@/app/api/issues/feed/route";
 import { POST as logout } from "@/app/api/auth/logout/route";
+import { POST as betterAuth } from "@/app/api/better-auth/[...all]/route";
 import { GET as getExport } from "@/app/api/users/me/export/route";
 import { GET as listFolders, POST as createFolder } from "@/app/api/users/me/folders/route";
 import { GET as listImports, POST as startImport } from "@/app/api/users/me/imports/route";
@@ -104,7 +105,11 @@ describe("/api/users/me/tokens", () => {
       await call(mintToken, "/api/users/me/tokens", { method: "POST", headers: bearer(write.token), body: { name: "x", scope: "write" } }),
     ).toMatchObject({ status: 403 });
     expect((await remove(user, write.id, { cookie: undefined, headers: bearer(write.token) })).status).toBe(403);
+    // Nor can it act on sessions: ending them, or listing them.
     expect((await call(logout, "/api/auth/logout", { method: "POST", headers: bearer(write.token) })).status).toBe(403);
+    expect(
+      (await call(betterAuth, "/api/better-auth/revoke-sessions", { method: "POST", headers: bearer(write.token), body: {} })).status,
+    ).toBe(403);
 
     const theirs = await made(other, "read");
     expect(await remove(user, theirs.id)).toMatchObject({ status: 404, body: { detail: "Access token not found" } });
