@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
 import { CompassIcon, FeedIcon, InboxIcon, SettingsIcon } from "../ui/icons";
+import { SavedSearches } from "./saved-searches";
 
 type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
 
@@ -51,7 +52,10 @@ export function NavGroups({ compact = false, onNavigate }: { compact?: boolean; 
   );
   return (
     <div className="flex flex-1 flex-col justify-between gap-6">
-      {renderGroup(MAIN_NAV, "Reading")}
+      <div className="space-y-6">
+        {renderGroup(MAIN_NAV, "Reading")}
+        <SavedSearches compact={compact} onNavigate={onNavigate} />
+      </div>
       <div className="border-t border-slate-200 pt-4 dark:border-slate-800">{renderGroup(ACCOUNT_NAV, "Account")}</div>
     </div>
   );

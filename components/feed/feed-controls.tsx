@@ -8,6 +8,7 @@ import { ArrowUpIcon, SearchIcon } from "../ui/reader-icons";
 import { allToNull, nextSort, withFilters, type FeedState, type SortField } from "./feed-query";
 import type { FeedUpdate } from "./use-feed-state";
 import { MarkAllRead } from "./mark-all-read";
+import { SearchTools } from "./search-tools";
 import { ViewToggle } from "./view-toggle";
 
 const SEARCH_DEBOUNCE_MS = 500;
@@ -46,6 +47,7 @@ export function FeedControls({ state, onChange }: Props) {
       className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <SearchBox value={state.search} onSearch={(search) => onChange((current) => withFilters(current, { search }))} />
+      <SearchTools search={state.search.trim()} />
       <button
         type="button"
         aria-expanded={filtersOpen}
