@@ -14,6 +14,7 @@ import { findEmail, findEmailRows, findReadableIssue, setFavorited, setLiked, se
 import { findOwnEmailsOfIssues, findPublicIssues, findReaderNewsletterState } from "@/lib/issues/shared-repo";
 import { findVisibleNewsletter } from "@/lib/newsletters/discovery-repo";
 import { deleteToken, findTokens, insertToken } from "@/lib/tokens/repo";
+import { deleteSavedSearch, findSavedSearches, insertSavedSearch } from "@/lib/searches/repo";
 import { findSubscription, findSubscriptionTo, findVisibleNewsletterIds } from "@/lib/subscriptions/repo";
 import { registerUser, useDatabase, type TestUser } from "../support/api";
 import { seedEmail, seedRead, seedSubscription } from "../support/seed";
@@ -130,6 +131,13 @@ describe("repo functions filter by owner in SQL", () => {
     expect(await findTokens(other.id)).toEqual([]);
     expect(await deleteToken(other.id, token.id)).toBe(false);
     expect(await findTokens(owner.id)).toEqual([expect.objectContaining({ id: token.id, name: "Owner's script" })]);
+  });
+
+  it("keeps saved searches to their owner", async () => {
+    const saved = (await insertSavedSearch(owner.id, { name: "Unread", query: "is:unread" }, 50))!;
+    expect(await findSavedSearches(other.id)).toEqual([]);
+    expect(await deleteSavedSearch(other.id, saved.id)).toBe(false);
+    expect(await findSavedSearches(owner.id)).toEqual([expect.objectContaining({ id: saved.id, name: "Unread" })]);
   });
 });
 
