@@ -74,17 +74,23 @@ export function TokensSection() {
             className={inputClass}
           />
         </div>
-        <fieldset className="space-y-1.5">
-          <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">Access</legend>
-          <div className="flex flex-wrap gap-x-5 gap-y-2">
+        <div className="space-y-1.5">
+          <label htmlFor="new-token-scope" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
+            Access
+          </label>
+          <select
+            id="new-token-scope"
+            value={scope}
+            onChange={(event) => setScope(event.target.value as TokenScope)}
+            className={inputClass}
+          >
             {(Object.keys(SCOPE_LABELS) as TokenScope[]).map((value) => (
-              <label key={value} className="flex items-center gap-2 text-sm text-slate-700 dark:text-slate-200">
-                <input type="radio" name="new-token-scope" value={value} checked={scope === value} onChange={() => setScope(value)} />
+              <option key={value} value={value}>
                 {SCOPE_LABELS[value]}
-              </label>
+              </option>
             ))}
-          </div>
-        </fieldset>
+          </select>
+        </div>
         <button type="submit" disabled={create.isPending || name.trim() === ""} className={buttonClass("primary")}>
           {create.isPending ? "Making the token..." : "New token"}
         </button>

@@ -17,9 +17,10 @@ test("a reader makes an access token, sees it once, a program reads with it, and
   // Keyboard only: name, then the scope, then the button.
   await section.getByLabel("Name", { exact: true }).fill("Reader app");
   await section.getByLabel("Name", { exact: true }).press("Tab");
-  await expect(section.getByRole("radio", { name: "Read only" })).toBeFocused();
-  await page.keyboard.press("ArrowRight");
-  await expect(section.getByRole("radio", { name: "Read and write" })).toBeChecked();
+  const access = section.getByLabel("Access", { exact: true });
+  await expect(access).toBeFocused();
+  await expect(access).toHaveValue("read");
+  await access.selectOption("Read and write");
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
 
