@@ -7,9 +7,10 @@
 // (everything already held). Needs DATABASE_URL (PostgreSQL); BENCH_SIZES_MB
 // (default "100,1000") chooses the sizes, CORPUS_DIR another corpus folder.
 import { execFileSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { benchCorpus, deliveryCopy } from "./bench/corpus";
 
 const root = path.resolve(import.meta.dirname, "..");
 const sizes = (process.env.BENCH_SIZES_MB ?? "100,1000").split(",").map(Number);
@@ -21,34 +22,11 @@ if (!process.env.DATABASE_URL) {
 const work = mkdtempSync(path.join(tmpdir(), "paperboy-bench-import-"));
 const env = { ...process.env, DATA_DIR: path.join(work, "data"), MAIL_DOMAIN: process.env.MAIL_DOMAIN ?? "paperboy.localhost" };
 
-/** The corpus's messages (bodies-only files given a header), or the test fixtures without it. */
-function corpus(): Buffer[] {
-  const shared = process.env.CORPUS_DIR ?? path.resolve(root, "../shared/corpus");
-  const dir = existsSync(shared) ? shared : path.join(root, "tests/fixtures/mail");
-  return readdirSync(dir)
-    .filter((name) => /\.(eml|html|txt)$/.test(name))
-    .map((name) => {
-      const bytes = readFileSync(path.join(dir, name));
-      if (name.endsWith(".eml")) return bytes;
-      const type = name.endsWith(".html") ? "html" : "plain";
-      return Buffer.concat([
-        Buffer.from(`From: Bench <bench@publisher.example>\r\nSubject: ${name}\r\nContent-Type: text/${type}; charset=utf-8\r\n\r\n`),
-        bytes,
-      ]);
-    });
-}
-
-const REPLACED = /^(message-id|date|list-unsubscribe):.*(\r?\n[ \t].*)*\r?\n/gim;
-
-/** One copy of a corpus message as its own delivery: a new Message-ID and Date, and a List-Unsubscribe so it is filed. */
+/** One copy of a corpus message as an mbox entry, its own delivery. */
 function copyOf(raw: Buffer, index: number): Buffer {
-  const text = raw.toString("latin1");
-  const end = text.search(/\r?\n\r?\n/);
-  const head = text.slice(0, end + 1).replace(REPLACED, "");
-  const date = new Date(Date.UTC(2020, 0, 1) + index * 3_600_000).toUTCString().replace("GMT", "+0000");
-  const added = `Message-ID: <bench-${index}@bench.example>\r\nDate: ${date}\r\nList-Unsubscribe: <https://bench.example/u/${index}>\r\n`;
-  const body = (added + head + text.slice(end + 1)).replace(/^(>*From )/gm, ">$1");
-  return Buffer.from(`From bench@bench.example ${new Date(date).toUTCString()}\n${body}\n\n`, "latin1");
+  const { text, date } = deliveryCopy(raw, index, "bench");
+  const body = text.replace(/^(>*From )/gm, ">$1");
+  return Buffer.from(`From bench@bench.example ${date.toUTCString()}\n${body}\n\n`, "latin1");
 }
 
 async function writeMbox(file: string, megabytes: number, messages: Buffer[]): Promise<number> {
@@ -100,7 +78,7 @@ function measure(flags: string[], ...args: string[]): Measure {
 const rate = (result: Measure) => result.messages / result.seconds;
 
 try {
-  const messages = corpus();
+  const messages = benchCorpus();
   const averageKb = messages.reduce((sum, raw) => sum + raw.length, 0) / messages.length / 1024;
   console.log(`corpus: ${messages.length} messages, ${averageKb.toFixed(1)} KB on average\n`);
   const peaks: number[] = [];

@@ -6,10 +6,11 @@
 // idle. Goals (issue 27): first sync >= 0.9x the import, p95 APPEND -> filed < 3 s. Needs DATABASE_URL
 // (PostgreSQL) and Dovecot (/usr/sbin/dovecot); CORPUS_DIR another corpus folder.
 import { execFileSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ImapFlow } from "imapflow";
+import { benchCorpus, deliveryCopy } from "./bench/corpus";
 import { dovecotInstalled, startDovecot } from "../tests/support/dovecot";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -29,33 +30,10 @@ if (!Number.isInteger(total) || total < 1) {
   process.exit(1);
 }
 
-/** The corpus's messages (bodies-only files given a header), or the test fixtures without it. */
-function corpus(): Buffer[] {
-  const shared = process.env.CORPUS_DIR ?? path.resolve(root, "../shared/corpus");
-  const dir = existsSync(shared) ? shared : path.join(root, "tests/fixtures/mail");
-  return readdirSync(dir)
-    .filter((name) => /\.(eml|html|txt)$/.test(name))
-    .map((name) => {
-      const bytes = readFileSync(path.join(dir, name));
-      if (name.endsWith(".eml")) return bytes;
-      const type = name.endsWith(".html") ? "html" : "plain";
-      return Buffer.concat([
-        Buffer.from(`From: Bench <bench@publisher.example>\r\nSubject: ${name}\r\nContent-Type: text/${type}; charset=utf-8\r\n\r\n`),
-        bytes,
-      ]);
-    });
-}
-
-const REPLACED = /^(message-id|date|list-unsubscribe):.*(\r?\n[ \t].*)*\r?\n/gim;
-
-/** One copy of a corpus message as its own delivery: a new Message-ID and Date, and a List-Unsubscribe so it is filed. */
+/** One copy of a corpus message as its own delivery, with CRLF line endings as IMAP wants them. */
 function copyOf(raw: Buffer, index: number): { message: Buffer; date: Date } {
-  const text = raw.toString("latin1");
-  const end = text.search(/\r?\n\r?\n/);
-  const head = text.slice(0, end + 1).replace(REPLACED, "");
-  const date = new Date(Date.UTC(2020, 0, 1) + index * 3_600_000);
-  const added = `Message-ID: <bench-mailbox-${index}@bench.example>\r\nDate: ${date.toUTCString().replace("GMT", "+0000")}\r\nList-Unsubscribe: <https://bench.example/u/${index}>\r\n`;
-  return { message: Buffer.from((added + head + text.slice(end + 1)).replace(/\r?\n/g, "\r\n"), "latin1"), date };
+  const { text, date } = deliveryCopy(raw, index, "bench-mailbox");
+  return { message: Buffer.from(text.replace(/\r?\n/g, "\r\n"), "latin1"), date };
 }
 
 const work = mkdtempSync(path.join(tmpdir(), "paperboy-bench-mailbox-"));
@@ -91,7 +69,7 @@ function measure(script: string, ...args: string[]): Measure {
 const rate = (result: Measure) => result.messages / result.seconds;
 
 try {
-  const messages = corpus();
+  const messages = benchCorpus();
   const user = { username: "bench", password: "bench-password" };
   await dovecot.setUser(user.username, user.password);
   const mbox = path.join(work, "bench.mbox");

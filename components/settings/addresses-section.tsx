@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { useCreateAddress, useAddresses } from "@/lib/addresses/hooks";
 import { errorMessage } from "@/lib/api/client";
 import { useCurrentUser } from "@/lib/auth/hooks";
+import { TextField } from "../auth/text-field";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -45,20 +46,15 @@ export function AddressesSection() {
 
       <form onSubmit={submit} className="mt-4 space-y-3" aria-label="New address">
         <div className="grid gap-3">
-          <div className="space-y-1.5">
-            <label htmlFor="new-address-label" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-              Label (optional)
-            </label>
-            <input
-              id="new-address-label"
-              value={label}
-              onChange={(event) => setLabel(event.target.value)}
-              maxLength={80}
-              placeholder="The Morning Letter"
-              autoComplete="off"
-              className={inputClass}
-            />
-          </div>
+          <TextField
+            id="new-address-label"
+            label="Label (optional)"
+            value={label}
+            onChange={(event) => setLabel(event.target.value)}
+            maxLength={80}
+            placeholder="The Morning Letter"
+            autoComplete="off"
+          />
           <div className="space-y-1.5">
             <label htmlFor="new-address-local-part" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
               Address (optional)

@@ -5,6 +5,7 @@ import { errorMessage } from "@/lib/api/client";
 import { useCurrentUser } from "@/lib/auth/hooks";
 import { formatDateTime } from "@/lib/format/date";
 import { useCreateToken, useRevokeToken, useTokens, type AccessToken, type NewAccessToken, type TokenScope } from "@/lib/tokens/hooks";
+import { TextField } from "../auth/text-field";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -60,20 +61,15 @@ export function TokensSection() {
       </p>
 
       <form onSubmit={submit} className="mt-4 space-y-3" aria-label="New access token">
-        <div className="space-y-1.5">
-          <label htmlFor="new-token-name" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-            Name
-          </label>
-          <input
-            id="new-token-name"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={100}
-            placeholder="My reader app"
-            autoComplete="off"
-            className={inputClass}
-          />
-        </div>
+        <TextField
+          id="new-token-name"
+          label="Name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={100}
+          placeholder="My reader app"
+          autoComplete="off"
+        />
         <div className="space-y-1.5">
           <label htmlFor="new-token-scope" className="block text-sm font-medium text-slate-700 dark:text-slate-200">
             Access

@@ -1,17 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
+import type { AddressDto } from "./dto";
 
-/** An extra address as CONTRACT 7.1 names it; `senders` in the order they first wrote. */
-export type ExtraAddress = {
-  id: number;
-  address: string;
-  label: string | null;
-  enabled: boolean;
-  created_at: string;
-  last_mail_at: string | null;
-  senders: string[];
-  leaked: boolean;
-};
+export type ExtraAddress = AddressDto;
 export type NewAddress = { label?: string; local_part?: string };
 export type AddressChange = { label?: string | null; enabled?: boolean };
 

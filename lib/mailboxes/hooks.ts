@@ -1,31 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
+import type { MailboxDto } from "./dto";
 
-export type MailboxTls = "implicit" | "starttls" | "none";
-export type AfterFiling = "leave" | "mark_read" | "move";
-export type MailboxStatus = "syncing" | "idle" | "error" | "paused";
-
-/** A connected mailbox as CONTRACT 7.1 names it; its password never comes back. */
-export type Mailbox = {
-  id: number;
-  host: string;
-  port: number;
-  tls: MailboxTls;
-  username: string;
-  folders: string[];
-  since: string;
-  after_filing: AfterFiling;
-  move_to: string | null;
-  paused: boolean;
-  status: MailboxStatus;
-  last_error: string | null;
-  last_synced_at: string | null;
-  total: number;
-  processed: number;
-  filed: number;
-  skipped: number;
-  failed: number;
-};
+export type Mailbox = MailboxDto;
+export type MailboxTls = Mailbox["tls"];
+export type AfterFiling = Mailbox["after_filing"];
+export type MailboxStatus = Mailbox["status"];
 
 export type NewMailbox = {
   host: string;

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
+import type { SavedSearchDto } from "./service";
 
-export type SavedSearch = { id: number; name: string; query: string; created_at: string };
+export type SavedSearch = SavedSearchDto;
 
 export const savedSearchKeys = {
   all: ["saved-searches"] as const,

@@ -3,7 +3,9 @@ import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { deleteSavedSearch, findSavedSearches, insertSavedSearch, type SavedSearchRow } from "./repo";
 import { MAX_SAVED_SEARCHES, type SavedSearchInput } from "./schemas";
 
-function toSavedSearchDto(row: SavedSearchRow) {
+export type SavedSearchDto = { id: number; name: string; query: string; created_at: string };
+
+function toSavedSearchDto(row: SavedSearchRow): SavedSearchDto {
   return { id: row.id, name: row.name, query: row.query, created_at: row.createdAt.toISOString() };
 }
 

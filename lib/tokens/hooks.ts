@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
+import type { TokenScope } from "./schemas";
+import type { AccessTokenDto, NewAccessTokenDto } from "./service";
 
-export type TokenScope = "read" | "write";
-export type AccessToken = { id: number; name: string; scope: TokenScope; created_at: string; last_used_at: string | null };
-export type NewAccessToken = AccessToken & { token: string };
+export type { TokenScope };
+export type AccessToken = AccessTokenDto;
+export type NewAccessToken = NewAccessTokenDto;
 
 export const tokenKeys = { all: ["access-tokens"] as const };
 

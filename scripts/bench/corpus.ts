@@ -1,0 +1,36 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+/** The corpus's messages (bodies-only files given a header), or the test fixtures without it; CORPUS_DIR another folder. */
+export function benchCorpus(): Buffer[] {
+  const shared = process.env.CORPUS_DIR ?? path.resolve(root, "../shared/corpus");
+  const dir = existsSync(shared) ? shared : path.join(root, "tests/fixtures/mail");
+  return readdirSync(dir)
+    .filter((name) => /\.(eml|html|txt)$/.test(name))
+    .map((name) => {
+      const bytes = readFileSync(path.join(dir, name));
+      if (name.endsWith(".eml")) return bytes;
+      const type = name.endsWith(".html") ? "html" : "plain";
+      return Buffer.concat([
+        Buffer.from(`From: Bench <bench@publisher.example>\r\nSubject: ${name}\r\nContent-Type: text/${type}; charset=utf-8\r\n\r\n`),
+        bytes,
+      ]);
+    });
+}
+
+const REPLACED = /^(message-id|date|list-unsubscribe):.*(\r?\n[ \t].*)*\r?\n/gim;
+
+/**
+ * One copy of a corpus message as its own delivery, as latin1 text with its line endings as they were: a new
+ * Message-ID (`<idPrefix-index@bench.example>`) and Date, and a List-Unsubscribe so it is filed.
+ */
+export function deliveryCopy(raw: Buffer, index: number, idPrefix: string): { text: string; date: Date } {
+  const text = raw.toString("latin1");
+  const end = text.search(/\r?\n\r?\n/);
+  const head = text.slice(0, end + 1).replace(REPLACED, "");
+  const date = new Date(Date.UTC(2020, 0, 1) + index * 3_600_000);
+  const added = `Message-ID: <${idPrefix}-${index}@bench.example>\r\nDate: ${date.toUTCString().replace("GMT", "+0000")}\r\nList-Unsubscribe: <https://bench.example/u/${index}>\r\n`;
+  return { text: added + head + text.slice(end + 1), date };
+}
