@@ -10,7 +10,8 @@ afterAll(killRunning);
 
 async function startWeb(): Promise<string> {
   const port = await freePort();
-  startInstance("web", { PORT: String(port), APP_URL: `http://localhost:${port}` });
+  // No jobs: a token needs none, and two instances starting their job runners at once on a busy machine took past the wait.
+  startInstance("web", { PORT: String(port), APP_URL: `http://localhost:${port}`, WORKER: "off" });
   const url = `http://127.0.0.1:${port}`;
   await within(60_000, async () => (await fetch(`${url}/api/health`).catch(() => null))?.ok === true);
   return url;
