@@ -19,6 +19,8 @@ export const user = pgTable("user", {
   /** Local part of the current unique address; the domain is MAIL_DOMAIN. */
   uniqueLocal: text("unique_local").notNull().unique(),
   onboarded: boolean("onboarded").notNull().default(false),
+  /** Set by an operator (`npm run admin -- users disable`): sign-in and every session refused, mail still filed. */
+  disabledAt: timestamp("disabled_at", { withTimezone: true }),
   ...timestamps,
 });
 

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { email, inboundMessage } from "./mail";
 
@@ -17,7 +17,7 @@ export const blockedSender = pgTable(
   (table) => [uniqueIndex("blocked_sender_user_sender_idx").on(table.userId, table.sender)],
 );
 
-export const DELIVERY_OUTCOMES = ["filed", "duplicate", "blocked", "muted", "confirmation", "pending", "failed"] as const;
+export const DELIVERY_OUTCOMES = ["filed", "duplicate", "blocked", "muted", "confirmation", "screened", "pending", "failed"] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 /**
@@ -38,9 +38,11 @@ export const delivery = pgTable(
     recipient: text("recipient").notNull(),
     sender: text("sender"),
     subject: text("subject"),
-    outcome: text("outcome", { enum: ["filed", "duplicate", "blocked", "muted", "confirmation", "pending"] })
+    outcome: text("outcome", { enum: ["filed", "duplicate", "blocked", "muted", "confirmation", "screened", "pending"] })
       .notNull()
       .default("pending"),
+    /** The reader's rules that matched this message, in the order they ran: `[{id, name}]`. */
+    rules: jsonb("rules").$type<{ id: number; name: string }[]>(),
     emailId: integer("email_id").references(() => email.id, { onDelete: "set null" }),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },

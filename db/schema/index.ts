@@ -10,3 +10,5 @@ export * from "./account-data";
 export * from "./mailboxes";
 export * from "./tokens";
 export * from "./searches";
+export * from "./order";
+export * from "./webhooks";

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { newsletter } from "./newsletters";
 import { bytea, tsvector } from "./types";
@@ -25,8 +25,21 @@ export const inboundMessage = pgTable(
     attempts: integer("attempts").notNull().default(0),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
+    /**
+     * Sender authentication (CONTRACT 7.2): `pending` until checked, `checked` with its results, or
+     * `temperror` when DNS failed (filed unverified, checked again later).
+     */
+    authStatus: text("auth_status", { enum: ["pending", "checked", "temperror"] })
+      .notNull()
+      .default("pending"),
+    /** The DKIM, DMARC and SPF results as the authentication library reported them, trimmed to what we keep. */
+    authResults: jsonb("auth_results"),
+    /** Domain of the passing DKIM signature aligned with the From domain; null when none passed. */
+    senderVerifiedDomain: text("sender_verified_domain"),
+    authCheckedAt: timestamp("auth_checked_at", { withTimezone: true }),
   },
   (table) => [
+    index("inbound_message_auth_status_idx").on(table.authStatus),
     // Unique, so two concurrent deliveries of one message store one copy.
     uniqueIndex("inbound_message_dedup_key_idx").on(table.dedupKey),
     index("inbound_message_status_idx").on(table.status),
@@ -87,6 +100,11 @@ export const email = pgTable(
     wordCount: integer("word_count").notNull().default(0),
     dateReceived: timestamp("date_received", { withTimezone: true }).notNull(),
     isForwarded: boolean("is_forwarded").notNull().default(false),
+    /** Copied from the stored message's authentication when filed (CONTRACT 7.2). */
+    senderVerified: boolean("sender_verified").notNull().default(false),
+    senderVerifiedDomain: text("sender_verified_domain"),
+    /** A rule's `skip_feed` action: kept and searchable, left out of the feed unless asked (CONTRACT 7.4). */
+    skippedFeed: boolean("skipped_feed").notNull().default(false),
     kind: text("kind", { enum: ["issue", "confirmation"] })
       .notNull()
       .default("issue"),

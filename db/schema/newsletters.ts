@@ -27,6 +27,12 @@ export const newsletter = pgTable(
     isFeatured: boolean("is_featured").notNull().default(false),
     /** Mail-created newsletters stay out of discovery until enough different users receive them. */
     isPublic: boolean("is_public").notNull().default(false),
+    /**
+     * An operator's review before a mail-created newsletter becomes public (issue 28): null when none
+     * was asked for, `pending` while it waits, then `approved` or `rejected`.
+     */
+    publicReview: text("public_review", { enum: ["pending", "approved", "rejected"] }),
+    publicReviewAt: timestamp("public_review_at", { withTimezone: true }),
     listId: text("list_id").unique(),
     senderAddress: text("sender_address").unique(),
     senderDomain: text("sender_domain"),
