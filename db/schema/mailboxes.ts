@@ -21,7 +21,7 @@ export const mailbox = pgTable(
     port: integer("port").notNull(),
     tls: text("tls", { enum: MAILBOX_TLS }).notNull(),
     username: text("username").notNull(),
-    /** AES-256-GCM sealed password (lib/mailboxes/secret.ts); never returned, logged or exported. */
+    /** AES-256-GCM sealed password (lib/crypto/seal.ts); never returned, logged or exported. */
     passwordSealed: text("password_sealed").notNull(),
     folders: text("folders")
       .array()

@@ -4,7 +4,7 @@ import { closeImap, MailboxConnectError, openImap, requireFolders, type ConnectF
 import { toMailboxDto, type MailboxDto } from "./dto";
 import { deleteMailbox, findMailbox, findMailboxes, insertMailbox, requestSync, updateMailbox, type MailboxChange } from "./repo";
 import type { CreateMailboxInput, UpdateMailboxInput } from "./schemas";
-import { openPassword, sealPassword } from "./secret";
+import { openSecret, sealSecret } from "@/lib/crypto/seal";
 
 const DEFAULT_SINCE_DAYS = 90;
 
@@ -45,7 +45,7 @@ export async function connectMailbox(userId: number, input: CreateMailboxInput):
   const since = input.since ? new Date(input.since) : new Date(Date.now() - DEFAULT_SINCE_DAYS * 86_400_000);
   const row = await insertMailbox(userId, {
     ...settings,
-    passwordSealed: sealPassword(userId, input.password),
+    passwordSealed: sealSecret(userId, input.password),
     folders: input.folders,
     since,
     afterFiling: input.after_filing,
@@ -63,11 +63,11 @@ export async function changeMailbox(userId: number, mailboxId: number, input: Up
   if (afterFiling === "move" && !moveTo) throw ValidationError.of("move_to", "Name the folder newsletters are moved to");
   const change: MailboxChange = { afterFiling, moveTo };
   if (input.password !== undefined || input.folders !== undefined) {
-    const password = input.password ?? openPassword(userId, row.passwordSealed);
+    const password = input.password ?? openSecret(userId, row.passwordSealed);
     if (password === null) throw ValidationError.of("password", "Enter the password again: the one kept can no longer be read.");
     await testLogin(row, password, input.folders ?? row.folders);
     if (input.folders) change.folders = input.folders;
-    if (input.password !== undefined) change.passwordSealed = sealPassword(userId, input.password);
+    if (input.password !== undefined) change.passwordSealed = sealSecret(userId, input.password);
     // Working settings: whatever failed before is tried again at once.
     Object.assign(change, { lastError: null, errorStreak: 0, retryAt: null });
     if (row.status === "error") change.status = "syncing";

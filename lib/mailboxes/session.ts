@@ -5,7 +5,7 @@ import type { Recipient } from "@/lib/mail/service";
 import { logger } from "@/lib/observability/log";
 import { closeImap, MailboxConnectError, openImap } from "./connect";
 import { finishPass, releaseMailbox, updateHeld, type MailboxRow } from "./repo";
-import { openPassword } from "./secret";
+import { openSecret } from "@/lib/crypto/seal";
 import { syncFolder } from "./sync";
 
 export type SessionOptions = {
@@ -97,7 +97,7 @@ export class MailboxSession {
   }
 
   private async watch(): Promise<void> {
-    const password = openPassword(this.row.userId, this.row.passwordSealed);
+    const password = openSecret(this.row.userId, this.row.passwordSealed);
     if (password === null) throw new MailboxConnectError("authentication", "The password kept can no longer be read: enter it again.");
     const found = await findReader(this.row.userId);
     if (!found) return;

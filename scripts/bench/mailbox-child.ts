@@ -12,7 +12,7 @@ const [port, username, password, appends] = process.argv.slice(2);
 
 const { getDb, prepareDatabase, closeDb } = await import("@/db/client");
 const { email, mailbox, user } = await import("@/db/schema");
-const { sealPassword } = await import("@/lib/mailboxes/secret");
+const { sealSecret } = await import("@/lib/crypto/seal");
 const { startMailboxWatcher } = await import("@/lib/mailboxes/watcher");
 (await import("../preparing-workers")).usePreparingWorkersUnderTsx();
 await prepareDatabase();
@@ -30,7 +30,7 @@ const [row] = await getDb()
     port: Number(port),
     tls: "none",
     username,
-    passwordSealed: sealPassword(reader.id, password),
+    passwordSealed: sealSecret(reader.id, password),
     since: new Date(Date.UTC(2000, 0, 1)),
   })
   .returning();
