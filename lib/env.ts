@@ -71,6 +71,8 @@ function envSchema(port: string | undefined) {
     ENCRYPTION_KEY: z.string().refine(isKeyOf32Bytes, { error: "must be 32 bytes, as 64 hex digits or base64" }).optional(),
     // How often a connected mailbox whose server offers no IDLE is looked at again, in seconds.
     MAILBOX_POLL_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(1).max(120).default(120),
+    // host:port of the DNS server sender authentication asks (DKIM keys, DMARC, SPF); unset: the system's.
+    DNS_RESOLVER: z.string().regex(HOST_PORT, { error: "must be host:port" }).optional(),
   });
 }
 
