@@ -12,3 +12,4 @@ export * from "./tokens";
 export * from "./searches";
 export * from "./order";
 export * from "./webhooks";
+export * from "./sender-auth";
