@@ -8,6 +8,7 @@ import { receivedDate, type ParsedMessage } from "./parse";
 import type { RecipientIdentity } from "./depersonalize";
 import { sharedContent, type MailContent, type SharedContent } from "./process";
 import { logger } from "@/lib/observability/log";
+import { announceFiledEmails } from "@/lib/webhooks/delivery";
 import {
   addNewsletterStats,
   findEmailIds,
@@ -65,6 +66,7 @@ export async function fileContent(
   );
   const filed = await filingTransaction((tx) => fileInTransaction(tx, filing, blocking));
   await addFilingStats(filed.stats ? [filed.stats] : []);
+  if (filed.emailIds) announceFiledEmails(filed.emailIds);
   const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.includes(userId));
   return filed.emailIds ?? findEmailIds(userIds, parsed.messageKey);
 }

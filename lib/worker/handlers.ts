@@ -4,6 +4,7 @@ import { handlePasswordResetJob, PASSWORD_RESET_JOB } from "@/lib/auth/password"
 import { handleImportJob, IMPORT_JOB } from "@/lib/imports/job";
 import { FILE_INBOUND_JOB, fileInboundJob } from "@/lib/mail/retry";
 import { SEND_MAIL_JOB, SEND_MAIL_RETRIES, sendQueuedMail } from "@/lib/outbound/service";
+import { deliverWebhook, WEBHOOK_JOB, WEBHOOK_RETRIES } from "@/lib/webhooks/delivery";
 
 /**
  * Every job Paperboy runs: its queue name, the domain's handler, and how it retries. One entry per job;
@@ -17,4 +18,6 @@ export const jobHandlers: JobRegistry = {
   [PASSWORD_RESET_JOB]: { handler: handlePasswordResetJob, retryLimit: 3 },
   // A slice runs about 20 s (lib/imports/job.ts); one that dies with its process expires and runs again.
   [IMPORT_JOB]: { handler: handleImportJob, retryLimit: 20, retryDelaySeconds: 5, expireInSeconds: 120, concurrency: 1 },
+  // One attempt waits at most 10 s for the receiver.
+  [WEBHOOK_JOB]: { handler: deliverWebhook, ...WEBHOOK_RETRIES, expireInSeconds: 60 },
 };
