@@ -5,6 +5,7 @@ import { currentCaller, type SessionUser } from "@/lib/auth/session";
 import { logger } from "@/lib/observability/log";
 import { recordRequest, requestId, routeTemplate } from "@/lib/observability/requests";
 import { isCrossOrigin } from "@/lib/api/origin";
+import { withSpec, type Auth } from "@/lib/api/route-spec";
 import {
   BadRequestError,
   ForbiddenError,
@@ -22,8 +23,6 @@ const MAX_JSON_DEPTH = 32;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const READ_METHODS = new Set(["GET", "HEAD"]);
 
-/** "user": a session or an access token; "session": a session only (what a token must not do, like making tokens); "none": anyone. */
-type Auth = "user" | "session" | "none";
 type Schema<T> = z.ZodType<T>;
 type Options<B, Q, P, A extends Auth> = {
   auth: A;
@@ -32,6 +31,8 @@ type Options<B, Q, P, A extends Auth> = {
   /** The query's fields may also come as a JSON body (a POST that takes a GET's query); the body's win. */
   queryInBody?: boolean;
   params?: Schema<P>;
+  /** Writes from any origin: the token in the URL is the authority (RFC 8058's one-click POST comes from mail clients of every origin). */
+  anyOrigin?: boolean;
 };
 type Context<B, Q, P, A> = { request: Request; user: A extends "none" ? null : SessionUser; body: B; query: Q; params: P };
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
@@ -54,7 +55,8 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends Aut
   options: Options<B, Q, P, A>,
   handler: (context: Context<B, Q, P, A>) => Promise<Response | object> | Response | object,
 ) {
-  return async (request: Request, next?: NextContext): Promise<Response> => {
+  // The handler carries what it checks and parses, from which /api/openapi.json is written.
+  return withSpec(options, async (request: Request, next?: NextContext): Promise<Response> => {
     const started = performance.now();
     const id = requestId(request.headers);
     const rawParams = (await next?.params) ?? {};
@@ -73,7 +75,7 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends Aut
       durationMs: performance.now() - started,
     });
     return response;
-  };
+  });
 
   async function answer(request: Request, rawParams: Record<string, string | string[] | undefined>, id: string): Promise<Response> {
     try {
@@ -84,7 +86,8 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends Aut
         // A program's token is sent by the program, never by a browser on its own: the origin rule has nothing to guard.
         if (options.auth === "session") throw new ForbiddenError("Access tokens cannot be used here. Sign in instead.");
         if (caller.token === "read" && !READ_METHODS.has(request.method)) throw new ForbiddenError("This access token can only read.");
-      } else if (!SAFE_METHODS.has(request.method) && isCrossOrigin(request)) throw new ForbiddenError("Cross-origin request refused");
+      } else if (!SAFE_METHODS.has(request.method) && !options.anyOrigin && isCrossOrigin(request))
+        throw new ForbiddenError("Cross-origin request refused");
       const params = options.params ? parse(options.params, rawParams, "params") : undefined;
       const searchParams = Object.fromEntries(new URL(request.url).searchParams);
       const query = options.query
@@ -113,9 +116,12 @@ type Handler = (request: Request) => Promise<Response>;
  */
 export function otherMethods<const A extends Method[]>(auth: Auth, ...allowed: A): Record<Exclude<Method, A[number]> | "OPTIONS", Handler> {
   const served = [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : []), "OPTIONS"];
-  const refuse = route({ auth }, () => {
-    throw new MethodNotAllowedError(served);
-  });
+  const refuse = withSpec(
+    { auth, refuses: true },
+    route({ auth }, () => {
+      throw new MethodNotAllowedError(served);
+    }),
+  );
   const options = async () => noContent({ allow: served.join(", ") });
   const refused = METHODS.filter((method) => !allowed.includes(method)).map((method) => [method, refuse]);
   return Object.fromEntries([...refused, ["OPTIONS", options]]) as Record<Exclude<Method, A[number]> | "OPTIONS", Handler>;

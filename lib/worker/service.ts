@@ -1,4 +1,5 @@
 import "server-only";
+import { startDigestTicks } from "@/lib/digest/service";
 import { startRunner, type Runner } from "@/lib/jobs/runner";
 import { SWEEP_SECONDS, sweepInbound } from "@/lib/mail/retry";
 import { startMailboxWatcher, type MailboxWatcher } from "@/lib/mailboxes/watcher";
@@ -6,7 +7,7 @@ import { jobHandlers } from "./handlers";
 import { logger } from "@/lib/observability/log";
 
 const holder = globalThis as typeof globalThis & {
-  paperboyWorker?: Promise<{ runner: Runner; sweep: NodeJS.Timeout; mailboxes: MailboxWatcher }>;
+  paperboyWorker?: Promise<{ runner: Runner; sweep: NodeJS.Timeout; mailboxes: MailboxWatcher; stopDigests: () => void }>;
 };
 
 function sweep(): void {
@@ -21,7 +22,12 @@ function sweep(): void {
 export function startWorker(): Promise<void> {
   holder.paperboyWorker ??= startRunner(jobHandlers).then((runner) => {
     sweep();
-    return { runner, sweep: setInterval(sweep, SWEEP_SECONDS * 1000), mailboxes: startMailboxWatcher() };
+    return {
+      runner,
+      sweep: setInterval(sweep, SWEEP_SECONDS * 1000),
+      mailboxes: startMailboxWatcher(),
+      stopDigests: startDigestTicks(),
+    };
   });
   return holder.paperboyWorker.then(() => undefined);
 }
@@ -31,8 +37,9 @@ export async function stopWorker(timeoutMs: number): Promise<void> {
   const started = holder.paperboyWorker;
   holder.paperboyWorker = undefined;
   if (!started) return;
-  const { runner, sweep, mailboxes } = await started;
+  const { runner, sweep, mailboxes, stopDigests } = await started;
   clearInterval(sweep);
+  stopDigests();
   // The mailboxes' leases are let go at once, so another instance takes them on its next look.
   await Promise.all([runner.stop(timeoutMs), mailboxes.stop()]);
 }

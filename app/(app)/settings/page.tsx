@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { AccountSections } from "@/components/settings/account-sections";
 import { AddressesSection } from "@/components/settings/addresses-section";
 import { BlockedSendersSection } from "@/components/settings/blocked-senders-section";
+import { DigestSection } from "@/components/settings/digest-section";
 import { DeliveryLogSection } from "@/components/settings/delivery-log-section";
 import { FeedsSection } from "@/components/settings/feeds-section";
 import { MailboxesSection } from "@/components/settings/mailboxes-section";
@@ -17,6 +18,7 @@ export default function SettingsPage() {
       <MailboxesSection />
       <AddressesSection />
       <FeedsSection />
+      <DigestSection />
       <TokensSection />
       <BlockedSendersSection />
       <DeliveryLogSection />
