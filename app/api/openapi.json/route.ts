@@ -1,0 +1,8 @@
+import { otherMethods, route } from "@/lib/route";
+import { apiDocument } from "@/lib/openapi/service";
+
+export const GET = route({ auth: "none" }, async () =>
+  Response.json(await apiDocument(), { headers: { "cache-control": "public, max-age=300" } }),
+);
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otherMethods("none", "GET");
