@@ -8,6 +8,7 @@ import { FeedsSection } from "@/components/settings/feeds-section";
 import { MailboxesSection } from "@/components/settings/mailboxes-section";
 import { SettingsView } from "@/components/settings/settings-view";
 import { TokensSection } from "@/components/settings/tokens-section";
+import { WebhooksSection } from "@/components/settings/webhooks-section";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -20,6 +21,7 @@ export default function SettingsPage() {
       <FeedsSection />
       <DigestSection />
       <TokensSection />
+      <WebhooksSection />
       <BlockedSendersSection />
       <DeliveryLogSection />
       <AccountSections />
