@@ -7,8 +7,11 @@ process.env.NEXT_TELEMETRY_DISABLED ??= "1";
 const nextConfig: NextConfig = {
   // The Docker image runs the standalone server; `npm start` serves the ordinary build.
   output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
-  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ["@electric-sql/pglite"],
+  // PGlite ships WASM and data files that must be loaded from node_modules, not bundled. drizzle-orm and
+  // rate-limiter-flexible are loaded from node_modules too, so the instrumentation bundle (which opens the
+  // shared connection and the limiters, kept on globalThis) and every route bundle share one copy of each:
+  // with a copy per bundle, `instanceof` on their error classes missed across bundles and answered 500.
+  serverExternalPackages: ["@electric-sql/pglite", "drizzle-orm", "rate-limiter-flexible"],
   poweredByHeader: false,
   outputFileTracingIncludes: { "/*": ["./db/migrations/**/*"] },
 };

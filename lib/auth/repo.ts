@@ -95,10 +95,9 @@ export async function recordAddress(userId: number, localPart: string): Promise<
  * Makes `localPart` the user's current address, keeping every earlier one.
  * Returns false when another user holds it (now or earlier), decided by the unique index, not a prior read.
  */
-// Thrown to undo a claim of a retired address, and caught in this module. Not drizzle's `tx.rollback()`:
-// in the production build the connection is opened by the instrumentation bundle (kept on globalThis),
-// whose copy of drizzle-orm throws its own TransactionRollbackError, not the class this route bundle
-// imports, so `instanceof` missed it and the refusal answered 500 (the tests load one copy only).
+// Thrown to undo a claim of a retired address, and caught in this module: the refusal depends on no
+// library's error class (a copy of drizzle-orm per bundle once made drizzle's own rollback answer 500;
+// next.config.ts now loads one copy, and built-server-auth.test.ts holds both to it).
 class RetiredAddressClaim extends Error {}
 
 export async function updateUniqueLocal(userId: number, localPart: string): Promise<boolean> {

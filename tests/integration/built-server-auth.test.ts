@@ -1,4 +1,6 @@
+import { readdir, readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { killRunning } from "../support/processes";
 import { freePort, hasBuild, startInstance } from "./instances-support";
@@ -65,6 +67,20 @@ describe.skipIf(!hasBuild)("the production build (next start; needs a build no o
     await startInstance("web", { PORT: String(port), MAIL_DOMAIN: "in.example.test" }).waitFor(/Ready in/, 60_000);
   }, 90_000);
   afterAll(killRunning);
+
+  it("loads one copy of the libraries whose errors are told apart by class, shared by every bundle", async () => {
+    // Bundled into each route and into the instrumentation (which opens the shared connection and the
+    // limiters), drizzle-orm and rate-limiter-flexible had a copy per bundle, and `instanceof` missed across them.
+    const server = path.join(process.cwd(), ".next", "server");
+    const bundles = (await readdir(server, { recursive: true })).filter((file) => file.endsWith(".js"));
+    const copies = [];
+    for (const file of bundles) {
+      const text = await readFile(path.join(server, file), "utf8");
+      if (/"TransactionRollbackError"|_isFirstInDuration/.test(text)) copies.push(file);
+    }
+    expect(bundles.length).toBeGreaterThan(10);
+    expect(copies).toEqual([]);
+  });
 
   it("answers 409, not 500, to a change of one's address to a retired one", async () => {
     const reader = await register();

@@ -5,7 +5,8 @@ import { POST as betterAuth } from "@/app/api/better-auth/[...all]/route";
 import { GET as getExport } from "@/app/api/users/me/export/route";
 import { GET as listFolders, POST as createFolder } from "@/app/api/users/me/folders/route";
 import { GET as listImports, POST as startImport } from "@/app/api/users/me/imports/route";
-import { GET as getMe, PATCH as patchMe } from "@/app/api/users/me/route";
+import { PUT as changePassword } from "@/app/api/users/me/password/route";
+import { DELETE as deleteMe, GET as getMe, PATCH as patchMe } from "@/app/api/users/me/route";
 import { DELETE as revoke, GET as getOneToken } from "@/app/api/users/me/tokens/[tokenId]/route";
 import { GET as listTokens, POST as mintToken } from "@/app/api/users/me/tokens/route";
 import { call, registerUser, useDatabase, type CallOptions, type TestUser } from "../support/api";
@@ -110,6 +111,19 @@ describe("/api/users/me/tokens", () => {
     expect(
       (await call(betterAuth, "/api/better-auth/revoke-sessions", { method: "POST", headers: bearer(write.token), body: {} })).status,
     ).toBe(403);
+
+    // Nor take the account: a write token changes no password and deletes no account, even with the password.
+    expect(
+      await call(changePassword, "/api/users/me/password", {
+        method: "PUT",
+        headers: bearer(write.token),
+        body: { current_password: user.password, new_password: "another-password-1" },
+      }),
+    ).toMatchObject({ status: 403 });
+    expect(
+      await call(deleteMe, "/api/users/me", { method: "DELETE", headers: bearer(write.token), body: { password: user.password } }),
+    ).toMatchObject({ status: 403 });
+    expect((await call(getMe, "/api/users/me", { headers: bearer(write.token) })).status).toBe(200);
 
     const theirs = await made(other, "read");
     expect(await remove(user, theirs.id)).toMatchObject({ status: 404, body: { detail: "Access token not found" } });

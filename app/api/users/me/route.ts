@@ -6,7 +6,7 @@ import { describeUser, updateMe } from "@/lib/auth/service";
 
 export const GET = route({ auth: "user" }, ({ user }) => describeUser(user));
 export const PATCH = route({ auth: "user", body: UpdateMeInput }, ({ user, body }) => updateMe(user, body));
-export const DELETE = route({ auth: "user", body: DeleteAccountInput }, async ({ user, body, request }) => {
+export const DELETE = route({ auth: "session", body: DeleteAccountInput }, async ({ user, body, request }) => {
   await deleteAccount(user, body, request.headers);
   return noContent();
 });

@@ -2,7 +2,7 @@ import { noContent, otherMethods, route } from "@/lib/route";
 import { changePassword } from "@/lib/auth/password";
 import { ChangePasswordInput } from "@/lib/auth/schemas";
 
-export const PUT = route({ auth: "user", body: ChangePasswordInput }, async ({ user, body, request }) => {
+export const PUT = route({ auth: "session", body: ChangePasswordInput }, async ({ user, body, request }) => {
   await changePassword(user, body, request.headers);
   return noContent();
 });
