@@ -5,6 +5,7 @@ import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { readMigrationFiles } from "drizzle-orm/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -112,6 +113,23 @@ export async function pingDatabase(): Promise<boolean> {
     await getDb().execute(sql`SELECT 1`);
     return true;
   } catch {
+    return false;
+  }
+}
+
+let lastMigration: number | undefined;
+
+/**
+ * Whether the database holds every migration this build ships (readiness, CONTRACT 7.7): the migrator
+ * records each one's journal time, and applies in order, so the latest recorded must be the last shipped.
+ */
+export async function migrationsApplied(): Promise<boolean> {
+  lastMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis));
+  try {
+    const result = await getDb().execute(sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`);
+    return Number((result.rows[0] as { last: string | number | null } | undefined)?.last ?? 0) >= lastMigration;
+  } catch {
+    // No migration table yet: nothing is applied.
     return false;
   }
 }

@@ -43,12 +43,12 @@ function decodeSegment(segment: string): string {
 
 // Polled every few seconds by `npm start`, load balancers and container health checks: a line for each
 // healthy answer would bury every other line. An unhealthy one is still logged, and every one counted.
-const QUIET_WHEN_HEALTHY = "/api/health";
+const QUIET_WHEN_HEALTHY = new Set(["/api/health", "/api/health/ready"]);
 
 /** One JSON line per request (but a healthy health check), and the request counters behind GET /api/metrics. */
 export function recordRequest(record: RequestRecord): void {
   countRequest(record.route, record.method, record.status, record.durationMs);
-  if (record.route === QUIET_WHEN_HEALTHY && record.status < 400) return;
+  if (QUIET_WHEN_HEALTHY.has(record.route) && record.status < 400) return;
   logger.info(
     {
       request_id: record.requestId,
