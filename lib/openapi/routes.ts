@@ -17,6 +17,95 @@ export const ROUTES: RouteTable = {
   "/api/digest/unsubscribe": { load: () => import("@/app/api/digest/unsubscribe/route") },
   "/api/docs": { load: () => import("@/app/api/docs/route"), GET: { type: "text/html" } },
   "/api/docs/redoc.standalone.js": { load: () => import("@/app/api/docs/redoc.standalone.js/route"), GET: { type: "text/javascript" } },
+  "/api/greader/accounts/ClientLogin": {
+    load: () => import("@/app/api/greader/accounts/ClientLogin/route"),
+    GET: {
+      type: "text/plain",
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): sign in, Email any, Passwd an access token",
+    },
+    POST: {
+      type: "text/plain",
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): sign in, Email any, Passwd an access token",
+    },
+  },
+  "/api/greader/reader/api/0/edit-tag": {
+    load: () => import("@/app/api/greader/reader/api/0/edit-tag/route"),
+    POST: {
+      type: "text/plain",
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): mark items read or starred",
+    },
+  },
+  "/api/greader/reader/api/0/mark-all-as-read": {
+    load: () => import("@/app/api/greader/reader/api/0/mark-all-as-read/route"),
+    POST: {
+      type: "text/plain",
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): mark a stream read",
+    },
+  },
+  "/api/greader/reader/api/0/stream/contents/{stream}": {
+    load: () => import("@/app/api/greader/reader/api/0/stream/contents/[...stream]/route"),
+    GET: {
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): a stream's items",
+    },
+    POST: {
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): a stream's items",
+    },
+  },
+  "/api/greader/reader/api/0/stream/items/contents": {
+    load: () => import("@/app/api/greader/reader/api/0/stream/items/contents/route"),
+    GET: {
+      summary: "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): items by id",
+    },
+    POST: {
+      summary: "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): items by id",
+    },
+  },
+  "/api/greader/reader/api/0/stream/items/ids": {
+    load: () => import("@/app/api/greader/reader/api/0/stream/items/ids/route"),
+    GET: {
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): a stream's item ids",
+    },
+    POST: {
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): a stream's item ids",
+    },
+  },
+  "/api/greader/reader/api/0/subscription/list": {
+    load: () => import("@/app/api/greader/reader/api/0/subscription/list/route"),
+    GET: {
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): one feed per newsletter",
+    },
+  },
+  "/api/greader/reader/api/0/tag/list": {
+    load: () => import("@/app/api/greader/reader/api/0/tag/list/route"),
+    GET: {
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): folders and starred",
+    },
+  },
+  "/api/greader/reader/api/0/token": {
+    load: () => import("@/app/api/greader/reader/api/0/token/route"),
+    GET: {
+      type: "text/plain",
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): the action token T",
+    },
+  },
+  "/api/greader/reader/api/0/user-info": {
+    load: () => import("@/app/api/greader/reader/api/0/user-info/route"),
+    GET: {
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): who is signed in",
+    },
+  },
   "/api/health": { load: () => import("@/app/api/health/route") },
   "/api/inbound/email": { load: () => import("@/app/api/inbound/email/route") },
   "/api/inbound/mailgun": { load: () => import("@/app/api/inbound/mailgun/route") },

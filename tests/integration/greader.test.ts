@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { POST as clientLogin, GET as clientLoginGet } from "@/app/api/greader/accounts/ClientLogin/route";
 import { POST as editTag, GET as editTagGet } from "@/app/api/greader/reader/api/0/edit-tag/route";
 import { POST as markAllAsRead } from "@/app/api/greader/reader/api/0/mark-all-as-read/route";
-import { GET as streamContents } from "@/app/api/greader/reader/api/0/stream/contents/[[...stream]]/route";
+import { GET as streamContents } from "@/app/api/greader/reader/api/0/stream/contents/[...stream]/route";
 import { POST as itemContents } from "@/app/api/greader/reader/api/0/stream/items/contents/route";
 import { GET as itemIds } from "@/app/api/greader/reader/api/0/stream/items/ids/route";
 import { GET as subscriptionList } from "@/app/api/greader/reader/api/0/subscription/list/route";
