@@ -43,6 +43,7 @@ export async function findDeliveryPage(userId: number, page: { page: number; pag
         recipient: delivery.recipient,
         outcome,
         emailId: delivery.emailId,
+        rules: delivery.rules,
       })
       .from(delivery)
       .innerJoin(inboundMessage, eq(inboundMessage.id, delivery.inboundMessageId))

@@ -34,6 +34,8 @@ export async function listDeliveries(userId: number, query: DeliveriesQuery) {
     recipient: row.recipient,
     outcome: row.outcome,
     email_id: row.emailId,
+    // The reader's rules that ran on the message as it was filed (CONTRACT 7.4), in order.
+    rules: row.rules ?? [],
   }));
   return pagedList(items, total, query.page, query.page_size);
 }

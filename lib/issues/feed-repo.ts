@@ -57,6 +57,24 @@ function mutedNewsletterIds(owner: Owner): SQL {
 const mutedEmail = alias(email, "muted_email");
 
 /**
+ * The ids of the reader's emails a rule kept out of the feed (skip_feed), read from their partial index
+ * (migration 0023), which usually holds none: `id <> all(...)` is then checked in the feed's indexes.
+ */
+function skippedEmailIds(owner: Owner): SQL {
+  return sql`array(select ${mutedEmail.id} from ${email} as ${mutedEmail} where ${mutedEmail.userId} = ${owner} and ${mutedEmail.skippedFeed})`;
+}
+
+/** How many of the kept total are skipped emails (of one kind) the unfiltered feed leaves out; muted ones are counted there. */
+function skippedCount(owner: Owner, includeMuted: boolean, kind?: FeedQuery["kind"]): SQL {
+  const notMuted = includeMuted ? sql`` : sql` and ${mutedEmail.newsletterId} <> all(${mutedNewsletterIds(owner)})`;
+  const ofKind = kind ? sql` and ${mutedEmail.kind} = ${kind}` : sql``;
+  return sql`(select count(*) from ${email} as ${mutedEmail} where ${mutedEmail.userId} = ${owner} and ${mutedEmail.skippedFeed}${notMuted}${ofKind})`;
+}
+
+/** The skipped emails are left out of a feed without a search unless the query includes them. */
+const leavesSkipped = (query: Pick<FeedFilters, "include_skipped" | "search">) => !query.include_skipped && !query.search;
+
+/**
  * How many of the kept total are muted emails (of one kind): what the unfiltered feed leaves out of it.
  * Driven from the muted subscriptions (usually none), each joined to its emails by the newsletter index:
  * `newsletter_id = any(<muted ids>)` was planned as a filter over all the reader's emails (27 ms for 50,000).
@@ -83,6 +101,7 @@ function feedConditions(query: FeedFilters, bind: Bind): SQL[] {
   const conditions: SQL[] = [eq(email.userId, owner)];
   // newsletter_id is in every feed index, so leaving muted newsletters out is checked in the index.
   if (!query.include_muted) conditions.push(sql`${email.newsletterId} <> all(${mutedNewsletterIds(owner)})`);
+  if (leavesSkipped(query)) conditions.push(sql`${email.id} <> all(${skippedEmailIds(owner)})`);
   if (query.recency_filter !== "all_time")
     conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${bind("days")}::int)`));
   // Literal, not bound: a statement prepared per shape then plans the flags' index for them.
@@ -121,20 +140,28 @@ const pageEmail = alias(email, "page_email");
  * A page of the user's whole feed by date with the kept total, in one round trip. The date index gives
  * the exact order (id breaks ties), so one generic plan serves every user and page.
  */
-function prepareFeedPageByDate(db: Database, sortOrder: FeedQuery["sort_order"], includeMuted: boolean, shape: string) {
+function prepareFeedPageByDate(db: Database, query: Pick<FeedQuery, "sort_order" | "include_muted" | "include_skipped">, shape: string) {
+  const { sort_order: sortOrder, include_muted: includeMuted } = query;
+  const leaveSkipped = !query.include_skipped;
   const direction = sortOrder === "asc" ? asc : desc;
   const userId = sql.placeholder("userId");
   const pageIds = db
     .select({ id: pageEmail.id })
     .from(pageEmail)
     .where(
-      and(eq(pageEmail.userId, userId), includeMuted ? undefined : sql`${pageEmail.newsletterId} <> all(${mutedNewsletterIds(userId)})`),
+      and(
+        eq(pageEmail.userId, userId),
+        includeMuted ? undefined : sql`${pageEmail.newsletterId} <> all(${mutedNewsletterIds(userId)})`,
+        leaveSkipped ? sql`${pageEmail.id} <> all(${skippedEmailIds(userId)})` : undefined,
+      ),
     )
     .orderBy(direction(pageEmail.dateReceived), direction(pageEmail.id))
     .limit(sql.placeholder("limit"))
     .offset(sql.placeholder("offset"));
   const kept = sql`(select coalesce(sum(${userEmailTotal.total}), 0) from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId})`;
-  const total = includeMuted ? sql<number>`${kept}::int` : sql<number>`(${kept} - ${mutedCount(userId)})::int`;
+  const muted = includeMuted ? sql`0` : mutedCount(userId);
+  const skipped = leaveSkipped ? skippedCount(userId, includeMuted) : sql`0`;
+  const total = sql<number>`(${kept} - ${muted} - ${skipped})::int`;
   return selectRowsJson(db, total, sql`${email.id} = any(array(${pageIds}))`)
     .orderBy(direction(email.dateReceived), direction(email.id))
     .prepare(shape);
@@ -221,7 +248,7 @@ const SORT_CODES = { date_received: "d", subject: "s", sender_name: "n", time_to
  */
 function filteredShape(query: FeedQuery): string {
   const { sort_by, sort_order, recency_filter, read_status, subscription_status, category_id, kind, search, include_muted } = query;
-  const present = `${recency_filter === "all_time" ? "" : "R"}${category_id === undefined ? "" : "C"}${kind ? "K" : ""}${search ? "S" : ""}${include_muted ? "M" : ""}`;
+  const present = `${recency_filter === "all_time" ? "" : "R"}${category_id === undefined ? "" : "C"}${kind ? "K" : ""}${search ? "S" : ""}${include_muted ? "M" : ""}${query.include_skipped ? "P" : ""}`;
   return `feed_${SORT_CODES[sort_by]}${sort_order[0]}_${read_status[0]}${subscription_status[0]}_${present}`;
 }
 
@@ -235,7 +262,9 @@ async function findUnfilteredPageIds(userId: number, query: FeedQuery): Promise<
   const where = and(...feedConditions(query, bindValues(feedValues(userId, query))));
   const ofKind = query.kind ? sql` and ${userEmailTotal.kind} = ${query.kind}` : sql``;
   const keptTotal = sql`coalesce((select sum(${userEmailTotal.total}) from ${userEmailTotal} where ${userEmailTotal.userId} = ${userId}${ofKind}), 0)`;
-  const total = query.include_muted ? keptTotal : sql`${keptTotal} - ${mutedCount(userId, query.kind)}`;
+  const muted = query.include_muted ? sql`0` : mutedCount(userId, query.kind);
+  const skipped = query.include_skipped ? sql`0` : skippedCount(userId, query.include_muted, query.kind);
+  const total = sql`${keptTotal} - ${muted} - ${skipped}`;
   const result = (await getDb().execute(sql`select (${total})::int as total,
     array(select ${email.id} from ${email} where ${where} order by ${column} ${direction}, ${email.id} ${direction} limit ${query.page_size} offset ${pageOffset(query)}) as ids`)) as unknown as {
     rows: { ids: number[]; total: number }[];
@@ -256,10 +285,11 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
   const items = (rows: { item: string }[]) => rows.map((row) => row.item);
   if (isUnfiltered(query)) {
     if (!query.kind && query.sort_by === "date_received") {
-      const shape = `feed_page_by_date_${query.sort_order}${query.include_muted ? "_all" : ""}`;
-      const rows = await preparedOnce(preparedPagesByDate, shape, (db) =>
-        prepareFeedPageByDate(db, query.sort_order, query.include_muted, shape),
-      ).execute({ userId, ...page });
+      const shape = `feed_page_by_date_${query.sort_order}${query.include_muted ? "_all" : ""}${query.include_skipped ? "_skipped" : ""}`;
+      const rows = await preparedOnce(preparedPagesByDate, shape, (db) => prepareFeedPageByDate(db, query, shape)).execute({
+        userId,
+        ...page,
+      });
       return { items: items(rows), total: rows[0]?.feedTotal ?? (await findUnfilteredPageIds(userId, query)).total };
     }
     const { ids, total } = await findUnfilteredPageIds(userId, query);

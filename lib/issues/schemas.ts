@@ -44,6 +44,11 @@ export const FeedQuery = PageQuery.extend({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /** Mail a rule's skip_feed kept out of the feed is left out unless asked for, or searched (CONTRACT 7.4). */
+  include_skipped: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
 });
 export type FeedQuery = z.infer<typeof FeedQuery>;
 

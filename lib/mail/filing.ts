@@ -8,6 +8,7 @@ import { receivedDate, type ParsedMessage } from "./parse";
 import type { RecipientIdentity } from "./depersonalize";
 import { sharedContent, type MailContent, type SharedContent } from "./process";
 import { logger } from "@/lib/observability/log";
+import { arrivalFor, type Arrival } from "@/lib/rules/arrival";
 import { announceFiledEmails } from "@/lib/webhooks/delivery";
 import {
   addNewsletterStats,
@@ -42,6 +43,8 @@ export type Filing = {
   arrivedAt: Date;
   shared?: SharedContent | null;
   markedFiled?: boolean;
+  /** The readers' rules and screener, when the caller loaded them (once for a batch). */
+  arrival?: Arrival;
 };
 
 /** What a filing adds to a newsletter's totals, applied after its commit. */
@@ -95,6 +98,13 @@ export async function fileInTransaction(
   await updateDeliveryOutcomes(tx, inboundId, blocked, header);
   if (userIds.length === 0) return { emailIds: [], stats: null };
   const letter = await cachedNewsletter(tx, content.identity, newsletters);
+  const arrival = ready.arrival ?? (await arrivalFor(tx, userIds));
+  const screened = await arrival.screen(tx, userIds, {
+    inboundId,
+    sender: content.identity.senderAddress ?? header.sender,
+    newsletterId: letter.id,
+    confirmation: content.kind === "confirmation",
+  });
   const edition = await upsertIssue(tx, {
     newsletterId: letter.id,
     fingerprint: editionFingerprint(content, dateReceived),
@@ -122,7 +132,7 @@ export async function fileInTransaction(
   // Addressed to several readers at once, the links could be any one's: none of them gets another's way out.
   const headers = recipients.length === 1 ? content.unsubscribeHeaders : null;
   const unsubscribe = headers ? { listUnsubscribe: headers.list, listUnsubscribePost: headers.post, seenAt: arrivedAt } : null;
-  for (const userId of userIds) {
+  for (const userId of userIds.filter((reader) => !screened.includes(reader))) {
     const copy = {
       shareId: randomBytes(18).toString("base64url"),
       unsubscribe,
@@ -158,6 +168,8 @@ export async function fileInTransaction(
     }
     delta.emails++;
     if (!receivedBefore) delta.recipients++;
+    const arriving = { from: content.from?.address ?? null, listId: content.identity.listId, newsletterId: letter.id, subject: content.subject };
+    await arrival.run(tx, userId, { emailId: id, issueId: edition.id, inboundId }, { ...arriving, body: () => content.text });
   }
   await updateDeliveryOutcomes(tx, inboundId, duplicates, header);
   if (delta.emails === 0 && delta.issues === 0) return { emailIds, stats: null };

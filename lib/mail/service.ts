@@ -23,6 +23,7 @@ import {
   type InboundSource,
 } from "./repo";
 import { prepareMessage } from "./worker-pool";
+import { arrivalFor } from "@/lib/rules/arrival";
 import { logger, scrub } from "@/lib/observability/log";
 
 export type { Recipient } from "./repo";
@@ -100,13 +101,14 @@ export async function fileImportedMessages(
   await filingTransaction(async (tx) => {
     stats.length = 0;
     const newsletters: NewsletterCache = new Map();
+    const arrival = await arrivalFor(tx, [reader.userId]);
     for (const { raw, facts, content, shared, arrivedAt } of messages) {
       // A new row is stored filed; one that arrived by mail before is claimed as a delivery's would be.
       const { row, created } = await insertInboundMessage({ ...importedAs(reader, facts, raw, source), filed: true }, [], undefined, tx);
       const blocking = blockKeys(content).some((key) => blocked.has(key)) ? [reader.userId] : [];
       const filed = await fileInTransaction(
         tx,
-        { inboundId: row.id, parsed: facts, content, recipients: [reader], arrivedAt, shared, markedFiled: created },
+        { inboundId: row.id, parsed: facts, content, recipients: [reader], arrivedAt, shared, markedFiled: created, arrival },
         blocking,
         newsletters,
       );
