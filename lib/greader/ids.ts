@@ -1,8 +1,8 @@
 import { BadRequestError } from "@/lib/api/errors";
 
 /**
- * Item and stream ids of the Google Reader API (docs/ has no page for it yet; Miniflux's
- * internal/googlereader and FreshRSS's p/api/greader.php are the reference servers).
+ * Item and stream ids of the Google Reader API, as Miniflux (internal/googlereader) and FreshRSS
+ * (p/api/greader.php) serve them: docs/api.md, "Other ways in and out".
  * An item is an email of the reader: its id as 16 lowercase hex digits after the tag prefix, and as a
  * decimal number in stream/items/ids.
  */

@@ -199,4 +199,5 @@ export const ROUTES: RouteTable = {
 /** Route files left out of the document, and why. */
 export const UNDOCUMENTED: Record<string, string> = {
   "app/api/[...path]/route.ts": "the fallback: any other /api path answers 404",
+  "app/api/greader/[...path]/route.ts": "the Google Reader API's fallback: a call it does not serve answers 404",
 };

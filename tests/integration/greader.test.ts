@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { POST as unserved } from "@/app/api/greader/[...path]/route";
 import { POST as clientLogin, GET as clientLoginGet } from "@/app/api/greader/accounts/ClientLogin/route";
 import { POST as editTag, GET as editTagGet } from "@/app/api/greader/reader/api/0/edit-tag/route";
 import { POST as markAllAsRead } from "@/app/api/greader/reader/api/0/mark-all-as-read/route";
@@ -375,6 +376,12 @@ describe("Google Reader API", () => {
     expect(stale.headers.get("x-reader-google-bad-token")).toBe("true");
     expect((await writing.post(editTag, `${API}/edit-tag`, `i=${hex(newer.id)}&a=${READ}`)).status).toBe(401);
     expect((await call(editTagGet, `${API}/edit-tag`)).status).toBe(405);
+    // A call Paperboy does not serve is a 404 for a known caller, not a 401 the apps would take for a wrong password.
+    expect((await client(null).post(unserved, `${API}/subscription/quickadd`, "quickadd=https://x.example")).status).toBe(401);
+    expect(await writing.post(unserved, `${API}/subscription/quickadd`, "quickadd=https://x.example")).toMatchObject({
+      status: 404,
+      body: { detail: expect.stringContaining("newsletters arrive by mail") },
+    });
   });
 
   it("refuses malformed ids, streams, counts and continuations with 400", async () => {
