@@ -4,6 +4,7 @@ import type { Database } from "@/db/client";
 import { senderBlockKeys } from "@/lib/control/sender";
 import { env } from "@/lib/env";
 import { isSharedDomain, type NewsletterIdentity } from "./identity";
+import { findCatalogNewsletterFor } from "./identity-repo";
 import { receivedDate, type ParsedMessage } from "./parse";
 import type { RecipientIdentity } from "./depersonalize";
 import { sharedContent, type MailContent, type SharedContent } from "./process";
@@ -274,11 +275,10 @@ async function findNewsletter(tx: Database, identity: NewsletterIdentity): Promi
     return findCatalogNewsletterByDomain(tx, `${identity.senderAddress.slice(0, identity.senderAddress.indexOf("@"))}.substack.com`, true);
   }
   if (!identity.senderDomain || isSharedDomain(identity.senderDomain)) return undefined;
-  if (!identity.listId) {
-    const byDomain = await findNewsletterBy(tx, "senderDomain", identity.senderDomain);
-    if (byDomain) return byDomain;
-  }
-  return findCatalogNewsletterByDomain(tx, identity.senderDomain);
+  // Where the catalog has newsletters on the domain, only one the mail names (or the only one) is it.
+  const catalog = await findCatalogNewsletterFor(tx, identity, identity.senderDomain);
+  if (catalog !== null) return catalog;
+  return identity.listId ? undefined : findNewsletterBy(tx, "senderDomain", identity.senderDomain);
 }
 
 /**

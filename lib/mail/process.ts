@@ -122,7 +122,7 @@ function describe(source: ParsedMessage, origin: Origin): MailContent {
   });
   const codeNote = confirmation?.code ? `Confirmation code: ${confirmation.code}. ` : "";
   return {
-    identity: newsletterIdentity(origin.from, source, derived.text),
+    identity: newsletterIdentity(origin.from, source, derived.text, origin.forwarder !== null),
     from: origin.from,
     forwarder: origin.forwarder,
     isForwarded: origin.forwarder !== null,
