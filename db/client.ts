@@ -126,8 +126,10 @@ let lastMigration: number | undefined;
 export async function migrationsApplied(): Promise<boolean> {
   lastMigration ??= Math.max(0, ...readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis));
   try {
-    const result = await getDb().execute(sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`);
-    return Number((result.rows[0] as { last: string | number | null } | undefined)?.last ?? 0) >= lastMigration;
+    const result = (await getDb().execute(sql`SELECT max(created_at) AS last FROM drizzle.__drizzle_migrations`)) as unknown as {
+      rows: Array<{ last: string | number | null }>;
+    };
+    return Number(result.rows[0]?.last ?? 0) >= lastMigration;
   } catch {
     // No migration table yet: nothing is applied.
     return false;
