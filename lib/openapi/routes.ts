@@ -107,6 +107,7 @@ export const ROUTES: RouteTable = {
     },
   },
   "/api/health": { load: () => import("@/app/api/health/route") },
+  "/api/health/ready": { load: () => import("@/app/api/health/ready/route") },
   "/api/inbound/email": { load: () => import("@/app/api/inbound/email/route") },
   "/api/inbound/mailgun": { load: () => import("@/app/api/inbound/mailgun/route") },
   "/api/inbound/postmark": { load: () => import("@/app/api/inbound/postmark/route") },
