@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { Webhook } from "standardwebhooks";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { deliver, mail } from "./inbound-support";
 import { GET as listWebhooks, POST as createWebhook } from "@/app/api/users/me/webhooks/route";
 import { DELETE as deleteWebhook } from "@/app/api/users/me/webhooks/[webhookId]/route";
@@ -12,6 +12,9 @@ import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { allowFetchTo, answerEveryName, startLocalServer, type SeenRequest } from "../support/local-server";
 
 useDatabase();
+
+// As a worker does at its start: the queues exist before the first event is queued beside the polling below.
+beforeAll(() => runDueJobs());
 
 let undo: Array<() => void> = [];
 afterEach(() => {
