@@ -2,9 +2,10 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { comment, email as emailTable, emailFavorite, emailLike, emailRead, folderEmail, newsletter } from "@/db/schema";
+import { comment, digestSend, email as emailTable, emailFavorite, emailLike, emailRead, folderEmail, newsletter } from "@/db/schema";
 import { findExportFolderEmailIds } from "@/lib/account/export-repo";
 import { findComment, insertComment } from "@/lib/comments/repo";
+import { deleteDigestSend, findDigestEmails, insertDigestSend, updateDigestSent } from "@/lib/digest/repo";
 import { deleteBlockedSender, findBlockedSenders, insertBlockedSender } from "@/lib/control/repo";
 import { findFeedEmails, findFeedFolder, findFeedNewsletters } from "@/lib/feeds/repo";
 import { deleteFolder, deleteFolderEmail, findFolder, insertFolder, insertFolderEmail } from "@/lib/folders/repo";
@@ -138,6 +139,17 @@ describe("repo functions filter by owner in SQL", () => {
     expect(await findSavedSearches(other.id)).toEqual([]);
     expect(await deleteSavedSearch(other.id, saved.id)).toBe(false);
     expect(await findSavedSearches(owner.id)).toEqual([expect.objectContaining({ id: saved.id, name: "Unread" })]);
+  });
+
+  it("keeps digests to their owner", async () => {
+    const window = { since: new Date(Date.now() - 3_600_000), until: new Date() };
+    expect((await findDigestEmails(other.id, window, 50)).total).toBe(0);
+    expect((await findDigestEmails(owner.id, window, 50)).total).toBeGreaterThan(0);
+    const claim = (await insertDigestSend(owner.id, `now:${randomUUID()}`))!;
+    await updateDigestSent(other.id, claim, { status: "sent", emailCount: 9 });
+    await deleteDigestSend(other.id, claim);
+    const [row] = await getDb().select({ status: digestSend.status }).from(digestSend).where(eq(digestSend.id, claim));
+    expect(row).toEqual({ status: "queued" });
   });
 });
 
