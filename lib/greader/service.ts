@@ -20,7 +20,7 @@ import {
 } from "./repo";
 
 /** Most ids one call names or returns: NetNewsWire and ReadYou ask for 10000 ids at once, then their contents in one POST. */
-export const MAX_IDS = 10_000;
+const MAX_IDS = 10_000;
 const MAX_CONTENTS = 1_000;
 const DEFAULT_COUNT = 20;
 // Far enough for any date a mail carries; beyond, PostgreSQL's to_timestamp fails.
