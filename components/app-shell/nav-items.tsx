@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
 import { CompassIcon, FeedIcon, InboxIcon, SettingsIcon } from "../ui/icons";
+import { ScreenerNav } from "../screener/screener-nav";
 import { SavedSearches } from "./saved-searches";
 
 type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
@@ -54,6 +55,7 @@ export function NavGroups({ compact = false, onNavigate }: { compact?: boolean; 
     <div className="flex flex-1 flex-col justify-between gap-6">
       <div className="space-y-6">
         {renderGroup(MAIN_NAV, "Reading")}
+        <ScreenerNav compact={compact} onNavigate={onNavigate} />
         <SavedSearches compact={compact} onNavigate={onNavigate} />
       </div>
       <div className="border-t border-slate-200 pt-4 dark:border-slate-800">{renderGroup(ACCOUNT_NAV, "Account")}</div>

@@ -5,6 +5,7 @@ import { errorMessage } from "@/lib/api/client";
 import { useToggleLike, type EmailDetail } from "@/lib/issues/hooks";
 import { ControlActions } from "../control/control-actions";
 import { FolderModal } from "../email/folder-modal";
+import { IssueRuleButton } from "../rules/issue-rule-button";
 import { ShareModal } from "../email/share-modal";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
@@ -64,6 +65,11 @@ export function IssueActions({ email, commentsOpen, onToggleComments }: Props) {
           <ShareIcon width={18} height={18} />
           Share
         </button>
+        <IssueRuleButton
+          newsletterId={email.newsletter_id}
+          newsletterName={email.newsletter_metadata.newsletter_name}
+          sender={email.sender_email}
+        />
         {dialog === "folders" && <FolderModal email={email} onClose={() => setDialog(null)} onFailure={setProblem} />}
         {dialog === "share" && email.public_share_id && (
           <ShareModal subject={email.subject || "No Subject"} publicShareId={email.public_share_id} onClose={() => setDialog(null)} />

@@ -15,6 +15,7 @@ const OUTCOME_LABELS: Record<DeliveryOutcome, string> = {
   blocked: "Blocked",
   muted: "Muted",
   confirmation: "Confirmation",
+  screened: "Screened",
   pending: "Pending",
   failed: "Failed",
 };
@@ -25,6 +26,7 @@ const OUTCOME_COLORS: Record<DeliveryOutcome, string> = {
   blocked: "bg-rose-50 text-rose-800 dark:bg-rose-950/60 dark:text-rose-200",
   muted: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
   confirmation: "bg-amber-50 text-amber-900 dark:bg-amber-950/60 dark:text-amber-200",
+  screened: "bg-sky-50 text-sky-800 dark:bg-sky-950/60 dark:text-sky-200",
   pending: "bg-indigo-50 text-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200",
   failed: "bg-rose-50 text-rose-800 dark:bg-rose-950/60 dark:text-rose-200",
 };
@@ -97,6 +99,11 @@ export function DeliveryLogSection() {
                 <p className="text-xs wrap-anywhere text-slate-500 dark:text-slate-400">
                   {formatDateTime(item.received_at)} · to {item.recipient}
                 </p>
+                {item.rules.length > 0 && (
+                  <p className="text-xs wrap-anywhere text-slate-500 dark:text-slate-400">
+                    Rules: {item.rules.map((rule) => rule.name).join(", ")}
+                  </p>
+                )}
                 {item.email_id !== null && (
                   <Link
                     href={`/emails/${item.email_id}`}

@@ -4,7 +4,7 @@ import { emailKeys, recentIssuesQuery, type PagedList } from "@/lib/issues/hooks
 import { subscriptionKeys, type Subscription } from "@/lib/subscriptions/hooks";
 
 export type BlockedSender = { id: number; sender: string; created_at: string };
-export const DELIVERY_OUTCOMES = ["filed", "duplicate", "blocked", "muted", "confirmation", "pending", "failed"] as const;
+export const DELIVERY_OUTCOMES = ["filed", "duplicate", "blocked", "muted", "confirmation", "screened", "pending", "failed"] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 export type Delivery = {
   id: number;
@@ -14,6 +14,8 @@ export type Delivery = {
   recipient: string;
   outcome: DeliveryOutcome;
   email_id: number | null;
+  /** The reader's rules that ran on it as it was filed, in order. */
+  rules: { id: number; name: string }[];
 };
 
 export const controlKeys = {

@@ -14,6 +14,7 @@ import {
 } from "./repo";
 import { MAX_RULES, type RuleInput, type RulePatch, type RulePreviewInput } from "./schemas";
 
+export type { RuleAction, RuleCondition } from "@/db/schema/order";
 export type RuleDto = Pick<RuleRow, "id" | "name" | "enabled" | "position" | "match" | "conditions" | "actions">;
 
 const toRuleDto = (row: RuleRow): RuleDto => ({

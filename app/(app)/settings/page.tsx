@@ -6,6 +6,8 @@ import { DigestSection } from "@/components/settings/digest-section";
 import { DeliveryLogSection } from "@/components/settings/delivery-log-section";
 import { FeedsSection } from "@/components/settings/feeds-section";
 import { MailboxesSection } from "@/components/settings/mailboxes-section";
+import { RulesSection } from "@/components/rules/rules-section";
+import { ScreenerSection } from "@/components/screener/screener-section";
 import { SettingsView } from "@/components/settings/settings-view";
 import { TokensSection } from "@/components/settings/tokens-section";
 import { WebhooksSection } from "@/components/settings/webhooks-section";
@@ -22,6 +24,8 @@ export default function SettingsPage() {
       <DigestSection />
       <TokensSection />
       <WebhooksSection />
+      <RulesSection />
+      <ScreenerSection />
       <BlockedSendersSection />
       <DeliveryLogSection />
       <AccountSections />
