@@ -1,5 +1,5 @@
 import "server-only";
-import { and, count, desc, eq, gt, isNull, lte, ne, notExists, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, lt, lte, ne, notExists, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { digestSend, digestSetting, email, newsletter, subscription, user } from "@/db/schema";
 import type { DigestSchedule } from "./schedule";
@@ -66,12 +66,24 @@ export async function findDigestRecipient(userId: number): Promise<{ address: st
   return row;
 }
 
+// A claim still `queued` this long after it was made belongs to a process that died before queueing the mail.
+const STALE_CLAIM = sql`now() - interval '5 minutes'`;
+
 /**
  * Claims the reader's digest of `period`: the unique key lets exactly one caller, on any instance, have
- * the row; the others get undefined and send nothing.
+ * the row; the others get undefined and send nothing. A stale claim is taken over, by one caller too
+ * (the row's lock orders them, and the first renews it).
  */
 export async function insertDigestSend(userId: number, period: string): Promise<number | undefined> {
-  const [row] = await getDb().insert(digestSend).values({ userId, period }).onConflictDoNothing().returning({ id: digestSend.id });
+  const [row] = await getDb()
+    .insert(digestSend)
+    .values({ userId, period })
+    .onConflictDoUpdate({
+      target: [digestSend.userId, digestSend.period],
+      set: { createdAt: sql`now()` },
+      setWhere: and(eq(digestSend.status, "queued"), lt(digestSend.createdAt, STALE_CLAIM)),
+    })
+    .returning({ id: digestSend.id });
   return row?.id;
 }
 

@@ -243,6 +243,27 @@ describe("the digest's schedule", () => {
     expect(await digestsTo(reader)).toHaveLength(1);
   });
 
+  it("a claim left queued by a process that died is taken over after 5 minutes, and not before", async () => {
+    const reader = await registerUser();
+    await save(reader, { frequency: "daily", hour: 7, timezone: "UTC" });
+    await seedEmail(reader.id, { subject: "Claimed, never sent" });
+    const at = new Date("2030-12-04T07:05:00Z");
+    const [claim] = await getDb().insert(digestSend).values({ userId: reader.id, period: "daily:2030-12-04" }).returning();
+    await runDigestTick(at);
+    expect(await digestsTo(reader)).toEqual([]);
+    await getDb()
+      .update(digestSend)
+      .set({ createdAt: new Date(Date.now() - 6 * 60_000) })
+      .where(eq(digestSend.id, claim!.id));
+    await Promise.all([runDigestTick(at), runDigestTick(at)]);
+    expect(await digestsTo(reader)).toHaveLength(1);
+    const rows = await getDb()
+      .select({ id: digestSend.id, status: digestSend.status })
+      .from(digestSend)
+      .where(eq(digestSend.userId, reader.id));
+    expect(rows).toEqual([{ id: claim!.id, status: "sent" }]);
+  });
+
   it("an off digest, or a disabled account's, is never sent by the tick", async () => {
     const reader = await registerUser();
     const disabled = await registerUser();
