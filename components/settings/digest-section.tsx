@@ -55,7 +55,7 @@ export function DigestSection() {
           </button>
         </div>
       )}
-      {settings.data && <DigestForm key={settings.data.updated_at ?? "new"} saved={settings.data} address={user?.email} />}
+      {settings.data && <DigestForm saved={settings.data} address={user?.email} />}
     </AnchoredSection>
   );
 }
