@@ -13,7 +13,11 @@ const nextConfig: NextConfig = {
   // with a copy per bundle, `instanceof` on their error classes missed across bundles and answered 500.
   serverExternalPackages: ["@electric-sql/pglite", "drizzle-orm", "rate-limiter-flexible"],
   poweredByHeader: false,
-  outputFileTracingIncludes: { "/*": ["./db/migrations/**/*"] },
+  outputFileTracingIncludes: {
+    "/*": ["./db/migrations/**/*"],
+    // Read from node_modules at run time (lib/openapi/docs-page.ts), so the standalone server needs it copied.
+    "/api/docs/redoc.standalone.js": ["./node_modules/redoc/bundles/redoc.standalone.js"],
+  },
 };
 
 export default nextConfig;
