@@ -17,6 +17,7 @@ import { findVisibleNewsletter } from "@/lib/newsletters/discovery-repo";
 import { deleteToken, findTokens, insertToken } from "@/lib/tokens/repo";
 import { deleteSavedSearch, findSavedSearches, insertSavedSearch } from "@/lib/searches/repo";
 import { findSubscription, findSubscriptionTo, findVisibleNewsletterIds } from "@/lib/subscriptions/repo";
+import { countMatching, deleteRule, findOwnFolderIds, findRule, findRules, insertRule, updateRule } from "@/lib/rules/repo";
 import { registerUser, useDatabase, type TestUser } from "../support/api";
 import { seedEmail, seedRead, seedSubscription } from "../support/seed";
 
@@ -139,6 +140,26 @@ describe("repo functions filter by owner in SQL", () => {
     expect(await findSavedSearches(other.id)).toEqual([]);
     expect(await deleteSavedSearch(other.id, saved.id)).toBe(false);
     expect(await findSavedSearches(owner.id)).toEqual([expect.objectContaining({ id: saved.id, name: "Unread" })]);
+  });
+
+  it("keeps rules, and the mail they match, to their owner", async () => {
+    const folder = (await insertFolder(owner.id, `Rules ${randomUUID()}`))!;
+    const values = {
+      name: "Owner's rule",
+      enabled: true,
+      match: "all" as const,
+      conditions: [{ field: "subject" as const, op: "contains" as const, value: "owner's" }],
+      actions: [{ type: "mark_read" as const }],
+    };
+    const rule = (await insertRule(owner.id, values, 100))!;
+    expect(await findRules(other.id)).toEqual([]);
+    expect(await findRule(other.id, rule.id)).toBeUndefined();
+    expect(await updateRule(other.id, rule.id, { enabled: false }, 0)).toBeUndefined();
+    expect(await deleteRule(other.id, rule.id)).toBe(false);
+    expect(await findOwnFolderIds(other.id, [folder.id])).toEqual(new Set());
+    expect(await countMatching(other.id, values)).toBe(0);
+    expect(await countMatching(owner.id, values)).toBeGreaterThan(0);
+    expect(await findRule(owner.id, rule.id)).toMatchObject({ enabled: true });
   });
 
   it("keeps digests to their owner", async () => {
