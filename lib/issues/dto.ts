@@ -37,6 +37,8 @@ export function toEmailDto(row: EmailRow, options: { withBodies?: boolean } = {}
     subject: email.subject,
     sender_name: email.senderName,
     sender_email: email.senderEmail,
+    sender_verified: email.senderVerified,
+    sender_verified_domain: email.senderVerifiedDomain,
     email_summary: email.summary,
     date_received: iso(email.dateReceived),
     thumbnail_image_url: email.thumbnailUrl,
@@ -111,6 +113,8 @@ export function emailJson(columns: EmailColumns): SQL<string> {
     ["subject", email.subject, "string"],
     ["sender_name", email.senderName, "string"],
     ["sender_email", email.senderEmail, "string"],
+    ["sender_verified", email.senderVerified, "boolean"],
+    ["sender_verified_domain", email.senderVerifiedDomain, "string"],
     ["email_summary", email.summary, "string"],
     ["date_received", email.dateReceived, "timestamp"],
     ["thumbnail_image_url", email.thumbnailUrl, "string"],
@@ -147,6 +151,8 @@ export type SharedIssueFields = {
     senderName: string | null;
     senderEmail: string | null;
     summary: string | null;
+    /** The domain its sender proved (every issue of a public newsletter was verified to join it); null before the check. */
+    senderVerifiedDomain: string | null;
     thumbnailUrl: string | null;
     wordCount: number;
     publishedAt: Date;
@@ -173,6 +179,8 @@ export function toSharedEmailDto(row: SharedIssueFields, options: { withBodies?:
     subject: issue.subject,
     sender_name: issue.senderName,
     sender_email: issue.senderEmail,
+    sender_verified: issue.senderVerifiedDomain !== null,
+    sender_verified_domain: issue.senderVerifiedDomain,
     email_summary: issue.summary,
     date_received: issue.publishedAt.toISOString(),
     thumbnail_image_url: issue.thumbnailUrl,

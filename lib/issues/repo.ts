@@ -22,6 +22,8 @@ const listedEmailColumns = {
   wordCount: email.wordCount,
   dateReceived: email.dateReceived,
   isForwarded: email.isForwarded,
+  senderVerified: email.senderVerified,
+  senderVerifiedDomain: email.senderVerifiedDomain,
   kind: email.kind,
   confirmationUrl: email.confirmationUrl,
   isRead: email.isRead,

@@ -89,6 +89,9 @@ function sharedIssueColumns() {
       senderName: issue.senderName,
       senderEmail: issue.senderEmail,
       summary: issue.summary,
+      senderVerifiedDomain: sql<
+        string | null
+      >`(select ${email.senderVerifiedDomain} from ${email} where ${email.issueId} = ${issue.id} and ${email.senderVerified} order by ${email.id} limit 1)`,
       thumbnailUrl: issue.thumbnailUrl,
       wordCount: issue.wordCount,
       publishedAt: issue.publishedAt,

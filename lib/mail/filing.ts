@@ -9,8 +9,10 @@ import { receivedDate, type ParsedMessage } from "./parse";
 import type { RecipientIdentity } from "./depersonalize";
 import { sharedContent, type MailContent, type SharedContent } from "./process";
 import { logger } from "@/lib/observability/log";
-import { arrivalFor, type Arrival } from "@/lib/rules/arrival";
+import { considerForPublic } from "@/lib/newsletters/public-review";
+import { privateNewsletterFor, recordAuth, storedAuth, verifiedDomainFor, type SenderAuth } from "@/lib/sender-auth/service";
 import { announceFiledEmails } from "@/lib/webhooks/delivery";
+import { arrivalFor, type Arrival } from "@/lib/rules/arrival";
 import {
   addNewsletterStats,
   findEmailIds,
@@ -29,9 +31,6 @@ import {
   type StatsDelta,
 } from "./repo";
 
-/** A mail-created newsletter joins discovery once this many different users receive it. */
-export const PUBLIC_AT_RECIPIENTS = 3;
-
 /**
  * One stored message to file for its readers. Its shared form may come ready (made off the filing
  * thread for these readers), and its stored row may be marked filed already (an import's new row).
@@ -44,6 +43,11 @@ export type Filing = {
   arrivedAt: Date;
   shared?: SharedContent | null;
   markedFiled?: boolean;
+  /**
+   * Its sender authentication (lib/sender-auth): whether it may join a shared newsletter or stays the
+   * readers' own. Unset (a message filed again later): the results kept when it arrived.
+   */
+  auth?: SenderAuth;
   /** The readers' rules and screener, when the caller loaded them (once for a batch). */
   arrival?: Arrival;
 };
@@ -62,8 +66,9 @@ export async function fileContent(
   content: MailContent,
   recipients: Recipient[],
   arrivedAt: Date,
+  auth: SenderAuth,
 ): Promise<number[]> {
-  const filing = { inboundId, parsed, content, recipients, arrivedAt };
+  const filing = { inboundId, parsed, content, recipients, arrivedAt, auth };
   const blocking = await findBlockingUsers(
     recipients.map((recipient) => recipient.userId),
     blockKeys(content),
@@ -82,10 +87,11 @@ export async function fileContent(
  */
 export async function fileInTransaction(
   tx: Database,
-  { inboundId, parsed, content, recipients, arrivedAt, ...ready }: Filing,
+  filing: Filing,
   blocking: number[],
   newsletters: NewsletterCache = new Map(),
 ): Promise<{ emailIds: number[] | null; stats: FilingStats | null }> {
+  const { inboundId, parsed, content, recipients, arrivedAt, ...ready } = filing;
   const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.includes(userId));
   const blocked: FiledOutcome[] = blocking.map((userId) => ({ userId, outcome: "blocked", emailId: null }));
   const header = { sender: content.from?.address.toLowerCase() ?? null, subject: content.subject || null };
@@ -96,9 +102,14 @@ export async function fileInTransaction(
   const fromReader = readers.addresses.some((address) => address.toLowerCase() === sender);
   const dateReceived = receivedDate(content.date, arrivedAt);
   if (!ready.markedFiled && !(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
+  const auth = ready.auth ?? (await storedAuth(tx, inboundId));
+  await recordAuth(tx, inboundId, auth);
   await updateDeliveryOutcomes(tx, inboundId, blocked, header);
   if (userIds.length === 0) return { emailIds: [], stats: null };
-  const letter = await cachedNewsletter(tx, content.identity, newsletters);
+  const joined = await sharedNewsletter(tx, content.identity, auth, newsletters);
+  if (!joined && userIds.length > 1) return fileEachReader(tx, { ...filing, auth }, userIds, newsletters);
+  const letter = joined ?? (await privateNewsletterFor(tx, userIds[0], content.identity));
+  const verifiedDomain = joined ? verifiedDomainFor(auth, joined) : null;
   const arrival = ready.arrival ?? (await arrivalFor(tx, userIds));
   const screened = await arrival.screen(tx, userIds, {
     inboundId,
@@ -159,6 +170,8 @@ export async function fileInTransaction(
         isForwarded: content.isForwarded,
         kind: content.kind,
         confirmationUrl: content.confirmationUrl,
+        senderVerified: verifiedDomain !== null,
+        senderVerifiedDomain: verifiedDomain,
       },
       copy,
     );
@@ -169,7 +182,12 @@ export async function fileInTransaction(
     }
     delta.emails++;
     if (!receivedBefore) delta.recipients++;
-    const arriving = { from: content.from?.address ?? null, listId: content.identity.listId, newsletterId: letter.id, subject: content.subject };
+    const arriving = {
+      from: content.from?.address ?? null,
+      listId: content.identity.listId,
+      newsletterId: letter.id,
+      subject: content.subject,
+    };
     await arrival.run(tx, userId, { emailId: id, issueId: edition.id, inboundId }, { ...arriving, body: () => content.text });
   }
   await updateDeliveryOutcomes(tx, inboundId, duplicates, header);
@@ -178,6 +196,33 @@ export async function fileInTransaction(
     delta.sendingFrequency = sendingFrequency([dateReceived, ...edition.earlier].sort((a, b) => b.getTime() - a.getTime()).slice(0, 30));
   }
   return { emailIds, stats: { newsletterId: letter.id, delta } };
+}
+
+/**
+ * The shared newsletter the message may join (CONTRACT 7.2): only with a passing DKIM signature for the
+ * From domain or a parent of it, or for the catalog newsletter's own website domain. Null: it stays the
+ * readers' own, and nothing shared is created for it.
+ */
+async function sharedNewsletter(tx: Database, identity: NewsletterIdentity, auth: SenderAuth, cache: NewsletterCache) {
+  if (auth.verifiedDomain) return cachedNewsletter(tx, identity, cache);
+  if (auth.passingDomains.length === 0) return null;
+  const found = await findNewsletter(tx, identity);
+  return found && verifiedDomainFor(auth, found) ? found : null;
+}
+
+/**
+ * Unverified mail to several readers: each gets it in their own private newsletter, as their own edition.
+ * Their totals are added in the transaction: a reader's private newsletter is no row others wait on.
+ */
+async function fileEachReader(tx: Database, filing: Filing, userIds: number[], newsletters: NewsletterCache) {
+  const emailIds: number[] = [];
+  for (const userId of userIds) {
+    const recipients = filing.recipients.filter((recipient) => recipient.userId === userId);
+    const filed = await fileInTransaction(tx, { ...filing, recipients, markedFiled: true }, [], newsletters);
+    emailIds.push(...(filed.emailIds ?? []));
+    if (filed.stats) await addNewsletterStats(filed.stats.newsletterId, filed.stats.delta, tx);
+  }
+  return { emailIds, stats: null };
 }
 
 /**
@@ -205,10 +250,11 @@ export async function addFilingStats(filed: FilingStats[]): Promise<void> {
     );
   }
   for (const [newsletterId, delta] of merged) {
-    await addNewsletterStats(newsletterId, delta, PUBLIC_AT_RECIPIENTS).catch((error: unknown) => {
+    await addNewsletterStats(newsletterId, delta).catch((error: unknown) => {
       logger.error({ err: error, newsletter_id: newsletterId }, "Newsletter totals missed a filing");
     });
   }
+  await considerForPublic([...merged.keys()]);
 }
 
 /** What must not reach anyone but these readers: their names, sign-in addresses and every address of theirs here. */

@@ -27,6 +27,8 @@ export type MailContent = {
   listUnsubscribe: string[];
   /** Only ever stored for the one reader whose mail carried them (filing.ts). */
   unsubscribeHeaders: UnsubscribeHeaders | null;
+  /** A forward's original attached as message/rfc822: what sender authentication checks instead (lib/sender-auth). */
+  signedOriginal: Uint8Array | null;
 };
 
 const MAX_INLINE_IMAGE_BYTES = 512 * 1024;
@@ -34,7 +36,7 @@ const MAX_INLINE_TOTAL_BYTES = 3 * 1024 * 1024;
 
 export async function buildContent(parsed: ParsedMessage): Promise<MailContent> {
   const original = await findOriginal(parsed, MAX_FORWARD_DEPTH);
-  if (!original) return describe(parsed, { from: parsed.from, subject: parsed.subject, date: parsed.date, forwarder: null });
+  if (!original) return describe(parsed, { from: parsed.from, subject: parsed.subject, date: parsed.date, forwarder: null, signed: null });
   return describe(original.source, { ...original.origin, forwarder: parsed.from });
 }
 
@@ -42,6 +44,7 @@ export async function buildContent(parsed: ParsedMessage): Promise<MailContent> 
 const MAX_FORWARD_DEPTH = 4;
 
 type Original = { source: ParsedMessage; origin: Omit<Origin, "forwarder"> };
+type Attached = { parsed: ParsedMessage; bytes: Buffer };
 
 /**
  * The innermost original of a forward: an attached message (followed into its own attachment or
@@ -51,10 +54,11 @@ type Original = { source: ParsedMessage; origin: Omit<Origin, "forwarder"> };
 async function findOriginal(parsed: ParsedMessage, depth: number): Promise<Original | null> {
   const attached = depth > 0 ? await attachedOriginal(parsed) : null;
   if (attached) {
+    const { parsed: inner, bytes } = attached;
     return (
-      (await findOriginal(attached, depth - 1)) ?? {
-        source: attached,
-        origin: { from: attached.from, subject: attached.subject, date: attached.date },
+      (await findOriginal(inner, depth - 1)) ?? {
+        source: inner,
+        origin: { from: inner.from, subject: inner.subject, date: inner.date, signed: bytes },
       }
     );
   }
@@ -66,11 +70,11 @@ async function findOriginal(parsed: ParsedMessage, depth: number): Promise<Origi
     const unlisted = { ...parsed, listId: null, listName: null, discussionList: false };
     return {
       source: parsed.html ? unlisted : { ...unlisted, text: header.body },
-      origin: { from: header.from, subject: stripForwardPrefix(header.subject ?? parsed.subject), date: header.date },
+      origin: { from: header.from, subject: stripForwardPrefix(header.subject ?? parsed.subject), date: header.date, signed: null },
     };
   }
   if (forwardSubject)
-    return { source: parsed, origin: { from: parsed.from, subject: stripForwardPrefix(parsed.subject), date: parsed.date } };
+    return { source: parsed, origin: { from: parsed.from, subject: stripForwardPrefix(parsed.subject), date: parsed.date, signed: null } };
   return null;
 }
 
@@ -102,7 +106,7 @@ export function sharedContent(content: MailContent, who: RecipientIdentity, mess
   };
 }
 
-type Origin = { from: Mailbox | null; subject: string; date: Date | null; forwarder: Mailbox | null };
+type Origin = { from: Mailbox | null; subject: string; date: Date | null; forwarder: Mailbox | null; signed: Buffer | null };
 
 function describe(source: ParsedMessage, origin: Origin): MailContent {
   const derivation = startDerivation(origin.subject, { forwarded: origin.forwarder !== null });
@@ -137,14 +141,15 @@ function describe(source: ParsedMessage, origin: Origin): MailContent {
     confirmationUrl: confirmation?.url ?? null,
     listUnsubscribe: source.listUnsubscribe,
     unsubscribeHeaders: source.unsubscribeHeaders,
+    signedOriginal: origin.signed,
   };
 }
 
-async function attachedOriginal(parsed: ParsedMessage): Promise<ParsedMessage | null> {
+async function attachedOriginal(parsed: ParsedMessage): Promise<Attached | null> {
   for (const bytes of parsed.attachedMessages) {
     try {
       const inner = await parseMessage(bytes);
-      if (inner.from && inner.hasHeaders) return inner;
+      if (inner.from && inner.hasHeaders) return { parsed: inner, bytes };
     } catch {
       // A truncated attached message is no original to recover; the outer message stands.
     }

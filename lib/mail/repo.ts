@@ -39,6 +39,8 @@ const EMAIL_COLUMNS = [
   "isForwarded",
   "kind",
   "confirmationUrl",
+  "senderVerified",
+  "senderVerifiedDomain",
 ] as const satisfies readonly (keyof typeof email.$inferInsert)[];
 export type IssueInsert = Required<Pick<typeof issue.$inferInsert, (typeof ISSUE_COLUMNS)[number]>>;
 export type EmailInsert = Required<Pick<typeof email.$inferInsert, (typeof EMAIL_COLUMNS)[number]>>;
@@ -451,10 +453,13 @@ export type StatsDelta = {
   sendingFrequency: string | null;
 };
 
-/** Adds filings to the newsletter's totals in a single atomic UPDATE (safe under concurrent filings). */
-export async function addNewsletterStats(newsletterId: number, delta: StatsDelta, publicAt: number): Promise<void> {
+/**
+ * Adds filings to the newsletter's totals in a single atomic UPDATE (safe under concurrent filings).
+ * Being received never makes a newsletter public: an operator's review does (lib/newsletters/public-review.ts).
+ */
+export async function addNewsletterStats(newsletterId: number, delta: StatsDelta, db: Database = getDb()): Promise<void> {
   const recipients = sql`${newsletter.recipientCount} + ${delta.recipients}`;
-  await getDb()
+  await db
     .update(newsletter)
     .set({
       totalIssues: sql`${newsletter.totalIssues} + ${delta.issues}`,
@@ -463,7 +468,6 @@ export async function addNewsletterStats(newsletterId: number, delta: StatsDelta
       firstSeen: sql`LEAST(${newsletter.firstSeen}, ${delta.firstPublished})`,
       lastSeen: sql`GREATEST(${newsletter.lastSeen}, ${delta.lastPublished})`,
       sendingFrequency: delta.sendingFrequency ? sql`${delta.sendingFrequency}` : sql`${newsletter.sendingFrequency}`,
-      isPublic: sql`${newsletter.isPublic} OR (${newsletter.source} = 'mail' AND ${recipients} >= ${publicAt})`,
     })
     .where(eq(newsletter.id, newsletterId));
 }

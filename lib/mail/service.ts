@@ -25,6 +25,7 @@ import {
 import { prepareMessage } from "./worker-pool";
 import { arrivalFor } from "@/lib/rules/arrival";
 import { logger, scrub } from "@/lib/observability/log";
+import { authenticateContent, authenticateInbound, type Connection, type SenderAuth } from "@/lib/sender-auth/service";
 
 export type { Recipient } from "./repo";
 
@@ -37,7 +38,12 @@ export type InboundResult = { status: 200 | 202; body: { message_id: number; ema
  * Filing here is the fast path: a message it leaves unfiled (a failure, a crash) is filed again by a
  * job (lib/mail/retry.ts).
  */
-export async function receiveMessage(raw: Buffer, source: InboundSource, envelope: string[] = []): Promise<InboundResult> {
+export async function receiveMessage(
+  raw: Buffer,
+  source: InboundSource,
+  envelope: string[] = [],
+  connection?: Connection,
+): Promise<InboundResult> {
   if (raw.length === 0) throw new BadRequestError("Empty message");
   // Stored as text, which PostgreSQL refuses with a NUL in it; no address has one.
   const envelopeTo = envelope.map(stripNul);
@@ -58,7 +64,9 @@ export async function receiveMessage(raw: Buffer, source: InboundSource, envelop
     await insertDuplicateDeliveries(row.id, targets, header, facts.messageKey);
     return { status: 200, body: { message_id: row.id, emails: await findEmailIds(userIds, facts.messageKey) } };
   }
-  const emails = await fileOrMarkFailed(row.id, prepared, recipients, row.receivedAt);
+  // Authenticated once the bytes are stored: a DNS server that never answers delays filing by its timeout, and loses nothing.
+  const auth = prepared.content ? await authenticateInbound(row.id, raw, prepared.content, connection) : null;
+  const emails = await fileOrMarkFailed(row.id, prepared, recipients, row.receivedAt, auth);
   return { status: created ? 202 : 200, body: { message_id: row.id, emails } };
 }
 
@@ -75,7 +83,7 @@ export async function fileImportedMessage(
 ): Promise<void> {
   const { facts, content } = prepared;
   const { row } = await insertInboundMessage(importedAs(reader, facts, raw, source));
-  await fileContent(row.id, facts, content, [reader], arrivedAt);
+  await fileContent(row.id, facts, content, [reader], arrivedAt, await authenticateInbound(row.id, raw, content));
 }
 
 /** Where a reader's own mail came from: an uploaded mailbox, or one connected over IMAP. */
@@ -97,18 +105,29 @@ export async function fileImportedMessages(
   source: ReaderSource = "import",
 ): Promise<void> {
   const blocked = await findBlockedSenders(reader.userId, [...new Set(messages.flatMap((message) => blockKeys(message.content)))]);
+  const auths = await authenticateAll(messages);
   const stats: FilingStats[] = [];
   await filingTransaction(async (tx) => {
     stats.length = 0;
     const newsletters: NewsletterCache = new Map();
     const arrival = await arrivalFor(tx, [reader.userId]);
-    for (const { raw, facts, content, shared, arrivedAt } of messages) {
+    for (const [index, { raw, facts, content, shared, arrivedAt }] of messages.entries()) {
       // A new row is stored filed; one that arrived by mail before is claimed as a delivery's would be.
       const { row, created } = await insertInboundMessage({ ...importedAs(reader, facts, raw, source), filed: true }, [], undefined, tx);
       const blocking = blockKeys(content).some((key) => blocked.has(key)) ? [reader.userId] : [];
       const filed = await fileInTransaction(
         tx,
-        { inboundId: row.id, parsed: facts, content, recipients: [reader], arrivedAt, shared, markedFiled: created, arrival },
+        {
+          inboundId: row.id,
+          parsed: facts,
+          content,
+          recipients: [reader],
+          arrivedAt,
+          shared,
+          markedFiled: created,
+          arrival,
+          auth: auths[index],
+        },
         blocking,
         newsletters,
       );
@@ -117,6 +136,18 @@ export async function fileImportedMessages(
     await alongside(tx);
   });
   await addFilingStats(stats);
+}
+
+// Authenticated a few at a time before the batch's transaction, which then holds no DNS wait.
+const AUTH_CONCURRENCY = 8;
+
+async function authenticateAll(messages: ImportedMessage[]): Promise<SenderAuth[]> {
+  const auths: SenderAuth[] = [];
+  for (let start = 0; start < messages.length; start += AUTH_CONCURRENCY) {
+    const slice = messages.slice(start, start + AUTH_CONCURRENCY);
+    auths.push(...(await Promise.all(slice.map((message) => authenticateContent(message.raw, message.content)))));
+  }
+  return auths;
 }
 
 /** Keyed as a delivery to this reader alone, so the message already arrived by mail is the same row. */
@@ -138,7 +169,8 @@ export async function fileStored(row: InboundRow): Promise<boolean> {
   try {
     const parsed = await parseMessage(row.raw, row.envelopeTo);
     const recipients = await resolveRecipients(parsed.recipients);
-    await fileContent(row.id, parsed, await buildContent(parsed), recipients, row.receivedAt);
+    const content = await buildContent(parsed);
+    await fileContent(row.id, parsed, content, recipients, row.receivedAt, await authenticateInbound(row.id, row.raw, content));
     return true;
   } catch (error) {
     await markFailed(row.id, describeError(error));
@@ -151,12 +183,13 @@ async function fileOrMarkFailed(
   prepared: PreparedMessage & { parsable: true },
   recipients: Recipient[],
   arrivedAt: Date,
+  auth: SenderAuth | null,
 ): Promise<number[]> {
   let failure: string;
-  if (prepared.content === null) failure = prepared.failure;
+  if (prepared.content === null || auth === null) failure = prepared.failure ?? "Not authenticated";
   else {
     try {
-      return await fileContent(inboundId, prepared.facts, prepared.content, recipients, arrivedAt);
+      return await fileContent(inboundId, prepared.facts, prepared.content, recipients, arrivedAt, auth);
     } catch (error) {
       failure = describeError(error);
     }

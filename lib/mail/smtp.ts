@@ -41,7 +41,13 @@ export function createSmtpServer(maxBytes = env.MAX_MESSAGE_BYTES, tls: SmtpTls 
       stream.on("end", () => {
         if (stream.sizeExceeded) return callback(smtpError("Message exceeds the maximum size", 552));
         const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
-        receiveMessage(Buffer.concat(chunks), "smtp", recipients).then(
+        // The connecting server is known here, so SPF is checked beside DKIM (lib/sender-auth).
+        const connection = {
+          ip: session.remoteAddress,
+          helo: session.hostNameAppearsAs,
+          sender: session.envelope.mailFrom ? session.envelope.mailFrom.address : undefined,
+        };
+        receiveMessage(Buffer.concat(chunks), "smtp", recipients, connection).then(
           () => callback(),
           (error: unknown) => {
             if (error instanceof HttpError && error.status === 400) return callback(smtpError("Message could not be parsed", 554));

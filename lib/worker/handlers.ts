@@ -4,6 +4,7 @@ import { handlePasswordResetJob, PASSWORD_RESET_JOB } from "@/lib/auth/password"
 import { handleImportJob, IMPORT_JOB } from "@/lib/imports/job";
 import { FILE_INBOUND_JOB, fileInboundJob } from "@/lib/mail/retry";
 import { SEND_MAIL_JOB, SEND_MAIL_RETRIES, sendQueuedMail } from "@/lib/outbound/service";
+import { RECHECK_JOB, recheckJob } from "@/lib/sender-auth/recheck";
 import { deliverWebhook, WEBHOOK_JOB, WEBHOOK_RETRIES } from "@/lib/webhooks/delivery";
 
 /**
@@ -18,6 +19,8 @@ export const jobHandlers: JobRegistry = {
   [PASSWORD_RESET_JOB]: { handler: handlePasswordResetJob, retryLimit: 3 },
   // A slice runs about 20 s (lib/imports/job.ts); one that dies with its process expires and runs again.
   [IMPORT_JOB]: { handler: handleImportJob, retryLimit: 20, retryDelaySeconds: 5, expireInSeconds: 120, concurrency: 1 },
+  // A batch of 100 messages, each within the 5 s authentication deadline at worst, fits inside the expiry.
+  [RECHECK_JOB]: { handler: recheckJob, retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900, concurrency: 1 },
   // One attempt waits at most 10 s for the receiver.
   [WEBHOOK_JOB]: { handler: deliverWebhook, ...WEBHOOK_RETRIES, expireInSeconds: 60 },
 };

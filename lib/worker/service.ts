@@ -2,6 +2,7 @@ import "server-only";
 import { startDigestTicks } from "@/lib/digest/service";
 import { startRunner, type Runner } from "@/lib/jobs/runner";
 import { SWEEP_SECONDS, sweepInbound } from "@/lib/mail/retry";
+import { scheduleRecheck } from "@/lib/sender-auth/recheck";
 import { startMailboxWatcher, type MailboxWatcher } from "@/lib/mailboxes/watcher";
 import { jobHandlers } from "./handlers";
 import { logger } from "@/lib/observability/log";
@@ -13,6 +14,7 @@ const holder = globalThis as typeof globalThis & {
 function sweep(): void {
   // The database away for a while: the next sweep tries again.
   sweepInbound().catch((error: unknown) => logger.error({ err: error }, "Inbound retry sweep failed"));
+  scheduleRecheck().catch((error: unknown) => logger.error({ err: error }, "Sender re-check could not be scheduled"));
 }
 
 /**

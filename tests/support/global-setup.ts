@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
+import { makeTestKeys, startTestDns } from "./dns-server";
 
 /** Drops the job queue schemas this run's test processes made (tests/support/setup.ts) on the shared PostgreSQL. */
 async function dropTestJobSchemas(run: string): Promise<void> {
@@ -28,7 +29,14 @@ export default async function setup() {
   process.env.PAPERBOY_TEST_DATA_ROOT = dataDir;
   const run = randomBytes(4).toString("hex");
   process.env.PAPERBOY_TEST_RUN = run;
+  // Sender authentication asks the tests' own DNS server, which serves the keys test mail is signed with (tests/support/dkim.ts).
+  const keys = makeTestKeys();
+  const dns = await startTestDns(keys);
+  process.env.DNS_RESOLVER = dns.address;
+  process.env.PAPERBOY_TEST_DKIM_KEY = keys.good;
+  process.env.PAPERBOY_TEST_DKIM_WEAK_KEY = keys.weak;
   return async () => {
+    await dns.close();
     rmSync(dataDir, { recursive: true, force: true });
     await dropTestJobSchemas(run);
   };
