@@ -36,6 +36,7 @@ export const STATE = {
   readingList: "user/-/state/com.google/reading-list",
   read: "user/-/state/com.google/read",
   starred: "user/-/state/com.google/starred",
+  keptUnread: "user/-/state/com.google/kept-unread",
 } as const;
 
 export type Stream =

@@ -195,8 +195,9 @@ export async function itemContents(userId: number, rawIds: string[]) {
 const isState = (tag: string, state: string) => tag.replace(/^user\/(?:-|\d+)\//, "user/-/") === state;
 
 /**
- * edit-tag: `a` adds and `r` removes read or starred, as Paperboy's reads and favourites. Other tags
- * (kept-unread, tracking-*, labels) are accepted and change nothing, as Miniflux does.
+ * edit-tag: `a` adds and `r` removes read or starred, as Paperboy's reads and favourites; adding
+ * kept-unread marks unread and removing it marks read, as Miniflux reads it. Other tags (tracking-*,
+ * like, labels) are accepted and change nothing.
  */
 export async function editTag(userId: number, input: { ids: string[]; add: string[]; remove: string[] }): Promise<void> {
   if (input.ids.length === 0) throw new BadRequestError("Name at least one item with i");
@@ -205,10 +206,12 @@ export async function editTag(userId: number, input: { ids: string[]; add: strin
   const ids = parseItemIds(input.ids);
   const adds = (state: string) => input.add.some((tag) => isState(tag, state));
   const removes = (state: string) => input.remove.some((tag) => isState(tag, state));
-  if (adds(STATE.read) && removes(STATE.read)) throw new BadRequestError("An item cannot be marked read and unread at once");
+  const read = adds(STATE.read) || removes(STATE.keptUnread);
+  const unread = removes(STATE.read) || adds(STATE.keptUnread);
+  if (read && unread) throw new BadRequestError("An item cannot be marked read and unread at once");
   if (adds(STATE.starred) && removes(STATE.starred)) throw new BadRequestError("An item cannot be starred and unstarred at once");
-  if (adds(STATE.read)) await insertReads(userId, ids);
-  if (removes(STATE.read)) await markUnread(userId, { email_ids: ids });
+  if (read) await insertReads(userId, ids);
+  if (unread) await markUnread(userId, { email_ids: ids });
   if (adds(STATE.starred)) await insertFavorites(userId, ids);
   if (removes(STATE.starred)) await deleteFavorites(userId, ids);
 }

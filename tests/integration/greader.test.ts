@@ -231,6 +231,15 @@ describe("Google Reader API", () => {
     await nnw.post(editTag, `${API}/edit-tag`, `T=${T}&i=${hex(newest.id)}&r=${STARRED}`);
     expect(await feedIsRead(reader)).toMatchObject({ [newer.id]: false });
     expect(ids(await nnw.get(itemIds, `${API}/stream/items/ids?s=${STARRED}&n=10000`))).toEqual([]);
+
+    // kept-unread, as Miniflux reads it: added is unread, removed is read; with read itself at once, a 400.
+    await nnw.post(editTag, `${API}/edit-tag`, `T=${T}&i=${hex(newer.id)}&r=user/-/state/com.google/kept-unread`);
+    expect(await feedIsRead(reader)).toMatchObject({ [newer.id]: true });
+    await nnw.post(editTag, `${API}/edit-tag`, `T=${T}&i=${hex(newer.id)}&a=user/-/state/com.google/kept-unread`);
+    expect(await feedIsRead(reader)).toMatchObject({ [newer.id]: false });
+    expect(
+      (await nnw.post(editTag, `${API}/edit-tag`, `T=${T}&i=${hex(newer.id)}&a=${READ}&a=user/-/state/com.google/kept-unread`)).status,
+    ).toBe(400);
   });
 
   it("follows what the reader does in Paperboy: read there is left out of unread and marked read here", async () => {
