@@ -11,6 +11,7 @@ import { Alert, raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { BadgeCheckIcon } from "../ui/reader-icons";
 import { BackToFeed } from "./back-to-feed";
+import { SenderVerification } from "./sender-verification";
 
 export function IssueHeader({ email }: { email: EmailDetail }) {
   const subscriptions = useSubscriptions();
@@ -57,6 +58,7 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
           <span aria-hidden="true">·</span>
           <time dateTime={email.date_received ?? undefined}>{formatDateTime(email.date_received)}</time>
         </p>
+        <SenderVerification email={email} />
       </div>
     </header>
   );
