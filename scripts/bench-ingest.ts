@@ -113,10 +113,11 @@ const [parserAlone, processing] = await interleaved(
   ],
 );
 await fileIntoDatabase(set);
+const rules = await (await import("./bench/ingest-rules")).benchRules(set, { seconds, inFlight });
 const ratio = processing / parserAlone;
 console.log(`\nprocessing runs at ${(ratio * 100).toFixed(0)}% of the mailparser-alone rate`);
 const ok = processing >= 100 && ratio >= 0.5;
 console.log(ok ? "PASS: >= 100 msg/s and >= half the mailparser rate" : "FAIL: below 100 msg/s or below half the mailparser rate");
 const { benchRoute } = await import("./bench/ingest-route");
 const route = await benchRoute({ seconds, inFlight });
-process.exitCode = ok && route.ok ? 0 : 1;
+process.exitCode = ok && route.ok && rules.ok ? 0 : 1;
