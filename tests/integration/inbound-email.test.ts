@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { call, registerUser, useDatabase } from "../support/api";
+import { signMail } from "../support/dkim";
 import { INBOUND_SECRET, deliver, emailRow, inboundRow, mail, newsletterRow, uniqueSender } from "./inbound-support";
 
 useDatabase();
@@ -136,11 +137,11 @@ describe("POST /api/inbound/email", () => {
     }
   });
 
-  it("gives every user who received the same issue the same issue_id", async () => {
+  it("gives every user who received the same issue (signed by its sender's domain) the same issue_id", async () => {
     const [ann, bob] = [await registerUser(), await registerUser()];
     const sender = uniqueSender();
-    const a = (await deliver(mail({ to: ann.unique_email, from: sender }))).body as Stored;
-    const b = (await deliver(mail({ to: bob.unique_email, from: sender }))).body as Stored;
+    const a = (await deliver(await signMail(mail({ to: ann.unique_email, from: sender })))).body as Stored;
+    const b = (await deliver(await signMail(mail({ to: bob.unique_email, from: sender })))).body as Stored;
     const [rowA, rowB] = [await emailRow(a.emails[0]), await emailRow(b.emails[0])];
     expect(rowA.issueId).toBe(rowB.issueId);
     expect(rowA.newsletterId).toBe(rowB.newsletterId);
@@ -166,7 +167,7 @@ describe("POST /api/inbound/email", () => {
     expect((shared.body as { body_html: string }).body_html).toContain("Evening edition");
   });
 
-  it("files mail from a catalog newsletter's domain under that catalog entry", async () => {
+  it("files mail signed by a catalog newsletter's domain under that catalog entry", async () => {
     const reader = await registerUser();
     const { getDb } = await import("@/db/client");
     const { newsletter } = await import("@/db/schema");
@@ -175,7 +176,9 @@ describe("POST /api/inbound/email", () => {
       .insert(newsletter)
       .values({ source: "catalog", name: "Catalog Letter", websiteUrl: `https://www.${domain}/about`, isPublic: true, catalogKey: domain })
       .returning();
-    const result = await deliver(mail({ to: reader.unique_email, from: `Catalog Letter <issues@mail.${domain}>` }));
+    const result = await deliver(
+      await signMail(mail({ to: reader.unique_email, from: `Catalog Letter <issues@mail.${domain}>` }), { domain }),
+    );
     expect((await emailRow((result.body as Stored).emails[0])).newsletterId).toBe(entry.id);
     expect(await newsletterRow(entry.id)).toMatchObject({ source: "catalog", isPublic: true, totalEmails: 1 });
 
@@ -184,7 +187,9 @@ describe("POST /api/inbound/email", () => {
       .insert(newsletter)
       .values({ source: "catalog", name: "A Substack", websiteUrl: `https://${publication}.substack.com`, catalogKey: publication })
       .returning();
-    const fromSubstack = await deliver(mail({ to: reader.unique_email, from: `Author from A Substack <${publication}@substack.com>` }));
+    const fromSubstack = await deliver(
+      await signMail(mail({ to: reader.unique_email, from: `Author from A Substack <${publication}@substack.com>` })),
+    );
     expect((await emailRow((fromSubstack.body as Stored).emails[0])).newsletterId).toBe(substack.id);
   });
 
@@ -265,7 +270,7 @@ describe("POST /api/inbound/email", () => {
     expect(shared.shareId).toMatch(/^[A-Za-z0-9_-]{24}$/);
   });
 
-  it("keeps a mail-created newsletter private until three users receive it", async () => {
+  it("keeps a mail-created newsletter private until three users receive its signed mail", async () => {
     const sender = uniqueSender();
     const users = [await registerUser(), await registerUser(), await registerUser()];
     const visibility: boolean[] = [];
@@ -273,7 +278,9 @@ describe("POST /api/inbound/email", () => {
     for (const [index, user] of users.entries()) {
       const body = (
         await deliver(
-          mail({ to: user.unique_email, from: `Private Letter <${sender}>`, date: `Tue, 0${index + 1} Mar 2022 10:00:00 +0000` }),
+          await signMail(
+            mail({ to: user.unique_email, from: `Private Letter <${sender}>`, date: `Tue, 0${index + 1} Mar 2022 10:00:00 +0000` }),
+          ),
         )
       ).body as Stored;
       newsletterId = (await emailRow(body.emails[0])).newsletterId;
@@ -287,7 +294,9 @@ describe("POST /api/inbound/email", () => {
       totalEmails: 3,
       sendingFrequency: "Daily",
     });
-    await deliver(mail({ to: users[0].unique_email, from: `Private Letter <${sender}>`, date: "Fri, 04 Mar 2022 10:00:00 +0000" }));
+    await deliver(
+      await signMail(mail({ to: users[0].unique_email, from: `Private Letter <${sender}>`, date: "Fri, 04 Mar 2022 10:00:00 +0000" })),
+    );
     expect(await newsletterRow(newsletterId)).toMatchObject({ recipientCount: 3, totalIssues: 4, totalEmails: 4 });
   });
 
@@ -327,7 +336,7 @@ describe("POST /api/inbound/email", () => {
       messageId: `<nul-\u0000${randomBytes(6).toString("hex")}@sender.example.com>`,
       extra: ["List-Id: Nul List <nul\u0000.list.example>", "List-Unsubscribe: <https://nul.example/u?\u0000>"],
     });
-    const result = await deliver(raw, { "x-envelope-to": reader.unique_email });
+    const result = await deliver(await signMail(raw), { "x-envelope-to": reader.unique_email });
     expect(result.status).toBe(202);
     const { message_id, emails } = result.body as { message_id: number; emails: number[] };
     expect(emails).toHaveLength(1);
