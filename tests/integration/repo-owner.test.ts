@@ -9,6 +9,15 @@ import { deleteDigestSend, findDigestEmails, insertDigestSend, updateDigestSent 
 import { deleteBlockedSender, findBlockedSenders, insertBlockedSender } from "@/lib/control/repo";
 import { findFeedEmails, findFeedFolder, findFeedNewsletters } from "@/lib/feeds/repo";
 import { deleteFolder, deleteFolderEmail, findFolder, insertFolder, insertFolderEmail } from "@/lib/folders/repo";
+import {
+  deleteFavorites,
+  findItemRefs,
+  findItems,
+  findSubscriptions,
+  insertFavorites,
+  insertReads,
+  markStreamRead,
+} from "@/lib/greader/repo";
 import { findImport, holdsMessage, insertImport } from "@/lib/imports/repo";
 import { markEmailsUnread } from "@/lib/issues/feed-repo";
 import { findEmail, findEmailRows, findReadableIssue, setFavorited, setLiked, setRead } from "@/lib/issues/repo";
@@ -171,6 +180,21 @@ describe("repo functions filter by owner in SQL", () => {
     await deleteDigestSend(other.id, claim);
     const [row] = await getDb().select({ status: digestSend.status }).from(digestSend).where(eq(digestSend.id, claim));
     expect(row).toEqual({ status: "queued" });
+  });
+
+  it("keeps the Google Reader API's items, reads and stars to their owner", async () => {
+    const feed = { stream: { kind: "feed", newsletterId: mail.newsletterId }, include: [], exclude: [] } as const;
+    const fresh = await seedEmail(owner.id, { newsletterId: mail.newsletterId });
+    expect(await findItemRefs(other.id, feed, { limit: 10, oldestFirst: false })).toEqual([]);
+    expect(await findItems(other.id, [fresh.id])).toEqual([]);
+    expect(await findSubscriptions(other.id)).toEqual([]);
+    await insertReads(other.id, [fresh.id]);
+    await insertFavorites(other.id, [fresh.id]);
+    await markStreamRead(other.id, feed);
+    expect(await findItems(owner.id, [fresh.id])).toMatchObject([{ isRead: false, starred: false }]);
+    await insertFavorites(owner.id, [fresh.id]);
+    await deleteFavorites(other.id, [fresh.id]);
+    expect(await findItems(owner.id, [fresh.id])).toMatchObject([{ starred: true }]);
   });
 });
 
