@@ -113,21 +113,23 @@ export async function applyOutcome(
   outcome: RuleOutcome,
 ): Promise<void> {
   const { userId, emailId, issueId, inboundId } = target;
-  await tx.execute(sql`
-    WITH filed AS (
+  // Only the actions the rules asked for: each part of the statement costs its planning on every message.
+  const parts: SQL[] = [];
+  if (outcome.folderIds.length > 0)
+    parts.push(sql`filed AS (
       INSERT INTO ${folderEmail} (folder_id, email_id)
       SELECT ${folder.id}, ${emailId}::int FROM ${folder}
       WHERE ${folder.userId} = ${userId} AND ${folder.id} = any(${sql.param(outcome.folderIds)}::int[])
-      ON CONFLICT DO NOTHING
-    ), was_read AS (
-      INSERT INTO ${emailRead} (email_id, user_id, issue_id) SELECT ${emailId}::int, ${userId}::int, ${issueId}::int WHERE ${outcome.markRead}
-      ON CONFLICT DO NOTHING
-    ), kept AS (
-      INSERT INTO ${emailFavorite} (email_id, user_id, issue_id) SELECT ${emailId}::int, ${userId}::int, ${issueId}::int WHERE ${outcome.favorite}
-      ON CONFLICT DO NOTHING
-    ), skipped AS (
-      UPDATE ${email} SET skipped_feed = true WHERE ${email.id} = ${emailId} AND ${outcome.skipFeed}
-    )
+      ON CONFLICT DO NOTHING)`);
+  if (outcome.markRead)
+    parts.push(sql`was_read AS (
+      INSERT INTO ${emailRead} (email_id, user_id, issue_id) VALUES (${emailId}, ${userId}, ${issueId}) ON CONFLICT DO NOTHING)`);
+  if (outcome.favorite)
+    parts.push(sql`kept AS (
+      INSERT INTO ${emailFavorite} (email_id, user_id, issue_id) VALUES (${emailId}, ${userId}, ${issueId}) ON CONFLICT DO NOTHING)`);
+  if (outcome.skipFeed) parts.push(sql`skipped AS (UPDATE ${email} SET skipped_feed = true WHERE ${email.id} = ${emailId})`);
+  await tx.execute(sql`
+    ${parts.length > 0 ? sql`WITH ${sql.join(parts, sql`, `)}` : sql``}
     UPDATE delivery SET rules = ${JSON.stringify(outcome.ran)}::jsonb WHERE inbound_message_id = ${inboundId} AND user_id = ${userId}`);
 }
 
