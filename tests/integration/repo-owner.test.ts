@@ -17,6 +17,7 @@ import {
   insertFavorites,
   insertReads,
   markStreamRead,
+  type StreamFilter,
 } from "@/lib/greader/repo";
 import { findImport, holdsMessage, insertImport } from "@/lib/imports/repo";
 import { markEmailsUnread } from "@/lib/issues/feed-repo";
@@ -183,7 +184,7 @@ describe("repo functions filter by owner in SQL", () => {
   });
 
   it("keeps the Google Reader API's items, reads and stars to their owner", async () => {
-    const feed = { stream: { kind: "feed", newsletterId: mail.newsletterId }, include: [], exclude: [] } as const;
+    const feed: StreamFilter = { stream: { kind: "feed", newsletterId: mail.newsletterId }, include: [], exclude: [] };
     const fresh = await seedEmail(owner.id, { newsletterId: mail.newsletterId });
     expect(await findItemRefs(other.id, feed, { limit: 10, oldestFirst: false })).toEqual([]);
     expect(await findItems(other.id, [fresh.id])).toEqual([]);
