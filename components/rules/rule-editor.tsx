@@ -63,7 +63,8 @@ export function RuleEditor({
   const [match, setMatch] = useState<RuleDraft["match"]>(start?.match ?? "all");
   const [conditions, setConditions] = useState<RuleCondition[]>(start?.conditions ?? [{ field: "from", op: "equals", value: "" }]);
   const startFolder = start?.actions?.find((action) => action.type === "add_to_folder");
-  const [folderId, setFolderId] = useState<string>(startFolder ? String(startFolder.folder_id) : "");
+  // Null until the reader picks: a rule made from an issue, by a reader with no folder yet, opens on making one.
+  const [folderId, setFolderId] = useState<string | null>(startFolder ? String(startFolder.folder_id) : null);
   const [newFolder, setNewFolder] = useState("");
   const has = (type: RuleAction["type"]) => Boolean(start?.actions?.some((action) => action.type === type));
   const [flags, setFlags] = useState<Flags>({ mark_read: has("mark_read"), favorite: has("favorite"), skip_feed: has("skip_feed") });
@@ -73,8 +74,7 @@ export function RuleEditor({
   const settled = useSettled(JSON.stringify({ match, conditions }));
   const preview = useRulePreview(JSON.parse(settled) as Pick<RuleDraft, "match" | "conditions">);
   const folderList = folders.data?.items ?? [];
-  // Without a folder yet, the choice opens on making one.
-  const chosenFolder = folderId === "" && initial && folderList.length === 0 ? NEW_FOLDER : folderId;
+  const chosenFolder = folderId ?? (initial && folders.isSuccess && folderList.length === 0 ? NEW_FOLDER : "");
 
   const setCondition = (index: number, change: Partial<RuleCondition>) =>
     setConditions((all) => all.map((condition, at) => (at === index ? { ...condition, ...change } : condition)));
