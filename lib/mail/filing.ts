@@ -218,7 +218,9 @@ async function fileEachReader(tx: Database, filing: Filing, userIds: number[], n
   const emailIds: number[] = [];
   for (const userId of userIds) {
     const recipients = filing.recipients.filter((recipient) => recipient.userId === userId);
-    const filed = await fileInTransaction(tx, { ...filing, recipients, markedFiled: true }, [], newsletters);
+    // Addressed to them all at once, its unsubscribe links could be any one's: none keeps them.
+    const content = { ...filing.content, unsubscribeHeaders: null };
+    const filed = await fileInTransaction(tx, { ...filing, content, recipients, markedFiled: true }, [], newsletters);
     emailIds.push(...(filed.emailIds ?? []));
     if (filed.stats) await addNewsletterStats(filed.stats.newsletterId, filed.stats.delta, tx);
   }

@@ -11,6 +11,7 @@ import { GET as recommended } from "@/app/api/newsletters/recommended/route";
 import { GET as search } from "@/app/api/newsletters/search/route";
 import { GET as trending } from "@/app/api/newsletters/trending/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
+import { signMail } from "../support/dkim";
 import { removeUsers, seedCategory, seedLike, seedNewsletter, seedSubscription } from "../support/seed";
 
 useDatabase();
@@ -57,7 +58,9 @@ describe("a newsletter created from mail", () => {
     const receive = async (reader: TestUser, day: number) => {
       const stored = (
         await deliver(
-          mail({ to: reader.unique_email, from: sender, subject: `Edition ${day}`, date: `Tue, 0${day} Mar 2022 10:00:00 +0000` }),
+          await signMail(
+            mail({ to: reader.unique_email, from: sender, subject: `Edition ${day}`, date: `Tue, 0${day} Mar 2022 10:00:00 +0000` }),
+          ),
         )
       ).body as { emails: number[] };
       return emailRow(stored.emails[0]!);
@@ -100,7 +103,9 @@ describe("a newsletter created from mail", () => {
       });
     for (const reader of readers) {
       const stored = (
-        await deliver(mail({ to: reader.unique_email, from: sender, subject: "The almanac", date: "Tue, 01 Mar 2022 10:00:00 +0000" }))
+        await deliver(
+          await signMail(mail({ to: reader.unique_email, from: sender, subject: "The almanac", date: "Tue, 01 Mar 2022 10:00:00 +0000" })),
+        )
       ).body as { emails: number[] };
       emailIds.push(stored.emails[0]!);
       newsletterId = (await emailRow(stored.emails[0]!)).newsletterId;

@@ -9,6 +9,7 @@ import { setFetchResolver } from "@/lib/fetch/guarded-fetch";
 import { listOutbox } from "@/lib/outbound/outbox";
 import { runDueJobs } from "@/lib/worker/testing";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
+import { signMail } from "../support/dkim";
 import { allowFetchTo, answerEveryName, startLocalServer, type LocalServer } from "../support/local-server";
 
 useDatabase();
@@ -35,7 +36,7 @@ afterEach(() => {
 
 /** Delivers one issue of a fresh newsletter to `reader` with these List-* headers; returns the newsletter id. */
 async function deliverWith(reader: TestUser, headers: string[], from = uniqueSender()): Promise<number> {
-  const result = await deliver(mail({ to: reader.unique_email, from, extra: headers }));
+  const result = await deliver(await signMail(mail({ to: reader.unique_email, from, extra: headers })));
   const [emailId] = (result.body as { emails: number[] }).emails;
   return (await emailRow(emailId!))!.newsletterId;
 }
@@ -114,8 +115,9 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
         extra: [`List-Unsubscribe: <https://list.example/u/someone>`, ONE_CLICK],
       }),
     );
-    const newsletterId = (await emailRow((result.body as { emails: number[] }).emails[0]!))!.newsletterId;
-    for (const reader of [ada, bob]) {
+    // Unsigned, it is each reader's own, in their own newsletter: neither keeps the link.
+    for (const [index, reader] of [ada, bob].entries()) {
+      const newsletterId = (await emailRow((result.body as { emails: number[] }).emails[index]!))!.newsletterId;
       expect((await subscriptionTo(reader, newsletterId))?.unsubscribe_methods).toEqual([]);
       expect((await unsubscribe(reader, newsletterId)).status).toBe(422);
     }
@@ -276,7 +278,7 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
 
     await leftHoursAgo(reader, newsletterId, 49);
     expect(await subscriptionTo(reader, newsletterId)).toMatchObject({ sending_after_unsubscribe: false });
-    await deliver(mail({ to: reader.unique_email, from, subject: "Still here" }));
+    await deliver(await signMail(mail({ to: reader.unique_email, from, subject: "Still here" })));
     expect(await subscriptionTo(reader, newsletterId)).toMatchObject({ status: "inactive", sending_after_unsubscribe: true });
 
     await follow(reader, newsletterId);
