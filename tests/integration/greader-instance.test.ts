@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { registerUser, useDatabase } from "../support/api";
 import { killRunning } from "../support/processes";
-import { seedEmail, seedNewsletter } from "../support/seed";
+import { seedCategory, seedEmail, seedNewsletter } from "../support/seed";
 import { freePort, hasBuild, multiProcess, startInstance, within } from "./instances-support";
 
 // The Google Reader API through `next start`: the routes' paths (the stream id in the path, with its
@@ -12,7 +12,8 @@ afterAll(killRunning);
 describe.skipIf(!multiProcess || !hasBuild)("Google Reader API on the built server (needs DATABASE_URL and a fresh build)", () => {
   it("logs in with an access token and reads the reading list", async () => {
     const reader = await registerUser();
-    const newsletterId = await seedNewsletter({ name: "Built Weekly" });
+    const categoryName = `Tech & News ${Math.random().toString(36).slice(2, 8)}`;
+    const newsletterId = await seedNewsletter({ name: "Built Weekly", categoryIds: [await seedCategory(categoryName)] });
     const email = await seedEmail(reader.id, { newsletterId, subject: "Served by next start" });
     const port = await freePort();
     startInstance("web", { PORT: String(port), APP_URL: `http://localhost:${port}`, WORKER: "off" });
@@ -46,6 +47,11 @@ describe.skipIf(!multiProcess || !hasBuild)("Google Reader API on the built serv
         origin: expect.objectContaining({ title: "Built Weekly" }),
       }),
     ]);
+    // A label's name travels encoded in the path, and arrives decoded.
+    const label = await fetch(`${url}/api/greader/reader/api/0/stream/contents/user/-/label/${encodeURIComponent(categoryName)}`, {
+      headers: { authorization: `GoogleLogin auth=${auth}` },
+    });
+    expect(((await label.json()) as { items: { title: string }[] }).items.map((item) => item.title)).toEqual(["Served by next start"]);
     expect((await fetch(`${url}/api/greader/reader/api/0/tag/list`)).status).toBe(401);
   }, 120_000);
 });
