@@ -9,7 +9,8 @@ export function Providers({ children }: { children: ReactNode }) {
       new QueryClient({
         defaultOptions: {
           // SPEC.md section 9: unused cached API data is kept 60 seconds.
-          queries: { gcTime: 60_000, staleTime: 30_000, retry: false, refetchOnWindowFocus: false },
+          // offlineFirst: a read is tried even offline, where the service worker answers it from the reader's copies.
+          queries: { gcTime: 60_000, staleTime: 30_000, retry: false, refetchOnWindowFocus: false, networkMode: "offlineFirst" },
         },
       }),
   );

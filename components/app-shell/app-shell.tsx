@@ -5,10 +5,12 @@ import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { useCurrentUser, type User } from "@/lib/auth/hooks";
+import { dropOfflineData } from "@/lib/pwa/client";
 import { isHeaderHidden, titleFromPath } from "@/lib/navigation/page-title";
 import { loginPathFor } from "@/lib/navigation/safe-next";
 import { subscriptionsQuery } from "@/lib/subscriptions/hooks";
 import { LiveUpdates } from "../live/live-updates";
+import { OfflineReader } from "../pwa/offline-reader";
 import { OnboardingModal } from "../onboarding/onboarding-modal";
 import { useShowOnboarding } from "../onboarding/use-onboarding";
 import { buttonClass } from "../ui/button";
@@ -24,7 +26,10 @@ export function AppShell({ children }: { children: ReactNode }) {
   const user = session.data;
 
   useEffect(() => {
-    if (user === null) router.replace(loginPathFor(`${window.location.pathname}${window.location.search}`));
+    if (user !== null) return;
+    // The session ended (a logout elsewhere, an expiry): nothing of the reader stays on this device.
+    void dropOfflineData();
+    router.replace(loginPathFor(`${window.location.pathname}${window.location.search}`));
   }, [user, router]);
 
   // A failed refetch keeps the user already shown; only a first check that fails blocks the page.
@@ -63,6 +68,7 @@ function SignedIn({ user, children }: { user: User; children: ReactNode }) {
       </Frame>
       {onboarding && <OnboardingModal user={user} closed={onboardingClosed} setClosed={setOnboardingClosed} />}
       <LiveUpdates />
+      <OfflineReader userId={user.id} />
     </>
   );
 }

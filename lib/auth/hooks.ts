@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api/client";
+import { dropOfflineData, tellWorker } from "@/lib/pwa/client";
 import type { UserDto } from "./dto";
 
 export type User = UserDto;
@@ -60,12 +61,19 @@ export function useGoogleSignIn() {
 
 /**
  * Ends the session on the server, then reloads at the landing page (SPEC.md section 4), which
- * drops every cached answer; clearing the cache first would make the guard race to /login.
+ * drops every cached answer; clearing the cache first would make the guard race to /login. Changes made
+ * offline are sent first, while the session holds, and nothing kept for reading offline outlives it.
  */
 export function useLogout() {
   return useMutation({
-    mutationFn: () => apiFetch<void>("/api/auth/logout", { method: "POST" }),
-    onSuccess: () => window.location.assign(window.location.origin),
+    mutationFn: async () => {
+      await tellWorker({ type: "paperboy:replay" });
+      await apiFetch<void>("/api/auth/logout", { method: "POST" });
+    },
+    onSuccess: async () => {
+      await dropOfflineData();
+      window.location.assign(window.location.origin);
+    },
   });
 }
 

@@ -101,16 +101,19 @@ function mergeAnswer(queryClient: QueryClient, answer: Email) {
   patchCachedEmails(queryClient, (email) => email.id === answer.id, withoutBodies(answer));
 }
 
+/** Null when made offline: the service worker queued it (202, no body) and sends it once the network is back. */
 const putInteraction = (id: number, body: Record<string, boolean | number>) =>
-  apiFetch<Email>(`/api/issues/${id}/interactions`, { method: "PUT", body });
+  apiFetch<Email | null>(`/api/issues/${id}/interactions`, { method: "PUT", body });
 
 function useInteraction<V extends Pick<Email, "id">>(body: (vars: V) => Record<string, boolean | number>, guess: (vars: V) => EmailPatch) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: V) => putInteraction(vars.id, body(vars)),
+    // Sent even offline, for the service worker to queue, instead of waiting in this page alone.
+    networkMode: "offlineFirst",
     onMutate: (vars) => applyOptimistic(queryClient, (email) => email.id === vars.id, guess(vars)),
     onError: (_error, _vars, optimistic) => optimistic?.undo(),
-    onSuccess: (answer) => mergeAnswer(queryClient, answer),
+    onSuccess: (answer) => answer && mergeAnswer(queryClient, answer),
     onSettled: (_answer, _error, _vars, optimistic) => optimistic?.resume(),
   });
 }
