@@ -187,3 +187,13 @@ export async function markStreamRead(userId: number, filter: StreamFilter): Prom
     select e.id, e.user_id, e.issue_id from email e where ${filterConditions(userId, filter)} and not e.is_read
     on conflict (email_id) do nothing`);
 }
+
+/** Per newsletter with visible mail: its unread count and newest item's time (microseconds, as text). */
+export async function findUnreadCounts(userId: number): Promise<{ newsletterId: number; count: number; newestUsec: string }[]> {
+  const rows = await run<{ newsletter_id: number; count: number; newest: string }>(sql`
+    select e.newsletter_id, count(*) filter (where not e.is_read)::int as count,
+      (extract(epoch from max(e.date_received)) * 1000000)::bigint::text as newest
+    from email e where ${visible(userId)}
+    group by e.newsletter_id order by e.newsletter_id`);
+  return rows.map((row) => ({ newsletterId: Number(row.newsletter_id), count: Number(row.count), newestUsec: String(row.newest) }));
+}

@@ -11,6 +11,7 @@ import {
   findItems,
   findLabels,
   findSubscriptions,
+  findUnreadCounts,
   insertFavorites,
   insertReads,
   markStreamRead,
@@ -61,6 +62,21 @@ export async function tagList(userId: number) {
       { id: STATE.starred },
       ...categories.map((name) => ({ id: labelStreamId(name), type: "folder" })),
       ...folders.filter((name) => !asFolder.has(name)).map((name) => ({ id: labelStreamId(name), type: "tag" })),
+    ],
+  };
+}
+
+/** unread-count: each feed with unread items, and the reading list's total, as FreshRSS answers it. */
+export async function unreadCounts(userId: number) {
+  const feeds = await findUnreadCounts(userId);
+  const unread = feeds.filter((feed) => feed.count > 0);
+  const newest = feeds.reduce((latest, feed) => (BigInt(feed.newestUsec) > BigInt(latest) ? feed.newestUsec : latest), "0");
+  const total = unread.reduce((sum, feed) => sum + feed.count, 0);
+  return {
+    max: total,
+    unreadcounts: [
+      ...unread.map((feed) => ({ id: feedStreamId(feed.newsletterId), count: feed.count, newestItemTimestampUsec: feed.newestUsec })),
+      { id: STATE.readingList, count: total, newestItemTimestampUsec: newest },
     ],
   };
 }

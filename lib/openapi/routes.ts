@@ -99,6 +99,13 @@ export const ROUTES: RouteTable = {
         "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): the action token T",
     },
   },
+  "/api/greader/reader/api/0/unread-count": {
+    load: () => import("@/app/api/greader/reader/api/0/unread-count/route"),
+    GET: {
+      summary:
+        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): unread items per feed",
+    },
+  },
   "/api/greader/reader/api/0/user-info": {
     load: () => import("@/app/api/greader/reader/api/0/user-info/route"),
     GET: {

@@ -8,6 +8,7 @@ import { POST as itemContents } from "@/app/api/greader/reader/api/0/stream/item
 import { GET as itemIds } from "@/app/api/greader/reader/api/0/stream/items/ids/route";
 import { GET as subscriptionList } from "@/app/api/greader/reader/api/0/subscription/list/route";
 import { GET as tagList } from "@/app/api/greader/reader/api/0/tag/list/route";
+import { GET as unreadCount } from "@/app/api/greader/reader/api/0/unread-count/route";
 import { GET as actionToken } from "@/app/api/greader/reader/api/0/token/route";
 import { GET as userInfo } from "@/app/api/greader/reader/api/0/user-info/route";
 import { PUT as interact } from "@/app/api/issues/[emailId]/interactions/route";
@@ -243,7 +244,7 @@ describe("Google Reader API", () => {
   });
 
   it("follows what the reader does in Paperboy: read there is left out of unread and marked read here", async () => {
-    const { reader, newer, newest, older } = await readerWithMail();
+    const { reader, tech, food, newer, newest, older } = await readerWithMail();
     const app = client(await login(await tokenFor(reader, "read")));
     const marked = await call(interact, `/api/issues/${newer.id}/interactions`, {
       method: "PUT",
@@ -261,6 +262,16 @@ describe("Google Reader API", () => {
     expect(ids(await app.get(itemIds, `${API}/stream/items/ids?s=${READING_LIST}&xt=${READ}&n=10000`))).toEqual([newest.id, older.id]);
     expect(ids(await app.get(itemIds, `${API}/stream/items/ids?s=${READ}&n=10000`))).toEqual([newer.id]);
     expect(ids(await app.get(itemIds, `${API}/stream/items/ids?s=${STARRED}&n=10000`))).toEqual([newest.id]);
+    const counts = (await app.get(unreadCount, `${API}/unread-count?output=json`)).body as {
+      unreadcounts: { id: string; count: number; newestItemTimestampUsec: string }[];
+    };
+    // Tech was made before Food: feeds come in the order of their ids, then the reading list's total.
+    expect(counts.unreadcounts.map(({ id, count }) => [id, count])).toEqual([
+      [`feed/${tech}`, 1],
+      [`feed/${food}`, 1],
+      [READING_LIST, 2],
+    ]);
+    expect(counts.unreadcounts.at(-1)!.newestItemTimestampUsec).toMatch(/^\d{16}$/);
     const item = (await app.post(itemContents, `${API}/stream/items/contents`, `i=${longId(newer.id)}`)).body as { items: Item[] };
     expect(item.items[0]!.categories).toContain(READ);
   });
