@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "@/db/client";
+import { isSharedDomain } from "@/lib/mail/identity";
 import { authenticate, isSelfOrParent, summarize, type AuthSource, type Connection, type SenderAuth } from "./authenticate";
 import { findInboundAuth, findOrInsertPrivateNewsletter, updateInboundAuth } from "./repo";
 
@@ -81,5 +82,7 @@ export function privateNewsletterFor(tx: Database, userId: number, identity: Sen
     : identity.senderAddress
       ? `address ${identity.senderAddress}`
       : `name ${identity.name}`;
-  return findOrInsertPrivateNewsletter(tx, userId, key, { name: identity.name, websiteUrl: null });
+  // As a mail-created newsletter's: the site of the domain it claims, which only this reader sees.
+  const websiteUrl = identity.senderDomain && !isSharedDomain(identity.senderDomain) ? `https://${identity.senderDomain}` : null;
+  return findOrInsertPrivateNewsletter(tx, userId, key, { name: identity.name, websiteUrl });
 }
