@@ -18,3 +18,9 @@ export async function deleteAccount(user: SessionUser, input: DeleteAccountInput
   await eraseUser(user.id);
   forgetSessions(user.id);
 }
+
+/** An operator's erasure (`npm run admin -- users delete EMAIL`): the same as the reader's own, without their password. */
+export async function eraseAccount(userId: number): Promise<void> {
+  await eraseUser(userId);
+  forgetSessions(userId);
+}

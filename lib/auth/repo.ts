@@ -17,7 +17,9 @@ export async function findUserByEmail(address: string): Promise<UserRow | undefi
   return row;
 }
 
-export type SessionUserRow = Pick<UserRow, "id" | "name" | "email" | "username" | "uniqueLocal" | "onboarded"> & { expiresAt: Date };
+export type SessionUserRow = Pick<UserRow, "id" | "name" | "email" | "username" | "uniqueLocal" | "onboarded" | "disabledAt"> & {
+  expiresAt: Date;
+};
 
 function prepareSessionUser(db: Database) {
   return db
@@ -28,6 +30,7 @@ function prepareSessionUser(db: Database) {
       username: user.username,
       uniqueLocal: user.uniqueLocal,
       onboarded: user.onboarded,
+      disabledAt: user.disabledAt,
       expiresAt: session.expiresAt,
     })
     .from(session)

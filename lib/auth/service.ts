@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { checkUniqueAddress } from "./addresses";
 import { getAuth } from "./auth";
 import { toUserDto, type UserDto } from "./dto";
+import { refuseDisabledSignIn } from "./disabled";
 import { findUserByEmail, findUserById, updateUniqueLocal, updateUser } from "./repo";
 import type { AuthEndpointInput, GoogleInput, LoginInput, RegisterInput, UniqueEmailInput, UpdateMeInput } from "./schemas";
 import { forgetSessions, type SessionUser } from "./session";
@@ -56,6 +57,7 @@ export async function login(input: LoginInput, headers: Headers): Promise<Sessio
     translate(error, { 401: invalid, 400: invalid, 403: invalid });
   }
   await guess.succeeded();
+  await refuseDisabledSignIn(Number(result.response.user.id), result.response.token);
   return { user: await userDto(result.response.user.id), headers: result.headers };
 }
 
@@ -71,6 +73,7 @@ export async function signInWithGoogle(input: GoogleInput, headers: Headers): Pr
     const response = result.response;
     if (!("user" in response) || !response.user) throw new BadRequestError("Invalid Google token");
     await forgive("google", client);
+    await refuseDisabledSignIn(Number(response.user.id), "token" in response ? response.token : null);
     return { user: await userDto(response.user.id), headers: result.headers };
   } catch (error) {
     // Better Auth will not join a Google sign-in to an account whose e-mail nobody has verified:

@@ -4,6 +4,8 @@ import { getDb, listen, type Database, type Listening } from "@/db/client";
 import { bearerToken, tokenCaller } from "@/lib/tokens/service";
 import type { TokenScope } from "@/lib/tokens/schemas";
 import { getAuth } from "./auth";
+import { UnauthorizedError } from "@/lib/api/errors";
+import { ACCOUNT_DISABLED } from "./disabled";
 import { findSessionUser, type SessionUserRow } from "./repo";
 
 export type SessionUser = {
@@ -83,38 +85,38 @@ function sessionCookie(headers: Headers): string | undefined {
   return SESSION_TOKEN_COOKIE.exec(headers.get("cookie") ?? "")?.[1];
 }
 
-/** The signed-in user of a request, or null; a cookie whose session was ended finds nothing. */
+/** The signed-in user of a request, or null; a cookie whose session was ended, or whose account is disabled, finds nothing. */
 export async function currentUser(headers: Headers): Promise<SessionUser | null> {
+  const found = await sessionUser(headers);
+  return found === "disabled" ? null : found;
+}
+
+function toSessionUser(row: SessionUserRow): SessionUser {
+  return { id: row.id, name: row.name, email: row.email, username: row.username, uniqueLocal: row.uniqueLocal, onboarded: row.onboarded };
+}
+
+/**
+ * The session's user, or "disabled" when an operator disabled the account (`npm run admin -- users
+ * disable`): its rows are read afresh after the user row changes (the notice above), so every session
+ * of the account is refused on every instance at once.
+ */
+async function sessionUser(headers: Headers): Promise<SessionUser | "disabled" | null> {
   const cookie = sessionCookie(headers);
   if (!cookie) return null;
   const token = verified.get(cookie);
   if (token !== undefined) {
     const row = await findSession(token);
-    if (row)
-      return {
-        id: row.id,
-        name: row.name,
-        email: row.email,
-        username: row.username,
-        uniqueLocal: row.uniqueLocal,
-        onboarded: row.onboarded,
-      };
+    if (row) return row.disabledAt ? "disabled" : toSessionUser(row);
     verified.delete(cookie);
     return null;
   }
   const session = await getAuth().api.getSession({ headers, query: { disableCookieCache: true } });
   if (!session) return null;
-  const { user } = session;
   const ttl = Math.min(VERIFIED_MS, new Date(session.session.expiresAt).getTime() - Date.now());
   if (ttl > 0) verified.set(cookie, session.session.token, { ttl });
-  return {
-    id: Number(user.id),
-    name: user.name,
-    email: user.email,
-    username: String(user.username ?? ""),
-    uniqueLocal: String(user.uniqueLocal ?? ""),
-    onboarded: Boolean(user.onboarded),
-  };
+  const row = await findSession(session.session.token);
+  if (!row) return null;
+  return row.disabledAt ? "disabled" : toSessionUser(row);
 }
 
 /** Who makes a request: a signed-in user (`token` null), or the owner of an access token and what it may do (CONTRACT 7.6). */
@@ -127,7 +129,8 @@ export type Caller = { user: SessionUser; token: TokenScope | null };
 export async function currentCaller(headers: Headers): Promise<Caller | null> {
   const token = bearerToken(headers);
   if (token === null) {
-    const user = await currentUser(headers);
+    const user = await sessionUser(headers);
+    if (user === "disabled") throw new UnauthorizedError(ACCOUNT_DISABLED);
     return user && { user, token: null };
   }
   const caller = await tokenCaller(token);

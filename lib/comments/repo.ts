@@ -1,7 +1,8 @@
 import "server-only";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, exists, or, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { comment, email, user } from "@/db/schema";
+import { comment, email, issue, newsletter, user } from "@/db/schema";
+import { isPublic } from "@/lib/newsletters/activity";
 
 const commentColumns = {
   id: comment.id,
@@ -14,12 +15,24 @@ const commentColumns = {
 
 export type CommentRow = { id: number; issueId: number; emailId: number | null; content: string; createdAt: Date; username: string };
 
-export async function findIssueComments(issueId: number): Promise<CommentRow[]> {
+/**
+ * The thread of an issue as this reader may see it: everyone's comments where the issue is public (its
+ * newsletter is), else only their own. Readers who share a private newsletter's edition never see each
+ * other's comments, names or usernames.
+ */
+export async function findIssueComments(viewerId: number, issueId: number): Promise<CommentRow[]> {
+  const publicIssue = exists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(issue)
+      .innerJoin(newsletter, and(eq(newsletter.id, issue.newsletterId), isPublic))
+      .where(eq(issue.id, issueId)),
+  );
   return getDb()
     .select(commentColumns)
     .from(comment)
     .innerJoin(user, eq(user.id, comment.userId))
-    .where(eq(comment.issueId, issueId))
+    .where(and(eq(comment.issueId, issueId), or(eq(comment.userId, viewerId), publicIssue)))
     .orderBy(asc(comment.createdAt), asc(comment.id));
 }
 

@@ -15,10 +15,13 @@ function toCommentDto(row: CommentRow) {
   };
 }
 
-/** Comments belong to the issue: everyone who can read it (CONTRACT.md) sees the same thread, oldest first. */
+/**
+ * Comments belong to the issue and are seen only where it is: everyone who can read a public issue sees
+ * the same thread, oldest first; on a private newsletter's issue a reader sees their own comments alone.
+ */
 export async function listIssueComments(userId: number, emailId: number) {
   const { issueId } = await readableIssue(userId, emailId);
-  return { items: (await findIssueComments(issueId)).map(toCommentDto) };
+  return { items: (await findIssueComments(userId, issueId)).map(toCommentDto) };
 }
 
 /** A comment is filed under the commenter's own copy of the issue; on a public issue they never received, under none. */

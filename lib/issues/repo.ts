@@ -61,7 +61,9 @@ function emailColumns(ofNewsletter: ReturnType<typeof emailNewsletter>) {
       number[]
     >`coalesce((select array_agg(${folderEmail.folderId} order by ${folderEmail.folderId}) from ${folderEmail} where ${folderEmail.emailId} = ${email.id}), '{}')`,
     likeCount: sql<number>`(select count(*)::int from ${emailLike} where ${emailLike.issueId} = ${email.issueId})`,
-    commentCount: sql<number>`(select count(*)::int from ${comment} where ${comment.issueId} = ${email.issueId})`,
+    // Other readers' comments count only where the issue is public, as the thread shows them (lib/comments/repo.ts).
+    commentCount: sql<number>`(select count(*)::int from ${comment} where ${comment.issueId} = ${email.issueId}
+      and (${comment.userId} = ${email.userId} or exists (select 1 from ${newsletter} where ${newsletter.id} = ${email.newsletterId} and ${newsletter.isPublic})))`,
   };
 }
 

@@ -60,3 +60,23 @@ export async function findStoredInboundCounts(): Promise<StoredCount[]> {
     .from(inboundMessage)
     .groupBy(inboundMessage.source, inboundMessage.status);
 }
+
+/** A job that failed after its last attempt, as pg-boss keeps it in its own table (JOBS_SCHEMA). */
+export type FailedJob = { id: string; name: string; retryCount: number; completedOn: Date | null; output: unknown };
+
+export async function findFailedJobs(limit: number): Promise<FailedJob[]> {
+  if (!(await queueTablesExist())) return [];
+  const result = (await getDb().execute(sql`
+    select id::text as id, name, retry_count as "retryCount", completed_on as "completedOn", output
+    from ${jobTable()} where state = 'failed' order by completed_on desc nulls last limit ${limit}`)) as unknown as Rows<FailedJob>;
+  return result.rows;
+}
+
+/** The queue of a failed job, by its id; undefined when no failed job has it. */
+export async function findFailedJobQueue(id: string): Promise<string | undefined> {
+  if (!(await queueTablesExist())) return undefined;
+  const result = (await getDb().execute(
+    sql`select name from ${jobTable()} where id::text = ${id} and state = 'failed'`,
+  )) as unknown as Rows<{ name: string }>;
+  return result.rows[0]?.name;
+}

@@ -65,10 +65,10 @@ describe("comments", () => {
     expect(await comment(user, id, "👍 שלום")).toMatchObject({ status: 201, body: { content: "👍 שלום" } });
   });
 
-  it("every reader of the same issue sees one thread, oldest first", async () => {
+  it("every reader of the same issue of a public newsletter sees one thread, oldest first", async () => {
     const first = await registerUser();
     const second = await registerUser();
-    const mine = await seedEmail(first.id);
+    const mine = await seedEmail(first.id, { newsletterId: await seedNewsletter({ isPublic: true }) });
     const theirs = await seedEmail(second.id, { newsletterId: mine.newsletterId, issueId: mine.issueId });
     await comment(first, mine.id, "First!");
     await comment(second, theirs.id, "Second.");

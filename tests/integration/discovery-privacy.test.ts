@@ -9,6 +9,7 @@ import { GET as byCategory } from "@/app/api/newsletters/category/[categoryId]/r
 import { GET as featured } from "@/app/api/newsletters/featured/route";
 import { GET as recommended } from "@/app/api/newsletters/recommended/route";
 import { GET as search } from "@/app/api/newsletters/search/route";
+import { decideReview } from "@/lib/newsletters/public-review";
 import { GET as trending } from "@/app/api/newsletters/trending/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { signMail } from "../support/dkim";
@@ -46,7 +47,7 @@ async function sightings(user: TestUser, newsletterId: number, categoryId: numbe
 }
 
 describe("a newsletter created from mail", () => {
-  it("stays out of every discovery list and answers 404 to others until three readers receive it", async () => {
+  it("stays out of every discovery list and answers 404 to others until three readers receive it and an operator approves it", async () => {
     const [first, second, third, outsider] = [await registerUser(), await registerUser(), await registerUser(), await registerUser()];
     onTestFinished(() => removeUsers([first.id, second.id, third.id, outsider.id]));
     const name = `Quillfeather ${randomBytes(4).toString("hex")}`;
@@ -83,6 +84,9 @@ describe("a newsletter created from mail", () => {
     expect((await sightings(second, newsletterId, topic, name)).detail).toBe(200);
 
     await receive(third, 3);
+    expect((await newsletterRow(newsletterId)).isPublic).toBe(false);
+    expect(await sightings(outsider, newsletterId, topic, name)).toEqual({ detail: 404, recentIssues: 404, listedIn: [] });
+    await decideReview(newsletterId, "approved");
     expect((await newsletterRow(newsletterId)).isPublic).toBe(true);
     const seen = await sightings(outsider, newsletterId, topic, name);
     expect(seen).toMatchObject({ detail: 200, recentIssues: 200 });
@@ -90,7 +94,7 @@ describe("a newsletter created from mail", () => {
     expect(seen.listedIn).not.toContain("featured");
   });
 
-  it("shows its public issues to a reader who received none, and only while it is public", async () => {
+  it("shows its public issues to a reader who received none, and only once an operator made it public", async () => {
     const readers = [await registerUser(), await registerUser(), await registerUser()];
     const outsider = await registerUser();
     const sender = `Open Almanac <${uniqueSender()}>`;
@@ -109,8 +113,9 @@ describe("a newsletter created from mail", () => {
       ).body as { emails: number[] };
       emailIds.push(stored.emails[0]!);
       newsletterId = (await emailRow(stored.emails[0]!)).newsletterId;
-      if (emailIds.length < 3) expect((await recentForOutsider()).status).toBe(404);
+      expect((await recentForOutsider()).status).toBe(404);
     }
+    await decideReview(newsletterId, "approved");
     const result = await recentForOutsider();
     expect(result.status).toBe(200);
     const items = (result.body as { items: Record<string, unknown>[] }).items;

@@ -270,7 +270,8 @@ describe("POST /api/inbound/email", () => {
     expect(shared.shareId).toMatch(/^[A-Za-z0-9_-]{24}$/);
   });
 
-  it("keeps a mail-created newsletter private until three users receive its signed mail", async () => {
+  // Being received never makes it public: an operator's review does (tests/integration/public-trust.test.ts).
+  it("keeps a mail-created newsletter private when three new users receive its signed mail", async () => {
     const sender = uniqueSender();
     const users = [await registerUser(), await registerUser(), await registerUser()];
     const visibility: boolean[] = [];
@@ -286,9 +287,10 @@ describe("POST /api/inbound/email", () => {
       newsletterId = (await emailRow(body.emails[0])).newsletterId;
       visibility.push((await newsletterRow(newsletterId)).isPublic);
     }
-    expect(visibility).toEqual([false, false, true]);
+    expect(visibility).toEqual([false, false, false]);
     expect(await newsletterRow(newsletterId)).toMatchObject({
       source: "mail",
+      publicReview: null,
       recipientCount: 3,
       totalIssues: 3,
       totalEmails: 3,
