@@ -17,6 +17,9 @@ export type UserSummary = {
   sessions: number;
 };
 
+// Named in full: Drizzle writes the outer table's columns unqualified inside a subquery, where they would name the inner table's.
+const userId = sql`${sql.identifier("user")}.${sql.identifier("id")}`;
+
 const summaryColumns = {
   id: user.id,
   email: user.email,
@@ -25,9 +28,9 @@ const summaryColumns = {
   uniqueLocal: user.uniqueLocal,
   createdAt: user.createdAt,
   disabledAt: user.disabledAt,
-  emails: sql<number>`(select count(*)::int from ${email} where ${email.userId} = ${user.id})`,
-  subscriptions: sql<number>`(select count(*)::int from ${subscription} where ${subscription.userId} = ${user.id} and ${subscription.status} = 'active')`,
-  sessions: sql<number>`(select count(*)::int from ${session} where ${session.userId} = ${user.id} and ${session.expiresAt} > now())`,
+  emails: sql<number>`(select count(*)::int from ${email} where ${email.userId} = ${userId})`,
+  subscriptions: sql<number>`(select count(*)::int from ${subscription} where ${subscription.userId} = ${userId} and ${subscription.status} = 'active')`,
+  sessions: sql<number>`(select count(*)::int from ${session} where ${session.userId} = ${userId} and ${session.expiresAt} > now())`,
 };
 
 export async function findUserSummaries(limit: number): Promise<UserSummary[]> {
