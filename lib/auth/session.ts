@@ -5,6 +5,7 @@ import { bearerToken, tokenCaller } from "@/lib/tokens/service";
 import type { TokenScope } from "@/lib/tokens/schemas";
 import { getAuth } from "./auth";
 import { UnauthorizedError } from "@/lib/api/errors";
+import { findDisabledAt } from "./admin-repo";
 import { ACCOUNT_DISABLED } from "./disabled";
 import { findSessionUser, type SessionUserRow } from "./repo";
 
@@ -134,5 +135,6 @@ export async function currentCaller(headers: Headers): Promise<Caller | null> {
     return user && { user, token: null };
   }
   const caller = await tokenCaller(token);
+  if (caller && (await findDisabledAt(caller.user.id))) throw new UnauthorizedError(ACCOUNT_DISABLED);
   return caller && { user: caller.user, token: caller.scope };
 }

@@ -56,11 +56,21 @@ describe("npm run admin -- users", () => {
   it("disables an account while it is signed in: its session and its sign-in get 401 Account disabled, its mail is still filed", async () => {
     const reader = await registerUser("Disabled Reader");
     expect((await me(reader)).status).toBe(200);
+    const { POST: makeToken } = await import("@/app/api/users/me/tokens/route");
+    const made = await call(makeToken, "/api/users/me/tokens", {
+      method: "POST",
+      cookie: reader.cookie,
+      body: { name: "Reader app", scope: "read" },
+    });
+    const bearer = { authorization: `Bearer ${(made.body as { token: string }).token}` };
+    const { GET: getMe } = await import("@/app/api/users/me/route");
+    expect((await call(getMe, "/api/users/me", { headers: bearer })).status).toBe(200);
 
     const disabled = await admin("users", "disable", reader.email);
     expect(disabled).toMatchObject({ code: 0, out: [`${reader.email} disabled: sign-in and every session refused`] });
     expect(await me(reader)).toMatchObject({ status: 401, body: { detail: "Account disabled" } });
     expect(await login(reader)).toMatchObject({ status: 401, body: { detail: "Account disabled" } });
+    expect(await call(getMe, "/api/users/me", { headers: bearer })).toMatchObject({ status: 401, body: { detail: "Account disabled" } });
     // Without the password nothing tells that the account exists, disabled or not.
     expect(await login(reader, "wrong-password")).toMatchObject({ status: 401, body: { detail: "Invalid email or password" } });
     const refusedLogin = await login(reader);
