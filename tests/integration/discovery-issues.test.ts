@@ -34,6 +34,8 @@ function sharedIssueBody(fields: {
     subject: fields.subject,
     sender_name: "Sender",
     sender_email: null,
+    sender_verified: false,
+    sender_verified_domain: null,
     email_summary: null,
     date_received: fields.date.toISOString(),
     thumbnail_image_url: null,
