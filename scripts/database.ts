@@ -7,8 +7,13 @@ import { errorMessage } from "./command";
 
 export { closeDb } from "@/db/client";
 
-export async function openDatabase(): Promise<void> {
+/** Claims the embedded database for this process (nothing to claim on PostgreSQL), without migrating it. */
+export function lockDatabase(): void {
   if (!env.DATABASE_URL) lockEmbeddedDatabase(dataPath());
+}
+
+export async function openDatabase(): Promise<void> {
+  lockDatabase();
   try {
     await prepareDatabase();
   } catch (error) {

@@ -1,0 +1,242 @@
+// First: it sets the inbound secret before lib/env is read.
+import { deliver, mail, uniqueSender } from "./inbound-support";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { verifyPassword } from "better-auth/crypto";
+import { Client } from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, registerUser, useDatabase, type TestUser } from "../support/api";
+
+// The source, and each restore, is a database of this file's own: the suites share the test database.
+const base = process.env.DATABASE_URL;
+const run = `${process.pid}_${Math.floor(Math.random() * 1e6)}`;
+const databases: string[] = [];
+const urlOf = (name: string) => {
+  const url = new URL(base ?? "postgres://localhost");
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function admin<T>(work: (client: Client) => Promise<T>, url = base): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createDatabase(label: string): Promise<string> {
+  const name = `paperboy_backup_${label}_${run}`;
+  await admin((client) => client.query(`CREATE DATABASE "${name}"`));
+  databases.push(name);
+  return urlOf(name);
+}
+
+beforeAll(async () => {
+  if (!base) return;
+  // Read when the app first loads its configuration, after this.
+  process.env.DATABASE_URL = await createDatabase("source");
+});
+useDatabase();
+afterAll(async () => {
+  if (!base) return;
+  const { closeDb } = await import("@/db/client");
+  await closeDb();
+  for (const name of databases) await admin((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+});
+
+type Outcome = { code: number | null; stdout: string; stderr: string };
+
+/** `npm run backup|restore -- FILE` as an operator runs it, on the given database. */
+function npm(script: "backup" | "restore", file: string | undefined, database: { url?: string; dataDir?: string }): Promise<Outcome> {
+  const env: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: database.url, DATA_DIR: database.dataDir ?? process.env.DATA_DIR };
+  if (!database.url) delete env.DATABASE_URL;
+  const child = spawn("npm", ["run", "-s", script, ...(file ? ["--", file] : [])], {
+    cwd: path.resolve(import.meta.dirname, "../.."),
+    env,
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once("close", (code) => resolve({ code, stdout, stderr })));
+}
+
+/** Every table's rows as one digest, and the next id each sequence gives, to compare two databases. */
+async function contents(url: string): Promise<Record<string, string>> {
+  return admin(async (client) => {
+    const tables = (await client.query<{ name: string }>("SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY 1"))
+      .rows;
+    const digest: Record<string, string> = {};
+    for (const { name } of tables) {
+      const { rows } = await client.query<{ n: string; sum: string }>(
+        `SELECT count(*) AS n, md5(coalesce(string_agg(row_to_json(t)::text, '|' ORDER BY row_to_json(t)::text), '')) AS sum FROM "${name}" t`,
+      );
+      digest[name] = `${rows[0]!.n} ${rows[0]!.sum}`;
+    }
+    const sequences = (await client.query<{ name: string }>("SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public'"))
+      .rows;
+    for (const { name } of sequences) {
+      const { rows } = await client.query<{ next: string }>(
+        `SELECT (CASE WHEN is_called THEN last_value + 1 ELSE last_value END)::text AS next FROM "${name}"`,
+      );
+      digest[`sequence ${name}`] = rows[0]!.next;
+    }
+    return digest;
+  }, url);
+}
+
+async function canSignIn(url: string, reader: TestUser): Promise<boolean> {
+  const hash = await admin(async (client) => {
+    const { rows } = await client.query<{ password: string }>(
+      `SELECT a.password FROM account a JOIN "user" u ON u.id = a.user_id WHERE u.email = $1 AND a.provider_id = 'credential'`,
+      [reader.email],
+    );
+    return rows[0]?.password;
+  }, url);
+  return hash !== undefined && (await verifyPassword({ hash, password: reader.password }));
+}
+
+async function feedOf(url: string, reader: TestUser): Promise<string[]> {
+  return admin(async (client) => {
+    const { rows } = await client.query<{ subject: string }>(
+      `SELECT e.subject FROM email e JOIN "user" u ON u.id = e.user_id WHERE u.email = $1 ORDER BY e.id`,
+      [reader.email],
+    );
+    return rows.map((row) => row.subject);
+  }, url);
+}
+
+describe.runIf(base)("npm run backup and npm run restore (needs DATABASE_URL)", () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "paperboy-backup-test-"));
+  const file = path.join(folder, "paperboy.backup.gz");
+  let reader: TestUser;
+
+  beforeAll(async () => {
+    // Imported here, once DATABASE_URL names the source: the app reads it as it loads.
+    const { PUT: interact } = await import("@/app/api/issues/[emailId]/interactions/route");
+    const { POST: addToFolder } = await import("@/app/api/users/me/folders/[folderId]/emails/route");
+    const { POST: createFolder } = await import("@/app/api/users/me/folders/route");
+    const { POST: createToken } = await import("@/app/api/users/me/tokens/route");
+    reader = await registerUser("Backed Up Reader");
+    const sender = uniqueSender();
+    const ids: number[] = [];
+    for (const subject of ["First issue", "Second issue", "Third issue"]) {
+      const delivered = await deliver(mail({ to: reader.unique_email, from: `Kept Letter <${sender}>`, subject }));
+      ids.push(...(delivered.body as { emails: number[] }).emails);
+    }
+    await call(interact, `/api/issues/${ids[0]}/interactions`, {
+      method: "PUT",
+      cookie: reader.cookie,
+      body: { is_liked: true },
+      params: { emailId: String(ids[0]) },
+    });
+    const kept = (await call(createFolder, "/api/users/me/folders", { method: "POST", cookie: reader.cookie, body: { name: "Keep" } }))
+      .body as {
+      id: number;
+    };
+    await call(addToFolder, `/api/users/me/folders/${kept.id}/emails`, {
+      method: "POST",
+      cookie: reader.cookie,
+      body: { email_id: ids[1] },
+      params: { folderId: String(kept.id) },
+    });
+    expect(
+      (await call(createToken, "/api/users/me/tokens", { method: "POST", cookie: reader.cookie, body: { name: "Reeder", scope: "read" } }))
+        .status,
+    ).toBe(201);
+    // An upload in flight: its bytes are rows of upload_chunk, binary included.
+    const { uploadSink, newUploadKey } = await import("@/lib/imports/upload");
+    const sink = uploadSink(newUploadKey());
+    await new Promise<void>((resolve, reject) =>
+      sink.end(Buffer.from([0, 1, 2, 255, 10, 13, 92]), (error?: Error | null) => (error ? reject(error) : resolve())),
+    );
+  }, 60_000);
+
+  it("restores into an empty PostgreSQL database every row, the reader's password and feed, and sequences past every id", async () => {
+    const source = process.env.DATABASE_URL!;
+    const before = await contents(source);
+    expect(before.upload_chunk).toMatch(/^1 /);
+    expect(before.email_like).toMatch(/^1 /);
+    expect(before.folder_email).toMatch(/^1 /);
+    expect(before.access_token).toMatch(/^1 /);
+
+    const backedUp = await npm("backup", file, { url: source });
+    expect(backedUp).toMatchObject({ code: 0, stderr: "" });
+    expect(backedUp.stdout).toMatch(/^Backed up \d+ rows from \d+ tables to /);
+
+    const target = await createDatabase("target");
+    const restored = await npm("restore", file, { url: target });
+    expect(restored).toMatchObject({ code: 0, stderr: "" });
+    expect(restored.stdout).toMatch(/^Restored \d+ rows into \d+ tables from /);
+
+    expect(await contents(target)).toEqual(before);
+    expect(await canSignIn(target, reader)).toBe(true);
+    expect(await feedOf(target, reader)).toEqual(["First issue", "Second issue", "Third issue"]);
+    // A new account after the restore takes an id after every restored one.
+    const next = await admin(async (client) => {
+      const { rows } = await client.query<{ id: number }>(
+        `INSERT INTO "user" (name, email, email_verified, username, unique_local, created_at, updated_at)
+         VALUES ('After', 'after-restore@example.com', true, 'after_restore', 'after-restore', now(), now()) RETURNING id`,
+      );
+      return rows[0]!.id;
+    }, target);
+    const highest = await admin(
+      async (client) => (await client.query<{ id: number }>(`SELECT max(id) AS id FROM "user"`)).rows[0]!.id,
+      source,
+    );
+    expect(next).toBeGreaterThan(highest);
+
+    // Once more into the same database: refused, in one line, with nothing changed.
+    const again = await npm("restore", file, { url: target });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^restore: The database is not empty \(.+\); restore only into an empty database\n$/);
+  }, 180_000);
+
+  it("carries a PostgreSQL backup through the embedded database and back unchanged", async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "paperboy-backup-embedded-"));
+    const intoEmbedded = await npm("restore", file, { dataDir });
+    expect(intoEmbedded).toMatchObject({ code: 0, stderr: "" });
+    const fromEmbedded = path.join(folder, "embedded.backup.gz");
+    const backedUp = await npm("backup", fromEmbedded, { dataDir });
+    expect(backedUp).toMatchObject({ code: 0, stderr: "" });
+
+    const target = await createDatabase("embedded");
+    expect(await npm("restore", fromEmbedded, { url: target })).toMatchObject({ code: 0, stderr: "" });
+    expect(await contents(target)).toEqual(await contents(process.env.DATABASE_URL!));
+    expect(await canSignIn(target, reader)).toBe(true);
+  }, 240_000);
+
+  it("refuses a missing FILE, an unreadable file, a file that is not a backup and one cut short, in one line with exit code 1", async () => {
+    const target = await createDatabase("refusals");
+    const garbage = path.join(folder, "garbage.gz");
+    writeFileSync(garbage, "not a backup at all\n");
+    const whole = readFileSync(file);
+    const cut = path.join(folder, "cut.gz");
+    writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+
+    const outcomes: Outcome[] = [];
+    // One after another: the machine's cores are shared.
+    for (const [script, argument] of [
+      ["restore", undefined],
+      ["backup", undefined],
+      ["restore", path.join(folder, "absent.gz")],
+      ["restore", garbage],
+      ["restore", cut],
+    ] as const)
+      outcomes.push(await npm(script, argument, { url: target }));
+    expect(outcomes.map(({ code, stderr }) => ({ code, stderr }))).toEqual([
+      { code: 1, stderr: "restore: Missing FILE: npm run restore -- FILE\n" },
+      { code: 1, stderr: "backup: Missing FILE: npm run backup -- FILE\n" },
+      { code: 1, stderr: `restore: Cannot read ${path.join(folder, "absent.gz")}\n` },
+      { code: 1, stderr: expect.stringMatching(/^restore: .*garbage\.gz is not a Paperboy backup.*\n$/) as string },
+      { code: 1, stderr: expect.stringMatching(/^restore: .*cut\.gz (is not a Paperboy backup|is cut short).*\n$/) as string },
+    ]);
+    // The cut file loaded nothing: the target is still empty, and a whole backup restores into it.
+    expect(await npm("restore", file, { url: target })).toMatchObject({ code: 0, stderr: "" });
+  }, 240_000);
+});
