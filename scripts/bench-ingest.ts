@@ -15,6 +15,9 @@ const inFlight = Number(process.env.BENCH_CONCURRENCY ?? 8);
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "paperboy-bench-ingest-"));
 process.env.MAIL_DOMAIN ??= "paperboy.localhost";
 
+// Every delivery below is authenticated (issue 28) against a DNS server on loopback, started before anything reads DNS_RESOLVER.
+const { benchAuth, startBenchDns } = await import("./bench/ingest-auth");
+const dns = await startBenchDns();
 const { simpleParser } = await import("mailparser");
 const { processMessage, sharedContent } = await import("@/lib/mail/process");
 
@@ -114,10 +117,12 @@ const [parserAlone, processing] = await interleaved(
 );
 await fileIntoDatabase(set);
 const rules = await (await import("./bench/ingest-rules")).benchRules(set, { seconds, inFlight });
+const auth = await benchAuth(set, { seconds, inFlight });
 const ratio = processing / parserAlone;
 console.log(`\nprocessing runs at ${(ratio * 100).toFixed(0)}% of the mailparser-alone rate`);
 const ok = processing >= 100 && ratio >= 0.5;
 console.log(ok ? "PASS: >= 100 msg/s and >= half the mailparser rate" : "FAIL: below 100 msg/s or below half the mailparser rate");
 const { benchRoute } = await import("./bench/ingest-route");
 const route = await benchRoute({ seconds, inFlight });
-process.exitCode = ok && route.ok && rules.ok ? 0 : 1;
+await dns.close();
+process.exitCode = ok && route.ok && rules.ok && auth.ok ? 0 : 1;
