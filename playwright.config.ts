@@ -12,13 +12,13 @@ const CI = Boolean(process.env.CI);
 process.env.PAPERBOY_E2E_DATA_DIR ??= path.join(tmpdir(), `paperboy-e2e-${Date.now()}-${process.pid}`);
 
 // The journeys' stand-in for a sender's image server: a fixed loopback port beside the app's, so copies
-// side by side do not collide, let through the server's guarded fetch (CONTRACT 6.1) and nothing else.
+// side by side do not collide, let through the server's guarded fetch (docs/contract.md 6.1) and nothing else.
 process.env.E2E_IMAGE_PORT ??= String(PORT + 1000);
 // A loopback port where journeys stand up a newsletter's sender; the server may reach it (FETCH_ALLOW_HOSTS).
 process.env.E2E_SENDER_PORT ??= String(PORT + 2000);
-// A loopback port where the mailbox journey's IMAP server answers; the server may connect to it (CONTRACT 7.1).
+// A loopback port where the mailbox journey's IMAP server answers; the server may connect to it (docs/contract.md 7.1).
 process.env.E2E_IMAP_PORT ??= String(PORT + 3000);
-// A loopback port where the webhooks journey's receiver listens; the server may POST to it (CONTRACT 7.6).
+// A loopback port where the webhooks journey's receiver listens; the server may POST to it (docs/contract.md 7.6).
 process.env.E2E_WEBHOOK_PORT ??= String(PORT + 4000);
 // The DNS server sender authentication asks (a UDP port on loopback): journeys never ask the world's DNS.
 process.env.E2E_DNS_PORT ??= String(PORT + 5000);

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 
-/** GET /manifest.webmanifest (CONTRACT 7.5): what a browser needs to install Paperboy as an app. */
+/** GET /manifest.webmanifest (docs/contract.md 7.5): what a browser needs to install Paperboy as an app. */
 export default function manifest(): MetadataRoute.Manifest {
   return {
     name: "Paperboy",

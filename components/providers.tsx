@@ -8,7 +8,7 @@ export function Providers({ children }: { children: ReactNode }) {
     () =>
       new QueryClient({
         defaultOptions: {
-          // SPEC.md section 9: unused cached API data is kept 60 seconds.
+          // docs/spec.md section 9: unused cached API data is kept 60 seconds.
           // offlineFirst: a read is tried even offline, where the service worker answers it from the reader's copies.
           queries: { gcTime: 60_000, staleTime: 30_000, retry: false, refetchOnWindowFocus: false, networkMode: "offlineFirst" },
         },

@@ -120,7 +120,7 @@ export async function pingDatabase(): Promise<boolean> {
 let lastMigration: number | undefined;
 
 /**
- * Whether the database holds every migration this build ships (readiness, CONTRACT 7.7): the migrator
+ * Whether the database holds every migration this build ships (readiness, docs/contract.md 7.7): the migrator
  * records each one's journal time, and applies in order, so the latest recorded must be the last shipped.
  */
 export async function migrationsApplied(): Promise<boolean> {

@@ -64,7 +64,7 @@ function envSchema(port: string | undefined) {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
       })
       .default("info"),
-    // The largest mailbox one import may upload (CONTRACT 6.3): 5 GiB, a large Takeout mbox.
+    // The largest mailbox one import may upload (docs/contract.md 6.3): 5 GiB, a large Takeout mbox.
     IMPORT_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(5_368_709_120),
     // The key for secrets kept at rest (connected mailboxes' passwords): 32 bytes, as 64 hex digits or base64.
     // Unset: derived from AUTH_SECRET (or the generated one), so changing that makes the kept passwords unreadable.

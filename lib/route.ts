@@ -165,7 +165,7 @@ function parse<T>(schema: Schema<T>, value: unknown, where: "params" | "query" |
   // Only a value given but not on the list is an unknown enum value (400); a missing or mistyped one fails validation (422).
   const enumIssue = result.error.issues.find((issue) => issue.code === "invalid_value" && typeof valueAt(value, issue.path) === "string");
   if (enumIssue) throw new BadRequestError(`Unknown value for ${enumIssue.path.join(".") || where}`);
-  // A missing or blank field is reported before a malformed one, in the order SPEC.md section 5 checks
+  // A missing or blank field is reported before a malformed one, in the order docs/spec.md section 5 checks
   // the forms, so `detail` (the first error) is the message the form itself would show.
   const issues = [...result.error.issues].sort(
     (left, right) => Number(!isBlank(valueAt(value, left.path))) - Number(!isBlank(valueAt(value, right.path))),

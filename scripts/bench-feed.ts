@@ -72,7 +72,7 @@ async function main(): Promise<void> {
     const health = await measure("GET /api/health", `${base}/api/health`, { connections, seconds, cpu });
     const rows = [health];
     for (const [name, url] of scenarios) rows.push(await measure(name, url, { cookie, connections, seconds, cpu }));
-    // CONTRACT 7.5: readers with the feed open each hold an event stream; the feed must not slow for them.
+    // docs/contract.md 7.5: readers with the feed open each hold an event stream; the feed must not slow for them.
     const streams = await openEventStreams(cookie, STREAMS);
     try {
       rows.push(await measure(`default feed, ${STREAMS} event streams open`, feed, { cookie, connections, seconds, cpu }));

@@ -54,7 +54,7 @@ function SignedIn({ user, children }: { user: User; children: ReactNode }) {
   // Finishing closes the dialog before its save answers; the page is the reader's from that moment
   // (inert content is out of reach of pointer, keyboard and screen reader alike).
   const [onboardingClosed, setOnboardingClosed] = useState(false);
-  // SPEC.md sections 2 and 4: the subscription list is fetched as soon as the user is known (cards and
+  // docs/spec.md sections 2 and 4: the subscription list is fetched as soon as the user is known (cards and
   // the issue page read it), and a spinner stands in for the page until a first list is there. The page
   // is mounted meanwhile, only hidden, so its own requests start at once instead of after the list.
   const loading = useQuery(subscriptionsQuery()).isLoading;

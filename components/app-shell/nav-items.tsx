@@ -21,7 +21,7 @@ function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The two groups of SPEC.md's sidebar; `compact` shows icons only, with the label kept for screen readers. */
+/** The two groups of docs/spec.md's sidebar; `compact` shows icons only, with the label kept for screen readers. */
 export function NavGroups({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {
   const pathname = usePathname();
   const renderGroup = (items: NavItem[], label: string) => (

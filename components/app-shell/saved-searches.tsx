@@ -7,7 +7,7 @@ import { savedSearchHref, useDeleteSavedSearch, useSavedSearches } from "@/lib/s
 import { CloseIcon } from "../ui/icons";
 import { SearchIcon } from "../ui/reader-icons";
 
-/** The reader's saved searches, each opening the feed with its query (CONTRACT 7.4); nothing while there are none. */
+/** The reader's saved searches, each opening the feed with its query (docs/contract.md 7.4); nothing while there are none. */
 export function SavedSearches({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {
   const titleId = useId();
   const searches = useSavedSearches();

@@ -5,7 +5,7 @@ import { ChevronLeftIcon } from "../ui/icons";
 import { Logo, LogoMark } from "../ui/logo";
 import { NavGroups } from "./nav-items";
 
-/** The wide-screen sidebar (above 768 px); SPEC.md: open by default, collapses and expands. */
+/** The wide-screen sidebar (above 768 px); docs/spec.md: open by default, collapses and expands. */
 export function Sidebar({ open, onToggle }: { open: boolean; onToggle: () => void }) {
   return (
     <aside

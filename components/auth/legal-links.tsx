@@ -1,4 +1,4 @@
-// SPEC: the published policies live outside the app; operators point these at their own.
+// docs/spec.md: the published policies live outside the app; operators point these at their own.
 const TERMS_URL = process.env.NEXT_PUBLIC_TERMS_URL || "https://paperboy.email/terms";
 const PRIVACY_URL = process.env.NEXT_PUBLIC_PRIVACY_URL || "https://paperboy.email/privacy";
 

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: the discover search waits 300 ms after the last keystroke. */
+/** docs/spec.md section 9: the discover search waits 300 ms after the last keystroke. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The term actually searched: surrounding spaces never matter, and a blank box means "no search". */

@@ -7,7 +7,7 @@ import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 import { Section } from "./section";
 
-/** SPEC.md section 9: discover shows the first 8 trending issues. */
+/** docs/spec.md section 9: discover shows the first 8 trending issues. */
 const SHOWN = 8;
 
 export function TrendingIssues() {

@@ -17,7 +17,7 @@ type Props = {
   onProblem: (message: string | null) => void;
 };
 
-/** Like, comment, bookmark and share of one card: four buttons (SPEC.md section 2). */
+/** Like, comment, bookmark and share of one card: four buttons (docs/spec.md section 2). */
 export function EmailActions({ email, onBookmark, onShare, onProblem }: Props) {
   const router = useRouter();
   const like = useToggleLike();

@@ -46,7 +46,7 @@ export function EmailCard({
   const router = useRouter();
   const narrow = useNarrow();
   const [dialog, setDialog] = useState<Dialog>(null);
-  // A failed like or favourite, undone on screen, says so here (SPEC.md section 8).
+  // A failed like or favourite, undone on screen, says so here (docs/spec.md section 8).
   const [problem, setProblem] = useState<string | null>(null);
   const signUp = useSubscribeFlow();
   const href = `/emails/${email.id}`;

@@ -50,7 +50,7 @@ export function EmailFrame({ html, title }: { html: string; title: string }) {
         window.open(anchor.href, "_blank", "noopener,noreferrer");
       };
       // A click in the issue moves focus into the frame, whose keys never reach the page: the reader's
-      // shortcuts (CONTRACT.md 6.6) are passed on to the page as if pressed on the frame itself.
+      // shortcuts (docs/contract.md 6.6) are passed on to the page as if pressed on the frame itself.
       const onKey = (event: KeyboardEvent) => {
         const target = event.target && "closest" in event.target ? (event.target as Element) : null;
         if (!readerAction(event, target, false)) return;

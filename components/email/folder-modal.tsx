@@ -22,7 +22,7 @@ export function FolderModal({ email, onClose, onFailure }: Props) {
   const folders = useFolders();
   const save = useSaveEmailFolders({
     onError: (error) => {
-      // Folder calls have no fallback of their own in SPEC.md section 8; the favourite has.
+      // Folder calls have no fallback of their own in docs/spec.md section 8; the favourite has.
       if (error instanceof FavoriteError) onFailure(errorMessage(error.cause, "Failed to toggle favorite status"));
       else console.error("Saving folders failed", error);
     },

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: the site origin plus /issues/share/{public_share_id}. */
+/** docs/spec.md section 9: the site origin plus /issues/share/{public_share_id}. */
 export function shareLink(origin: string, publicShareId: string): string {
   return `${origin}/issues/share/${encodeURIComponent(publicShareId)}`;
 }

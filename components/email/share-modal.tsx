@@ -8,7 +8,7 @@ import { shareLink, shareTargets } from "./share-links";
 
 const COPIED_FOR_MS = 2_000;
 
-/** Share options of SPEC.md section 2 for one issue's public link. */
+/** Share options of docs/spec.md section 2 for one issue's public link. */
 export function ShareModal({ subject, publicShareId, onClose }: { subject: string; publicShareId: string; onClose: () => void }) {
   const [link] = useState(() => shareLink(window.location.origin, publicShareId));
   const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");

@@ -18,7 +18,7 @@ type Props = {
   email: Pick<Email, "newsletter_metadata_id" | "is_forwarded" | "newsletter_url" | "newsletter_metadata" | "sender_name">;
   onClose: () => void;
   /**
-   * Starts the copied-email subscription (SPEC.md's "confirm subscription via copied email"), offered
+   * Starts the copied-email subscription (docs/spec.md's "confirm subscription via copied email"), offered
    * beside the plain confirmation when the newsletter has a sign-up page.
    */
   onSignUp?: (newsletter: Newsletter) => void;

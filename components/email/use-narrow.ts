@@ -10,7 +10,7 @@ function subscribe(onChange: () => void) {
   return () => query.removeEventListener("change", onChange);
 }
 
-/** SPEC.md section 2: the layout is "mobile" at 768 px or less. */
+/** docs/spec.md section 2: the layout is "mobile" at 768 px or less. */
 export function useNarrow(): boolean {
   return useSyncExternalStore(
     subscribe,

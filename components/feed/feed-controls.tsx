@@ -167,7 +167,7 @@ function Select({
   );
 }
 
-/** Typing waits 500 ms (SPEC.md section 9) before it becomes a search; a URL change (back button) wins. */
+/** Typing waits 500 ms (docs/spec.md section 9) before it becomes a search; a URL change (back button) wins. */
 function SearchBox({ value, onSearch }: { value: string; onSearch: (term: string) => void }) {
   const [draft, setDraft] = useState(value);
   const [synced, setSynced] = useState(value);

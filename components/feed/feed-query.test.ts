@@ -57,7 +57,7 @@ describe("feed state in the URL", () => {
 });
 
 describe("feedApiParams", () => {
-  it("sends the defaults of SPEC.md and no null filters", () => {
+  it("sends the defaults of docs/spec.md and no null filters", () => {
     expect(feedApiParams(DEFAULT_FEED).toString()).toBe(
       "page=1&page_size=20&sort_by=date_received&sort_order=desc&recency_filter=all_time",
     );

@@ -7,7 +7,7 @@ export type ReadFilter = "read" | "unread";
 export type SubscriptionFilter = "subscribed" | "unsubscribed";
 export type FeedView = "one" | "two" | "grid";
 
-/** What the feed shows; a filter at 'all' is null (SPEC.md section 2), and the URL holds all of it. */
+/** What the feed shows; a filter at 'all' is null (docs/spec.md section 2), and the URL holds all of it. */
 export type FeedState = {
   page: number;
   search: string;

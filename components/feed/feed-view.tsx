@@ -78,7 +78,7 @@ export function FeedView() {
     };
   }, [feedUrl]);
 
-  // SPEC.md section 5: the page is at most total_pages. A page past the end (an old link, a hand-edited
+  // docs/spec.md section 5: the page is at most total_pages. A page past the end (an old link, a hand-edited
   // URL) is ignored like any out-of-range page change, which leaves the reader on page 1.
   const beyondLastPage = feed.isSuccess && !feed.isPlaceholderData && state.page > Math.max(totalPages, 1);
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { ApiError } from "@/lib/api/client";
 
-/** SPEC.md section 8, identity-provider sign-in, with {provider} = Google. */
+/** docs/spec.md section 8, identity-provider sign-in, with {provider} = Google. */
 export const GOOGLE_SIGN_IN_TIMEOUT_MS = 30_000;
 
 export const GoogleMessages = {
@@ -36,7 +36,7 @@ export function messageForNotDisplayed(reason: string | undefined): string {
 
 /**
  * Any failure of the sign-in call: the table's text for 400, 401 and 5xx; for another answer the
- * server's own words when it gave any (SPEC.md section 8), else the generic text.
+ * server's own words when it gave any (docs/spec.md section 8), else the generic text.
  */
 export function messageForSignInError(error: unknown): string {
   if (!(error instanceof ApiError) || error.status === 0) return GoogleMessages.failed;

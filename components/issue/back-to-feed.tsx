@@ -15,7 +15,7 @@ export function useReturnToFeed() {
   };
 }
 
-/** SPEC.md section 2: a 'Back to Feed' button; it returns to the feed page and filters last seen. */
+/** docs/spec.md section 2: a 'Back to Feed' button; it returns to the feed page and filters last seen. */
 export function BackToFeed() {
   const returnToFeed = useReturnToFeed();
   return (

@@ -16,7 +16,7 @@ type Props = { email: EmailDetail; commentsOpen: boolean; onToggleComments: () =
 export function IssueActions({ email, commentsOpen, onToggleComments }: Props) {
   const like = useToggleLike();
   const [dialog, setDialog] = useState<"folders" | "share" | null>(null);
-  // A failed like or favourite, undone on screen, says so here (SPEC.md section 8).
+  // A failed like or favourite, undone on screen, says so here (docs/spec.md section 8).
   const [problem, setProblem] = useState<string | null>(null);
   const filed = email.is_favorited || email.folder_ids.length > 0;
   const pressed = (on: boolean) =>

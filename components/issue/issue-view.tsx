@@ -23,7 +23,7 @@ import { useReadTracking } from "./use-read-tracking";
 const frameClass = "mx-auto max-w-6xl pt-10 min-[769px]:pt-0";
 
 /**
- * SPEC.md section 4: 403 or 404 means no access; anything else is a real failure. An issue opened from
+ * docs/spec.md section 4: 403 or 404 means no access; anything else is a real failure. An issue opened from
  * a discovery list is named an issue, not an email, in the loading and missing states.
  */
 function IssueProblem({ error, publicIssue }: { error: unknown; publicIssue: boolean }) {

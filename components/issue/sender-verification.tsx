@@ -2,7 +2,7 @@ import type { EmailDetail } from "@/lib/issues/hooks";
 import { BadgeCheckIcon } from "../ui/reader-icons";
 
 /**
- * Whether the sender proved the domain it writes from (a DKIM signature checked on arrival, CONTRACT 7.2),
+ * Whether the sender proved the domain it writes from (a DKIM signature checked on arrival, docs/contract.md 7.2),
  * in words: mail that did not stays in this reader's inbox and is never shown to anyone else.
  */
 export function SenderVerification({ email }: { email: Pick<EmailDetail, "sender_verified" | "sender_verified_domain"> }) {

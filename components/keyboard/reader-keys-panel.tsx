@@ -10,7 +10,7 @@ export type ReaderHandlers = Partial<Record<Exclude<ReaderAction, "help">, () =>
 const OPEN_DIALOG = '[role="dialog"], [role="alertdialog"], dialog[open]';
 
 /**
- * The feed's and issue page's keyboard (CONTRACT.md 6.6): listens on the document, says what changed
+ * The feed's and issue page's keyboard (docs/contract.md 6.6): listens on the document, says what changed
  * in a live region, and opens the list of shortcuts on `?`. A page passes only the handlers it can
  * serve right now, so a key pressed while it is still loading does nothing.
  */

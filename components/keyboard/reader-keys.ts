@@ -1,4 +1,4 @@
-/** CONTRACT.md 6.6: the keys of the feed and issue pages, and what each does. */
+/** docs/contract.md 6.6: the keys of the feed and issue pages, and what each does. */
 export type ReaderAction = "next" | "previous" | "open" | "back" | "toggleRead" | "favourite" | "like" | "search" | "help";
 
 export const SHORTCUTS: { keys: string[]; action: ReaderAction; label: string }[] = [

@@ -1,4 +1,4 @@
-/** SPEC.md section 5: the id in the URL must parse as an integer; anything else is refused. */
+/** docs/spec.md section 5: the id in the URL must parse as an integer; anything else is refused. */
 export function parseNewsletterId(raw: string): number | null {
   if (!/^\d{1,10}$/.test(raw)) return null;
   const id = Number(raw);

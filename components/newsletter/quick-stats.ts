@@ -13,7 +13,7 @@ type StatsSource = {
 
 export type QuickStat = { label: string; value: string; href?: string };
 
-/** SPEC.md's Quick Stats, in order; subscribers and likes only once there are some. */
+/** docs/spec.md's Quick Stats, in order; subscribers and likes only once there are some. */
 export function quickStats(newsletter: StatsSource): QuickStat[] {
   const stats: QuickStat[] = [];
   if (newsletter.websiteUrl) stats.push({ label: "Website", value: hostOf(newsletter.websiteUrl), href: newsletter.websiteUrl });

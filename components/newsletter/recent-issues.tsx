@@ -7,7 +7,7 @@ import { useRecentIssues } from "@/lib/issues/hooks";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 
-/** SPEC.md's placeholder text of the section, shown while no issue of the newsletter is known. */
+/** docs/spec.md's placeholder text of the section, shown while no issue of the newsletter is known. */
 const PLACEHOLDER = "Recent issues functionality is being updated.";
 
 export function RecentIssues({ newsletterId }: { newsletterId: number }) {

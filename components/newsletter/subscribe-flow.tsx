@@ -14,13 +14,13 @@ export type Notice = { tone: "error" | "success"; text: string };
 type Pending = { newsletter: Newsletter; email: string; copied: boolean; opened: boolean };
 
 /**
- * Where no sign-up page is known: Discover says so (SPEC.md lists its message), while the newsletter
- * page still opens its confirmation modal with the unique email, which is all SPEC.md asks of it.
+ * Where no sign-up page is known: Discover says so (docs/spec.md lists its message), while the newsletter
+ * page still opens its confirmation modal with the unique email, which is all docs/spec.md asks of it.
  */
 type WithoutPage = "refuse" | "ask";
 
 /**
- * SPEC.md's subscribe action: copy the reader's unique address, open the newsletter's sign-up
+ * docs/spec.md's subscribe action: copy the reader's unique address, open the newsletter's sign-up
  * page in a new tab, then ask "I've Subscribed" before recording the subscription.
  */
 export function useSubscribeFlow(withoutPage: WithoutPage = "refuse") {
@@ -30,7 +30,7 @@ export function useSubscribeFlow(withoutPage: WithoutPage = "refuse") {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [confirmError, setConfirmError] = useState<string | null>(null);
 
-  // SPEC.md: the flow alerts its messages, natively like section 8's alerts; the words stay on the page.
+  // docs/spec.md: the flow alerts its messages, natively like section 8's alerts; the words stay on the page.
   const announce = (tone: Notice["tone"], text: string) => setNotice({ tone, text: raiseAlert(text) });
 
   const start = async (newsletter: Newsletter) => {

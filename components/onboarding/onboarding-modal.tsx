@@ -13,7 +13,7 @@ import { WelcomeStep } from "./welcome-step";
 const STEPS = 3;
 
 /**
- * SPEC.md's 3-step onboarding. Finishing closes it at once (`closed`, which the page behind reads to
+ * docs/spec.md's 3-step onboarding. Finishing closes it at once (`closed`, which the page behind reads to
  * become usable) while the save is on its way; it stays mounted meanwhile so a failed save loses nothing.
  */
 export function OnboardingModal({ user, closed, setClosed }: { user: User; closed: boolean; setClosed: (closed: boolean) => void }) {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 
-/** The fields of CONTRACT.md's Newsletter that onboarding shows. */
+/** The fields of docs/contract.md's Newsletter that onboarding shows. */
 export type PopularNewsletter = {
   id: number;
   name: string;

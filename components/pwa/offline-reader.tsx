@@ -29,7 +29,7 @@ export function useOnline(): boolean {
 }
 
 /**
- * The signed-in reader's offline reading (CONTRACT 7.5): tells the worker who reads here (another reader's
+ * The signed-in reader's offline reading (docs/contract.md 7.5): tells the worker who reads here (another reader's
  * copies go), has it keep the feed each time the feed page is shown online, sends the changes made offline
  * once the network is back, and says so while the app is offline.
  */

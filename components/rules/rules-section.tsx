@@ -18,7 +18,7 @@ function describe(rule: Rule): string {
     .join(joiner);
 }
 
-/** Settings' rules: what happens to mail as it arrives, in order (CONTRACT 7.4). */
+/** Settings' rules: what happens to mail as it arrives, in order (docs/contract.md 7.4). */
 export function RulesSection() {
   const rules = useRules();
   const save = useSaveRule();

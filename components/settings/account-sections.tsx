@@ -6,7 +6,7 @@ import { DataSection } from "./data-section";
 import { ImportSection } from "./import-section";
 import { PasswordForm } from "./password-form";
 
-/** The reader's account and data (CONTRACT 6.3): password, import, export, and deletion last. */
+/** The reader's account and data (docs/contract.md 6.3): password, import, export, and deletion last. */
 export function AccountSections() {
   const { data: user } = useCurrentUser();
   if (!user) return null;

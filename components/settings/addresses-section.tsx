@@ -12,7 +12,7 @@ import { AddressItem } from "./address-item";
 import { AnchoredSection } from "./anchored-section";
 
 /**
- * Settings' extra addresses (CONTRACT 7.1): one per newsletter, so a reader sees which list leaked or
+ * Settings' extra addresses (docs/contract.md 7.1): one per newsletter, so a reader sees which list leaked or
  * sold theirs and cuts that one off without touching the others.
  */
 export function AddressesSection() {

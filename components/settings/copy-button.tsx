@@ -7,7 +7,7 @@ import { CheckIcon, CopyIcon } from "../ui/icons";
 export const COPIED_FOR_MS = 2_000;
 
 /**
- * Copies `text`; says 'Copied!' for 2 seconds (SPEC.md section 9), or asks for a manual copy.
+ * Copies `text`; says 'Copied!' for 2 seconds (docs/spec.md section 9), or asks for a manual copy.
  * `what` names the text for screen readers where one page has several copy buttons.
  */
 export function CopyButton({ text, what }: { text: string; what?: string }) {

@@ -33,7 +33,7 @@ function timezoneChoices(chosen: string): string[] {
 }
 
 /**
- * Settings' digest (CONTRACT 7.4): a daily or weekly mail of the unread issues at the reader's local
+ * Settings' digest (docs/contract.md 7.4): a daily or weekly mail of the unread issues at the reader's local
  * hour, and "Send me one now". A reader who never saved starts from their browser's time zone.
  */
 export function DigestSection() {

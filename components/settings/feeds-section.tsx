@@ -27,7 +27,7 @@ function FeedUrl({ label, url, what }: { label: string; url: string; what: strin
 /**
  * Settings' private feeds: every Atom and JSON address with a copy button, and a new token behind a
  * confirmation. The addresses wait behind a disclosure, so the page's own Copy button (the unique
- * address's, SPEC.md) stays the only one until the reader asks for them, and secrets stay off screen.
+ * address's, docs/spec.md) stays the only one until the reader asks for them, and secrets stay off screen.
  */
 export function FeedsSection() {
   const [open, setOpen] = useState(false);

@@ -12,7 +12,7 @@ import { ConnectMailboxForm } from "./connect-mailbox-form";
 import { MailboxItem } from "./mailbox-item";
 
 /**
- * Settings' connected mailboxes (CONTRACT 7.1): the newsletters already arriving in Gmail, iCloud or any
+ * Settings' connected mailboxes (docs/contract.md 7.1): the newsletters already arriving in Gmail, iCloud or any
  * IMAP mailbox are filed here, the first sync's progress shown as it goes.
  */
 export function MailboxesSection() {

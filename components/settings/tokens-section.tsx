@@ -15,7 +15,7 @@ import { CopyButton } from "./copy-button";
 const SCOPE_LABELS: Record<TokenScope, string> = { read: "Read only", write: "Read and write" };
 
 /**
- * Settings' access tokens (CONTRACT 7.6): keys for other programs to use the API as the reader. A new
+ * Settings' access tokens (docs/contract.md 7.6): keys for other programs to use the API as the reader. A new
  * token is shown once, right here; only its fingerprint is kept, so it cannot be shown again.
  */
 export function TokensSection() {

@@ -14,7 +14,7 @@ import { CopyButton } from "./copy-button";
 import { WebhookDeliveries } from "./webhook-deliveries";
 
 /**
- * Settings' webhooks (CONTRACT 7.6): a URL Paperboy POSTs each arriving email to, signed as Standard
+ * Settings' webhooks (docs/contract.md 7.6): a URL Paperboy POSTs each arriving email to, signed as Standard
  * Webhooks sign. The signing secret is shown once, right here; it is kept sealed and never shown again.
  */
 export function WebhooksSection() {

@@ -6,7 +6,7 @@ import { useCreateFolder } from "@/lib/subscriptions/hooks";
 import { raiseAlert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 
-/** Creates a folder; a blank name never reaches the server (SPEC.md section 5). */
+/** Creates a folder; a blank name never reaches the server (docs/spec.md section 5). */
 export function FolderForm({ onMessage }: { onMessage: (message: string | null) => void }) {
   const [name, setName] = useState("");
   const create = useCreateFolder();
@@ -18,7 +18,7 @@ export function FolderForm({ onMessage }: { onMessage: (message: string | null) 
     onMessage(null);
     create.mutate(trimmed, {
       onSuccess: () => setName(""),
-      // SPEC.md section 8's alert, and on the page the server's reason beside it when it gives one.
+      // docs/spec.md section 8's alert, and on the page the server's reason beside it when it gives one.
       onError: (error) => onMessage(`${raiseAlert("Failed to create folder.")} ${errorMessage(error, "")}`.trim()),
     });
   };

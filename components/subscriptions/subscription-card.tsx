@@ -79,7 +79,7 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
   );
 }
 
-/** SPEC.md: 'Subscribed: {date}' or 'Unsubscribed: {date}'; mail files an inactive subscription that was never confirmed, so it has no date. */
+/** docs/spec.md: 'Subscribed: {date}' or 'Unsubscribed: {date}'; mail files an inactive subscription that was never confirmed, so it has no date. */
 function statusLine({ status, subscribed_at, unsubscribed_at }: Subscription): string {
   if (status === "active") return `Subscribed: ${formatShortDate(subscribed_at, "Unknown")}`;
   return `Unsubscribed: ${formatShortDate(unsubscribed_at, "never confirmed")}`;

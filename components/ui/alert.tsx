@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /**
- * One of SPEC.md section 8's alerts: a native alert, as the two confirmations are native confirms,
+ * One of docs/spec.md section 8's alerts: a native alert, as the two confirmations are native confirms,
  * whose words stay on the page (the caller shows what this returns) once it is dismissed.
  */
 export function raiseAlert(message: string): string {

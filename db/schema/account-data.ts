@@ -36,7 +36,7 @@ export const mailImport = pgTable(
     failed: integer("failed").notNull().default(0),
     /** Where the next message starts: a byte offset in an mbox, an entry index in a zip. */
     position: bigint("position", { mode: "number" }).notNull().default(0),
-    /** The upload's chunks in `upload_chunk`, until the import ends (CONTRACT 7.1: no shared disk). */
+    /** The upload's chunks in `upload_chunk`, until the import ends (docs/contract.md 7.1: no shared disk). */
     uploadKey: text("upload_key"),
     failures: jsonb("failures").$type<ImportFailure[]>().notNull().default([]),
     /** One worker at a time: a slice claims the import until this time. */

@@ -88,7 +88,7 @@ export const userAddress = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     localPart: text("local_part").notNull().unique(),
-    /** `unique`: the account's address, now or before; `extra`: one the reader made for a newsletter (CONTRACT 7.1). */
+    /** `unique`: the account's address, now or before; `extra`: one the reader made for a newsletter (docs/contract.md 7.1). */
     kind: text("kind", { enum: ["unique", "extra"] })
       .notNull()
       .default("unique"),

@@ -26,7 +26,7 @@ export const inboundMessage = pgTable(
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp("processed_at", { withTimezone: true }),
     /**
-     * Sender authentication (CONTRACT 7.2): `pending` until checked, `checked` with its results, or
+     * Sender authentication (docs/contract.md 7.2): `pending` until checked, `checked` with its results, or
      * `temperror` when DNS failed (filed unverified, checked again later).
      */
     authStatus: text("auth_status", { enum: ["pending", "checked", "temperror"] })
@@ -100,10 +100,10 @@ export const email = pgTable(
     wordCount: integer("word_count").notNull().default(0),
     dateReceived: timestamp("date_received", { withTimezone: true }).notNull(),
     isForwarded: boolean("is_forwarded").notNull().default(false),
-    /** Copied from the stored message's authentication when filed (CONTRACT 7.2). */
+    /** Copied from the stored message's authentication when filed (docs/contract.md 7.2). */
     senderVerified: boolean("sender_verified").notNull().default(false),
     senderVerifiedDomain: text("sender_verified_domain"),
-    /** A rule's `skip_feed` action: kept and searchable, left out of the feed unless asked (CONTRACT 7.4). */
+    /** A rule's `skip_feed` action: kept and searchable, left out of the feed unless asked (docs/contract.md 7.4). */
     skippedFeed: boolean("skipped_feed").notNull().default(false),
     kind: text("kind", { enum: ["issue", "confirmation"] })
       .notNull()

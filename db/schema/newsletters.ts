@@ -106,7 +106,7 @@ export const subscription = pgTable(
     status: text("status", { enum: ["active", "inactive"] }).notNull(),
     subscribedAt: timestamp("subscribed_at", { withTimezone: true }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
-    /** Mail still arrives and is filed, but the feed leaves it out unless asked (CONTRACT 6.2). */
+    /** Mail still arrives and is filed, but the feed leaves it out unless asked (docs/contract.md 6.2). */
     muted: boolean("muted").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true })

@@ -7,7 +7,7 @@ export type RuleCondition = { field: (typeof RULE_FIELDS)[number]; op: (typeof R
 export type RuleAction =
   { type: "add_to_folder"; folder_id: number } | { type: "mark_read" } | { type: "favorite" } | { type: "skip_feed" };
 
-/** A reader's rule, run in `position` order on every message as it is filed (CONTRACT 7.4). */
+/** A reader's rule, run in `position` order on every message as it is filed (docs/contract.md 7.4). */
 export const rule = pgTable(
   "rule",
   {
@@ -30,7 +30,7 @@ export const rule = pgTable(
   (table) => [index("rule_user_position_idx").on(table.userId, table.position)],
 );
 
-/** A reader's digest settings (CONTRACT 7.4); no row means `off`. */
+/** A reader's digest settings (docs/contract.md 7.4); no row means `off`. */
 export const digestSetting = pgTable("digest_setting", {
   userId: integer("user_id")
     .primaryKey()
@@ -71,7 +71,7 @@ export const digestSend = pgTable(
   (table) => [uniqueIndex("digest_send_user_period_idx").on(table.userId, table.period)],
 );
 
-/** Reader settings of the screener (CONTRACT 7.4 / issue 30); no row means off. */
+/** Reader settings of the screener (docs/contract.md 7.4 / issue 30); no row means off. */
 export const screenerSetting = pgTable("screener_setting", {
   userId: integer("user_id")
     .primaryKey()

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
-/** A feed query the reader named, listed in the sidebar (CONTRACT 7.4). */
+/** A feed query the reader named, listed in the sidebar (docs/contract.md 7.4). */
 export const savedSearch = pgTable(
   "saved_search",
   {

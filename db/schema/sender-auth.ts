@@ -3,7 +3,7 @@ import { user } from "./auth";
 import { newsletter } from "./newsletters";
 
 /**
- * A reader's own private newsletter for mail whose sender did not prove its domain (CONTRACT 7.2): one
+ * A reader's own private newsletter for mail whose sender did not prove its domain (docs/contract.md 7.2): one
  * per reader and sender identity (List-Id, address, name), never found by another reader's filing, never
  * public. The newsletter row itself has no List-Id, sender address or domain, so no other mail matches it.
  */

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
-/** A personal access token for other programs (CONTRACT 7.6): only its SHA-256 is kept; the token is shown once. */
+/** A personal access token for other programs (docs/contract.md 7.6): only its SHA-256 is kept; the token is shown once. */
 export const accessToken = pgTable(
   "access_token",
   {

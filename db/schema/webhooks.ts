@@ -1,7 +1,7 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
-/** A reader's webhook (CONTRACT 7.6): events POSTed to `url`, signed as Standard Webhooks sign. */
+/** A reader's webhook (docs/contract.md 7.6): events POSTed to `url`, signed as Standard Webhooks sign. */
 export const webhook = pgTable(
   "webhook",
   {

@@ -180,7 +180,7 @@ function outputOf(zip: ZipFile): PassThrough {
   return zip.outputStream as PassThrough;
 }
 
-/** CONTRACT 6.3: the reader's data as a zip, streamed as it is built. */
+/** docs/contract.md 6.3: the reader's data as a zip, streamed as it is built. */
 export function exportAccount(userId: number): ReadableStream<Uint8Array> {
   const zip = new ZipFile();
   const output = outputOf(zip);

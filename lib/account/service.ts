@@ -6,7 +6,7 @@ import { eraseUser } from "./repo";
 import { DELETE_CONFIRMATION, type DeleteAccountInput } from "./schemas";
 
 /**
- * CONTRACT 6.3: with the right password (or the typed confirmation, for an account that has none)
+ * docs/contract.md 6.3: with the right password (or the typed confirmation, for an account that has none)
  * everything of the user is erased and their addresses retired; a wrong password erases nothing.
  */
 export async function deleteAccount(user: SessionUser, input: DeleteAccountInput, headers: Headers): Promise<void> {

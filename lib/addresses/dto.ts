@@ -2,7 +2,7 @@ import { mailAddress } from "@/lib/auth/addresses";
 import { isLeaked } from "./domain";
 import type { AddressSenderRow, ExtraAddressRow } from "./repo";
 
-/** An extra address as CONTRACT 7.1 names it, with who wrote to it (senders in the order they first wrote). */
+/** An extra address as docs/contract.md 7.1 names it, with who wrote to it (senders in the order they first wrote). */
 export type AddressDto = {
   id: number;
   address: string;

@@ -1,5 +1,5 @@
 import "server-only";
-// `npm run admin -- ...` (CONTRACT 7.7): an operator's commands over the domains' own services; no SQL here.
+// `npm run admin -- ...` (docs/contract.md 7.7): an operator's commands over the domains' own services; no SQL here.
 import { eraseAccount } from "@/lib/account/service";
 import { HttpError } from "@/lib/api/errors";
 import { findUserForAdmin, listUsers, setUserDisabled, userCounts, type AdminUser } from "@/lib/auth/admin";

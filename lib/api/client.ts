@@ -41,7 +41,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
   if (response.status === 204) return undefined as T;
   const data: unknown = await response.json().catch(() => null);
-  // No detail from the server leaves it empty, so each screen shows its own fallback (SPEC.md section 8).
+  // No detail from the server leaves it empty, so each screen shows its own fallback (docs/spec.md section 8).
   if (!response.ok) throw new ApiError(response.status, detailOf(data) ?? "");
   return data as T;
 }

@@ -32,7 +32,7 @@ function createAuth(db: Database) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
-      // CONTRACT 6.3: a reset link is valid one hour, used once, and ends every session of the user.
+      // docs/contract.md 6.3: a reset link is valid one hour, used once, and ends every session of the user.
       resetPasswordTokenExpiresIn: 3600,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: ({ user, token }) => sendResetLink(user.email, token),

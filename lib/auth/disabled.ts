@@ -2,7 +2,7 @@ import "server-only";
 import { UnauthorizedError } from "@/lib/api/errors";
 import { deleteSessionByToken, findDisabledAt } from "./admin-repo";
 
-/** What a disabled account is told, at sign-in and on every request of a session it still holds (CONTRACT 7.7). */
+/** What a disabled account is told, at sign-in and on every request of a session it still holds (docs/contract.md 7.7). */
 export const ACCOUNT_DISABLED = "Account disabled";
 
 /**

@@ -60,7 +60,7 @@ export function useGoogleSignIn() {
 }
 
 /**
- * Ends the session on the server, then reloads at the landing page (SPEC.md section 4), which
+ * Ends the session on the server, then reloads at the landing page (docs/spec.md section 4), which
  * drops every cached answer; clearing the cache first would make the guard race to /login. Changes made
  * offline are sent first, while the session holds, and nothing kept for reading offline outlives it.
  */

@@ -47,7 +47,7 @@ export async function requirePassword(user: SessionUser, password: string, heade
   await guess.succeeded();
 }
 
-/** CONTRACT 6.3: the new password is set and every other session of the user ends. */
+/** docs/contract.md 6.3: the new password is set and every other session of the user ends. */
 export async function changePassword(user: SessionUser, input: ChangePasswordInput, headers: Headers): Promise<void> {
   await requirePassword(user, input.current_password, headers, "Current password is wrong");
   const context = await getAuth().$context;
@@ -60,7 +60,7 @@ export async function changePassword(user: SessionUser, input: ChangePasswordInp
 /**
  * Asks for a reset link. The work (looking the address up, making the token, mailing it) is a job,
  * so the answer takes the same time whether or not the address has an account. Past a budget the
- * request is dropped, not refused: the answer stays the same 202 (CONTRACT 6.3).
+ * request is dropped, not refused: the answer stays the same 202 (docs/contract.md 6.3).
  */
 export async function requestPasswordReset(input: PasswordResetInput, headers: Headers): Promise<void> {
   const forAddress = await withinBudget("passwordReset", input.email);

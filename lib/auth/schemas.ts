@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** SPEC.md section 5, word for word: shown by the forms and returned by the API. */
+/** docs/spec.md section 5, word for word: shown by the forms and returned by the API. */
 export const AuthMessages = {
   loginRequired: "Email and password are required.",
   allRequired: "All fields are required.",
@@ -62,14 +62,14 @@ export type UniqueEmailInput = z.infer<typeof UniqueEmailInput>;
 export const AuthEndpointInput = z.record(z.string(), z.unknown());
 export type AuthEndpointInput = z.infer<typeof AuthEndpointInput>;
 
-/** The login form's check, in the order SPEC.md gives; null when the form may be sent. */
+/** The login form's check, in the order docs/spec.md gives; null when the form may be sent. */
 export function loginFormError(form: { email: string; password: string }): string | null {
   if (!form.email.trim() || !form.password) return AuthMessages.loginRequired;
   if (!isValidEmail(form.email)) return AuthMessages.invalidEmail;
   return null;
 }
 
-/** The register form's check, in the order SPEC.md gives; null when the form may be sent. */
+/** The register form's check, in the order docs/spec.md gives; null when the form may be sent. */
 export function registerFormError(form: { name: string; email: string; password: string; confirmPassword: string }): string | null {
   if (!form.name.trim() || !form.email.trim() || !form.password || !form.confirmPassword) return AuthMessages.allRequired;
   if (form.password !== form.confirmPassword) return AuthMessages.passwordsDiffer;
@@ -78,7 +78,7 @@ export function registerFormError(form: { name: string; email: string; password:
   return null;
 }
 
-/** A new password under the rules SPEC.md section 5 gives at registration. */
+/** A new password under the rules docs/spec.md section 5 gives at registration. */
 const newPassword = (field: string) =>
   z
     .string({ error: `${field} is required.` })
@@ -106,7 +106,7 @@ export const PasswordResetConfirmInput = z.object({
 });
 export type PasswordResetConfirmInput = z.infer<typeof PasswordResetConfirmInput>;
 
-/** The password change form's check: SPEC.md's rules, then the confirmation; null when the form may be sent. */
+/** The password change form's check: docs/spec.md's rules, then the confirmation; null when the form may be sent. */
 export function changePasswordFormError(form: { current: string; next: string; confirm: string }): string | null {
   if (!form.current || !form.next || !form.confirm) return AuthMessages.allRequired;
   if (form.next !== form.confirm) return AuthMessages.passwordsDiffer;

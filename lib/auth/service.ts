@@ -21,7 +21,7 @@ async function userDto(userId: number | string): Promise<UserDto> {
   return toUserDto(row);
 }
 
-/** Better Auth's failures, in the words and statuses of CONTRACT.md. */
+/** Better Auth's failures, in the words and statuses of docs/contract.md. */
 function translate(error: unknown, map: Partial<Record<number, HttpError>>): never {
   if (error instanceof APIError) {
     const mapped = map[error.statusCode];

@@ -120,7 +120,7 @@ async function sessionUser(headers: Headers): Promise<SessionUser | "disabled" |
   return row.disabledAt ? "disabled" : toSessionUser(row);
 }
 
-/** Who makes a request: a signed-in user (`token` null), or the owner of an access token and what it may do (CONTRACT 7.6). */
+/** Who makes a request: a signed-in user (`token` null), or the owner of an access token and what it may do (docs/contract.md 7.6). */
 export type Caller = { user: SessionUser; token: TokenScope | null };
 
 /**

@@ -23,7 +23,7 @@ export async function unblockSender(userId: number, id: number): Promise<void> {
   if (!(await deleteBlockedSender(userId, id))) throw new NotFoundError("Blocked sender not found");
 }
 
-/** CONTRACT 6.2's delivery log: every message that reached the reader, newest first. */
+/** docs/contract.md 6.2's delivery log: every message that reached the reader, newest first. */
 export async function listDeliveries(userId: number, query: DeliveriesQuery) {
   const { rows, total } = await findDeliveryPage(userId, { page: query.page, pageSize: query.page_size, outcome: query.outcome });
   const items = rows.map((row) => ({
@@ -34,7 +34,7 @@ export async function listDeliveries(userId: number, query: DeliveriesQuery) {
     recipient: row.recipient,
     outcome: row.outcome,
     email_id: row.emailId,
-    // The reader's rules that ran on the message as it was filed (CONTRACT 7.4), in order.
+    // The reader's rules that ran on the message as it was filed (docs/contract.md 7.4), in order.
     rules: row.rules ?? [],
   }));
   return pagedList(items, total, query.page, query.page_size);

@@ -3,7 +3,7 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 import { authSecret, env, keyBytes } from "@/lib/env";
 
 /**
- * A secret at rest (a mailbox's password, CONTRACT 7.1; a webhook's signing secret, 7.6): AES-256-GCM
+ * A secret at rest (a mailbox's password, docs/contract.md 7.1; a webhook's signing secret, 7.6): AES-256-GCM
  * under ENCRYPTION_KEY, or a key derived from the auth secret with HKDF. Bound to its owner, so a sealed value copied onto another reader's row
  * does not open. Sealed form: `v1.<iv>.<tag>.<ciphertext>`, each base64url.
  */

@@ -1,5 +1,5 @@
 /**
- * When a reader's digest is due (CONTRACT 7.4), from their local hour, weekday and IANA time zone. Pure:
+ * When a reader's digest is due (docs/contract.md 7.4), from their local hour, weekday and IANA time zone. Pure:
  * Intl does the zone arithmetic, so the rules of every zone and its DST changes come from the runtime.
  */
 export type DigestFrequency = "off" | "daily" | "weekly";

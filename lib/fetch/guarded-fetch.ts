@@ -91,7 +91,7 @@ function isPublicAddress(address: string): boolean {
 }
 
 /**
- * A request to a URL that came from mail, under CONTRACT 6.1: http(s) only, public addresses only
+ * A request to a URL that came from mail, under docs/contract.md 6.1: http(s) only, public addresses only
  * (unless FETCH_ALLOW_HOSTS), at most 3 redirects each checked again, one deadline for the whole
  * exchange, a size cap, and nothing of ours sent along.
  */

@@ -19,7 +19,7 @@ export const useFolders = (enabled = true) => useQuery({ ...foldersQuery(), enab
 
 export type FolderSave = { emailId: number; add: number[]; remove: number[]; folderIds: number[]; favorite: boolean | null };
 
-/** The favourite call of a save failed (not a folder call): its screen names that operation (SPEC.md section 8). */
+/** The favourite call of a save failed (not a folder call): its screen names that operation (docs/spec.md section 8). */
 export class FavoriteError extends Error {
   constructor(cause: unknown) {
     super("Favourite change failed", { cause });
@@ -29,7 +29,7 @@ export class FavoriteError extends Error {
 
 /**
  * The folder-and-favourite modal's save: folders and favourite change at once in every cached
- * copy, the calls follow, and any failure puts all of it back (SPEC.md section 4). The modal closes
+ * copy, the calls follow, and any failure puts all of it back (docs/spec.md section 4). The modal closes
  * at once, so a failure is reported through `onError` here, which still runs after it unmounted.
  */
 export function useSaveEmailFolders({ onError }: { onError?: (error: unknown) => void } = {}) {

@@ -3,7 +3,7 @@ const UNITS = [
   { size: 1_000, suffix: "k" },
 ] as const;
 
-/** SPEC.md section 9: 1000 and above as k, a million and above as m, one decimal, no trailing .0. */
+/** docs/spec.md section 9: 1000 and above as k, a million and above as m, one decimal, no trailing .0. */
 export function formatCount(value: number): string {
   for (const [index, { size, suffix }] of UNITS.entries()) {
     if (value < size) continue;

@@ -7,7 +7,7 @@ export async function checkHealth(): Promise<{ healthy: boolean; body: { status:
 }
 
 /**
- * Readiness (CONTRACT 7.7): the database answers and holds every migration this build ships, so a load
+ * Readiness (docs/contract.md 7.7): the database answers and holds every migration this build ships, so a load
  * balancer sends nothing to an instance that would answer 500s while another one migrates.
  */
 export async function checkReady(): Promise<{ ready: true; body: { status: "ready" } } | { ready: false; body: { detail: string } }> {

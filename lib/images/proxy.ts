@@ -46,7 +46,7 @@ export function imageResponse(image: ProxiedImage, cacheControl: string): Respon
 // Concurrent first reads of one image wait for the one fetch already under way.
 const inFlight = new Map<string, Promise<ProxiedImage>>();
 
-/** The image at `url` (a URL whose signature was checked), from the cache or fetched once under CONTRACT 6.1. */
+/** The image at `url` (a URL whose signature was checked), from the cache or fetched once under docs/contract.md 6.1. */
 export async function loadImage(url: string): Promise<ProxiedImage> {
   const key = cacheKey(url);
   const cached = await readCachedImage(key);

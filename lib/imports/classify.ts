@@ -1,7 +1,7 @@
 import { cleanMessageId, messageKeyOf } from "@/lib/mail/parse";
 
 /**
- * Whether a message of an imported mailbox is a newsletter, from its header alone (CONTRACT 6.3): a
+ * Whether a message of an imported mailbox is a newsletter, from its header alone (docs/contract.md 6.3): a
  * List-Id, a List-Unsubscribe, `Precedence: bulk` or `list`, or a sender the reader already reads.
  * Reading only the header keeps personal mail, most of a mailbox, cheap to pass over.
  */

@@ -2,7 +2,7 @@ import "server-only";
 import type { ImportFailure } from "@/db/schema";
 import type { ImportRow } from "./repo";
 
-/** CONTRACT 6.3's shape of an import. */
+/** docs/contract.md 6.3's shape of an import. */
 export type ImportDto = {
   id: number;
   status: ImportRow["status"];

@@ -23,7 +23,7 @@ export type Screened =
   { outcome: ImportOutcome } | { outcome: null; raw: Buffer; arrivedAt: Date; header: HeaderFacts; listed: boolean; key: string | null };
 
 /**
- * Mail that is no newsletter is skipped from its header alone (CONTRACT 6.3), as is an unreadable header;
+ * Mail that is no newsletter is skipped from its header alone (docs/contract.md 6.3), as is an unreadable header;
  * the rest waits to be prepared, with the key its header says it would be deduplicated by.
  */
 export function screenMessage(raw: Buffer, arrivedAt: Date, knownSenders: ReadonlySet<string>): Screened {

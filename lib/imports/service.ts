@@ -72,7 +72,7 @@ function limitMessage(limit: number): string {
 }
 
 /**
- * CONTRACT 6.3 and 7.1: the upload is streamed into the database a chunk at a time (never whole in
+ * docs/contract.md 6.3 and 7.1: the upload is streamed into the database a chunk at a time (never whole in
  * memory, never on this instance's disk), refused with 413 past its limit before it is all read, 415
  * for another type and 422 for content that is not what its type says; then a job, on any instance, files it.
  */

@@ -6,7 +6,7 @@ import { deleteAbandonedUploads, findUploadChunks, insertUploadChunk } from "./r
 
 /**
  * An upload lives in the database, UPLOAD_CHUNK_BYTES a row (the last one shorter), so whichever
- * instance or worker runs its import reads it back (CONTRACT 7.1: no shared disk). Every chunk but the
+ * instance or worker runs its import reads it back (docs/contract.md 7.1: no shared disk). Every chunk but the
  * last having the same size is what lets a reader start at any byte.
  */
 export const UPLOAD_CHUNK_BYTES = 1 << 20;

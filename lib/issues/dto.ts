@@ -27,7 +27,7 @@ function newsletterFields(newsletter: NewsletterRef) {
   };
 }
 
-/** The Email of CONTRACT.md section 3; bodies only when asked for (the single-email call). */
+/** The Email of docs/contract.md section 3; bodies only when asked for (the single-email call). */
 export function toEmailDto(row: EmailRow, options: { withBodies?: boolean } = {}) {
   const { email, newsletter } = row;
   const dto = {

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import { apiFetch } from "@/lib/api/client";
 import type { EmailDto } from "./dto";
 
-/** An Email of a list (CONTRACT.md section 3); the single-email call adds the bodies. */
+/** An Email of a list (docs/contract.md section 3); the single-email call adds the bodies. */
 export type Email = Omit<EmailDto, "body_html" | "body_plain">;
 export type EmailDetail = Email & { body_html: string | null; body_plain: string | null };
 export type PagedList<T> = { items: T[]; total_items: number; total_pages: number; current_page: number; page_size: number };
@@ -70,7 +70,7 @@ export function patchCachedEmails(queryClient: QueryClient, match: (email: Email
 export type Optimistic = { undo: () => void; resume: () => void };
 
 /**
- * Snapshot, cancel in-flight reads and apply at once (SPEC.md section 4); `undo` puts the snapshot back.
+ * Snapshot, cancel in-flight reads and apply at once (docs/spec.md section 4); `undo` puts the snapshot back.
  * A cancelled read that had no answer yet (an issue page's recent issues) would wait for ever, so
  * `resume`, called once the change has settled, fetches again every read the cancel cut off.
  */
@@ -121,7 +121,7 @@ function useInteraction<V extends Pick<Email, "id">>(body: (vars: V) => Record<s
 type LikeVars = Pick<Email, "id" | "is_liked">;
 type FavoriteVars = Pick<Email, "id" | "is_favorited">;
 
-/** A like toggle sends the inverse of the current state (SPEC.md section 4). */
+/** A like toggle sends the inverse of the current state (docs/spec.md section 4). */
 export function useToggleLike() {
   return useInteraction(
     (vars: LikeVars) => ({ is_liked: !vars.is_liked }),
@@ -145,7 +145,7 @@ export function useMarkRead() {
 
 type ReadVars = Pick<Email, "id" | "is_read">;
 
-/** The `m` key: read becomes unread and back (CONTRACT.md 6.6). */
+/** The `m` key: read becomes unread and back (docs/contract.md 6.6). */
 export function useToggleRead() {
   return useInteraction(
     (vars: ReadVars) => ({ is_read: !vars.is_read, read_duration_seconds: 0 }),

@@ -39,12 +39,12 @@ export const FeedQuery = PageQuery.extend({
   category_id: positiveInt("category_id").max(MAX_ID, `category_id must be at most ${MAX_ID}.`).optional(),
   kind: z.enum(["issue", "confirmation"]).optional(),
   search: z.string().trim().max(200, "search must be at most 200 characters.").optional().transform(toSearchQuery),
-  /** Muted newsletters' mail is left out unless asked for (CONTRACT 6.2). */
+  /** Muted newsletters' mail is left out unless asked for (docs/contract.md 6.2). */
   include_muted: z
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
-  /** Mail a rule's skip_feed kept out of the feed is left out unless asked for, or searched (CONTRACT 7.4). */
+  /** Mail a rule's skip_feed kept out of the feed is left out unless asked for, or searched (docs/contract.md 7.4). */
   include_skipped: z
     .enum(["true", "false"])
     .default("false")

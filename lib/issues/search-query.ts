@@ -3,7 +3,7 @@ export const SEARCH_STATES = ["unread", "read", "liked", "favorite"] as const;
 export type SearchState = (typeof SEARCH_STATES)[number];
 
 /**
- * A feed search, its operators taken out (CONTRACT 7.4). `text` is what is left, searched as words as
+ * A feed search, its operators taken out (docs/contract.md 7.4). `text` is what is left, searched as words as
  * before; every part narrows further (all must hold).
  */
 export type SearchQuery = {

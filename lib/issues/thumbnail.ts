@@ -4,7 +4,7 @@ import { loadImage, type ProxiedImage } from "@/lib/images/proxy";
 import { findThumbnailUrl } from "./repo";
 
 /**
- * An email card's picture, fetched by the image proxy (CONTRACT.md 6.4): `thumbnail_image_url` stays the
+ * An email card's picture, fetched by the image proxy (docs/contract.md 6.4): `thumbnail_image_url` stays the
  * sender's address, and the reader's browser asks this server for it instead of the sender's.
  */
 export async function loadThumbnail(userId: number, emailId: number): Promise<ProxiedImage> {

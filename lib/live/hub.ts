@@ -108,7 +108,7 @@ export function isDraining(): boolean {
   return holder.paperboyLiveDraining === true;
 }
 
-/** SIGTERM: ends every open stream at once, so that none holds the drain open (CONTRACT 6.5). */
+/** SIGTERM: ends every open stream at once, so that none holds the drain open (docs/contract.md 6.5). */
 export function endLiveStreams(): void {
   holder.paperboyLiveDraining = true;
   if (holder.paperboyLiveHub) endAll(holder.paperboyLiveHub);

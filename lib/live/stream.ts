@@ -31,7 +31,7 @@ function lastEventId(request: Request): number | null {
 }
 
 /**
- * The reader's event stream (CONTRACT 7.5): an `email` event per email filed for them, whichever instance
+ * The reader's event stream (docs/contract.md 7.5): an `email` event per email filed for them, whichever instance
  * filed it, those missed since Last-Event-ID first, and a heartbeat comment. Ends when the client goes,
  * when this process drains, or when its listener was lost (the client reconnects and catches up).
  */

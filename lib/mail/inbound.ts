@@ -50,7 +50,7 @@ function providerBodyLimit(): number {
   return env.MAX_MESSAGE_BYTES * 3 + 64 * 1024;
 }
 
-/** CONTRACT section 5: 413 for a message over MAX_MESSAGE_BYTES, however it was wrapped. */
+/** docs/contract.md section 5: 413 for a message over MAX_MESSAGE_BYTES, however it was wrapped. */
 export function requireMessageSize(bytes: number): void {
   if (bytes > env.MAX_MESSAGE_BYTES) throw new PayloadTooLargeError("Message too large");
 }

@@ -133,7 +133,7 @@ function readableHeader(decoded: string, lines: HeaderLines, name: string): stri
   return out.includes("\ufffd") && !decoded.includes("ï¿½") ? decoded : out;
 }
 
-/** CONTRACT section 5: the message's Date unless missing, unparsable or more than a day ahead. */
+/** docs/contract.md section 5: the message's Date unless missing, unparsable or more than a day ahead. */
 export function receivedDate(date: Date | null, arrivedAt: Date): Date {
   if (!date) return arrivedAt;
   if (date.getTime() > arrivedAt.getTime() + 24 * 3600 * 1000) return arrivedAt;

@@ -8,7 +8,7 @@ export type MessageFacts = Pick<ParsedMessage, "messageKey" | "recipients" | "ha
 
 /**
  * A message parsed and made ready for filing. Content that could not be built carries its error
- * instead: the message is still stored, then kept as failed (CONTRACT section 5). Its shared form is
+ * instead: the message is still stored, then kept as failed (docs/contract.md section 5). Its shared form is
  * ready too when its readers were known beforehand (an import's).
  */
 export type PreparedMessage =

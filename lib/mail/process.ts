@@ -49,7 +49,7 @@ type Attached = { parsed: ParsedMessage; bytes: Buffer };
 /**
  * The innermost original of a forward: an attached message (followed into its own attachment or
  * forward block), else the last forward block of the body. The original's Date counts even when it
- * is unreadable (then the arrival time does, CONTRACT section 5), never the forward's.
+ * is unreadable (then the arrival time does, docs/contract.md section 5), never the forward's.
  */
 async function findOriginal(parsed: ParsedMessage, depth: number): Promise<Original | null> {
   const attached = depth > 0 ? await attachedOriginal(parsed) : null;

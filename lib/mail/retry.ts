@@ -11,7 +11,7 @@ import { fileStored } from "./service";
  * sweeps every SWEEP_SECONDS; what it claims becomes a `file-inbound` job that any instance may run.
  * Timing: a stored message not filed is claimed FIRST_RETRY_SECONDS after its last attempt began, at the
  * next sweep, and picked up by a runner within its poll: about 15 + 10 + 2 s, well inside the 60 s of
- * CONTRACT 6.5. Later attempts wait three times longer each (45 s, 135 s, 405 s), then it stays `failed`.
+ * docs/contract.md 6.5. Later attempts wait three times longer each (45 s, 135 s, 405 s), then it stays `failed`.
  */
 export const FILE_INBOUND_JOB = "file-inbound";
 export const MAX_FILING_ATTEMPTS = 5;

@@ -223,7 +223,7 @@ export function normalizeCid(cid: string): string {
 const FORWARD_HEADER_CLASS = /\b(?:gmail_attr|moz-email-headers-table)\b/;
 const FORWARD_HEADER_ID = "divRplyFwdMsg";
 
-/** The one sanitizer of stored mail HTML (CONTRACT section 5): an allow-list, run once at filing. */
+/** The one sanitizer of stored mail HTML (docs/contract.md section 5): an allow-list, run once at filing. */
 export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): string {
   // Marked as the element is read, while it still has its id: sanitize-html removes ids before it is closed.
   const forwardHeaders = new WeakSet<sanitizeHtml.Attributes>();

@@ -33,7 +33,7 @@ export type { Recipient } from "./repo";
 export type InboundResult = { status: 200 | 202; body: { message_id: number; emails: number[] } };
 
 /**
- * Verify-store-answer order of CONTRACT section 5: the message is parsed enough to find its users
+ * Verify-store-answer order of docs/contract.md section 5: the message is parsed enough to find its users
  * (400, 404), stored once, then filed; a filing failure leaves it `failed` and still answers 2xx.
  * Filing here is the fast path: a message it leaves unfiled (a failure, a crash) is filed again by a
  * job (lib/mail/retry.ts).

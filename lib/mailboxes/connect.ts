@@ -44,7 +44,7 @@ export async function reachableHere(settings: Pick<ServerSettings, "host" | "por
 }
 
 /**
- * Logs in to the reader's IMAP server through the guard of CONTRACT 6.1: the name is resolved and checked
+ * Logs in to the reader's IMAP server through the guard of docs/contract.md 6.1: the name is resolved and checked
  * once, the socket goes to that address (TLS still checks the certificate against the name), and the
  * whole exchange up to the login answers within 10 s. Throws MailboxConnectError.
  */

@@ -1,7 +1,7 @@
 import "server-only";
 import type { MailboxRow } from "./repo";
 
-/** CONTRACT 7.1's Mailbox: the password (sealed or not) and the lease never leave the server. */
+/** docs/contract.md 7.1's Mailbox: the password (sealed or not) and the lease never leave the server. */
 export type MailboxDto = {
   id: number;
   host: string;

@@ -1,4 +1,4 @@
-/** The protected header's title: the last path segment, capitalised (SPEC.md section 2). */
+/** The protected header's title: the last path segment, capitalised (docs/spec.md section 2). */
 export function titleFromPath(pathname: string): string {
   const segment = pathname.split("/").filter(Boolean).at(-1);
   if (!segment) return "Feed";

@@ -1,6 +1,6 @@
 /**
  * The pages that need a session. Only the pages themselves: every other path, /feed/x included,
- * goes to / (SPEC.md section 2), session or not.
+ * goes to / (docs/spec.md section 2), session or not.
  */
 export const PROTECTED_PAGES = [
   "/feed",

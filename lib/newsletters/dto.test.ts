@@ -27,7 +27,7 @@ const bare: NewsletterFields = {
 };
 
 describe("toNewsletterDto", () => {
-  it("fills SPEC.md's defaults where values are missing", () => {
+  it("fills docs/spec.md's defaults where values are missing", () => {
     expect(toNewsletterDto(bare, [])).toEqual({
       id: 7,
       newsletter_id: 7,

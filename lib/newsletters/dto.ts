@@ -7,7 +7,7 @@ export type CategoryRef = { id: number; name: string; emoji: string };
 
 export type CategoryDto = CategoryRef & { newsletter_count: number };
 
-/** CONTRACT.md section 3 "Newsletter": SPEC.md's fields plus the display-form names. */
+/** docs/contract.md section 3 "Newsletter": docs/spec.md's fields plus the display-form names. */
 export type NewsletterDto = {
   id: number;
   newsletter_id: number;

@@ -9,7 +9,7 @@ export type IssueSummary = EmailDto;
 
 type Items<T> = { items: T[] };
 
-/** SPEC.md section 5: featured, recommended and trending issues are fresh for an hour. */
+/** docs/spec.md section 5: featured, recommended and trending issues are fresh for an hour. */
 export const DISCOVERY_STALE_TIME = 60 * 60 * 1000;
 
 export const newsletterKeys = {
@@ -61,7 +61,7 @@ export const useCategories = () => useQuery(categoriesQuery());
 export const useCategoryNewsletters = (categoryId: number) => useQuery(categoryNewslettersQuery(categoryId));
 export const useNewsletter = (newsletterId: number) => useQuery(newsletterQuery(newsletterId));
 
-/** A blank term makes no call (SPEC.md section 5); the caller shows the sections instead. */
+/** A blank term makes no call (docs/spec.md section 5); the caller shows the sections instead. */
 export function useNewsletterSearch(term: string) {
   return useQuery({ ...searchNewslettersQuery(term), enabled: term !== "" });
 }

@@ -15,7 +15,7 @@ import {
 
 /**
  * A mail-created newsletter is put before an operator once this many independent readers received its
- * signed mail (CONTRACT 7.2): one person with several accounts is one reader, and so is an account made
+ * signed mail (docs/contract.md 7.2): one person with several accounts is one reader, and so is an account made
  * for the purpose. Only an operator's approval (`npm run admin -- newsletters approve ID`) makes it public.
  */
 export const PUBLIC_AT_READERS = 3;

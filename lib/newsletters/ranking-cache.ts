@@ -3,7 +3,7 @@ import { logger } from "@/lib/observability/log";
 
 /**
  * Trending rankings aggregate a week of everyone's activity, the same answer for every reader:
- * each is computed at most once a minute per process (SPEC.md gives discovery lists an hour of
+ * each is computed at most once a minute per process (docs/spec.md gives discovery lists an hour of
  * freshness). A stale ranking is served while the next one is computed, so no request waits for it.
  */
 const FRESH_MS = 60_000;

@@ -59,7 +59,7 @@ export function metrics(): Metrics {
   return holder.paperboyMetrics;
 }
 
-// What an inbound route's status means for the message (CONTRACT section 5).
+// What an inbound route's status means for the message (docs/contract.md section 5).
 const INBOUND_OUTCOMES: Record<number, string> = {
   200: "duplicate",
   202: "stored",

@@ -57,7 +57,7 @@ export async function deliverMail(mail: OutboundMail): Promise<void> {
   }
   const { message: raw } = (await composer.sendMail(message)) as { message: Buffer };
   const file = await writeOutbox(id, raw);
-  // A JSON line like every log line (CONTRACT 6.5), naming the recipient and subject so a newcomer can find a reset link (6.1).
+  // A JSON line like every log line (docs/contract.md 6.5), naming the recipient and subject so a newcomer can find a reset link (6.1).
   if (mail.private) logger.info({ file }, "Outbound mail written");
   else logger.info({ to: mail.to, subject: mail.subject, file }, `Outbound mail to ${mail.to}, "${mail.subject}", written`);
 }

@@ -7,7 +7,7 @@ export const SEND_MAIL_JOB = "send-mail";
 // About 5.5 hours of a relay being down (30 s doubling, 8 times) before a message is given up.
 export const SEND_MAIL_RETRIES = { retryLimit: 8, retryDelaySeconds: 30 };
 
-/** Queues the message (CONTRACT 6.1): a relay that is down means retries with backoff, never a lost message. */
+/** Queues the message (docs/contract.md 6.1): a relay that is down means retries with backoff, never a lost message. */
 export async function sendMail(mail: OutboundMail): Promise<void> {
   await enqueueJob(SEND_MAIL_JOB, OutboundMail.parse({ ...mail, id: mail.id ?? randomUUID() }), SEND_MAIL_RETRIES);
 }

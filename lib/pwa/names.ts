@@ -1,5 +1,5 @@
 /**
- * What the service worker and the pages agree on (CONTRACT 7.5). Every cache that holds a reader's data
+ * What the service worker and the pages agree on (docs/contract.md 7.5). Every cache that holds a reader's data
  * starts with OFFLINE_PREFIX, so a logout or another reader's sign-in drops them all by name.
  */
 export const OFFLINE_PREFIX = "paperboy-offline-";

@@ -7,7 +7,7 @@ import { applyOutcome, findArrivalSettings, holdFirstMail, type ReaderArrival } 
 export type ScreenedMessage = { inboundId: number; sender: string | null; newsletterId: number; confirmation: boolean };
 
 /**
- * What a reader set up for mail as it is filed (CONTRACT 7.4): their screener and their rules, read for
+ * What a reader set up for mail as it is filed (docs/contract.md 7.4): their screener and their rules, read for
  * all of a message's readers in one query before anything is filed; no rule costs a query of its own.
  */
 export type Arrival = {

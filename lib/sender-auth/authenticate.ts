@@ -3,7 +3,7 @@ import { dkimVerify, dmarc, spf, type DNSResolver } from "mailauth";
 import { resolve, type DnsType } from "./dns";
 
 /**
- * Sender authentication on arrival (CONTRACT 7.2): the DKIM signatures of the message (of the attached
+ * Sender authentication on arrival (docs/contract.md 7.2): the DKIM signatures of the message (of the attached
  * original, for a forward attached as message/rfc822), DMARC alignment, and SPF where the connecting
  * address is known (the SMTP receiver). A quoted forward is never checked: the forwarder could have
  * typed anything above the quote.

@@ -11,7 +11,7 @@ async function sharedRow(shareId: string): Promise<SharedRow> {
   return row;
 }
 
-/** CONTRACT.md's fields, exactly: the issue, nothing about who shared it. */
+/** docs/contract.md's fields, exactly: the issue, nothing about who shared it. */
 function toSharedIssue(row: SharedRow) {
   return {
     id: row.id,

@@ -47,7 +47,7 @@ export function useSubscriptionTo(newsletterId: number) {
 }
 
 /**
- * Subscribing marks every issue of the newsletter as subscribed (SPEC.md section 4): cached
+ * Subscribing marks every issue of the newsletter as subscribed (docs/spec.md section 4): cached
  * emails change at once, then everything under emailKeys is refetched with the subscription list.
  */
 async function afterSubscriptionChange(queryClient: QueryClient, newsletterId: number, status: Subscription["status"]) {
@@ -77,7 +77,7 @@ export function useSetSubscriptionStatus() {
 }
 
 /**
- * Unsubscribes for real (CONTRACT 6.2) when the reader's mail offers a way; a newsletter that gave
+ * Unsubscribes for real (docs/contract.md 6.2) when the reader's mail offers a way; a newsletter that gave
  * none is only marked unsubscribed here, as before. A failed attempt leaves the subscription as it was.
  */
 export function useUnsubscribe() {

@@ -5,7 +5,7 @@ const newsletterId = z.number({ error: "A newsletter id is required." }).int().p
 
 export const SubscribeInput = z.object({
   newsletter_metadata_id: newsletterId,
-  /** Also make a fresh extra address labelled with the newsletter's name, answered as `address` (CONTRACT 7.1). */
+  /** Also make a fresh extra address labelled with the newsletter's name, answered as `address` (docs/contract.md 7.1). */
   new_address: z.boolean({ error: "new_address must be true or false." }).optional(),
 });
 export type SubscribeInput = z.infer<typeof SubscribeInput>;

@@ -26,7 +26,7 @@ export function unsubscribeOptions(
   return parseUnsubscribeHeaders(route?.listUnsubscribe ?? null, route?.listUnsubscribePost ?? null, isAllowedHost);
 }
 
-/** Subscription of CONTRACT.md sections 3 and 6.2, each with its Newsletter. */
+/** Subscription of docs/contract.md sections 3 and 6.2, each with its Newsletter. */
 export async function describeSubscriptions(userId: number, rows: SubscriptionRow[]) {
   const ids = rows.map((row) => row.newsletterId);
   const [described, routeRows] = await Promise.all([
@@ -84,7 +84,7 @@ export async function changeSubscription(userId: number, newsletterId: number, s
   return subscription;
 }
 
-/** CONTRACT 6.2: a muted newsletter's mail is still filed, but the feed leaves it out. */
+/** docs/contract.md 6.2: a muted newsletter's mail is still filed, but the feed leaves it out. */
 export async function muteNewsletter(userId: number, newsletterId: number, muted: boolean) {
   const [visible] = await findVisibleNewsletterIds(userId, [newsletterId]);
   if (visible === undefined) throw new NotFoundError("Newsletter not found");

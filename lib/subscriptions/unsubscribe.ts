@@ -15,7 +15,7 @@ type Attempt = { method: UnsubscribeMethod; outcome: UnsubscribeOutcome; url: st
 const ONE_CLICK_MAX_BYTES = 2 * 1024 * 1024;
 
 /**
- * CONTRACT 6.2: leaves the newsletter by the best way this reader's own mail offers (RFC 8058
+ * docs/contract.md 6.2: leaves the newsletter by the best way this reader's own mail offers (RFC 8058
  * one-click, then the mailto message, then the page for the reader to open). Unless it failed, the
  * subscription becomes inactive and later mail from the sender is watched for.
  */

@@ -1,4 +1,4 @@
-/** Light or dark (SPEC.md section 4): the stored choice, else the system preference, else light. */
+/** Light or dark (docs/spec.md section 4): the stored choice, else the system preference, else light. */
 export type Theme = "light" | "dark";
 
 export const THEME_STORAGE_KEY = "theme";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/api/schemas";
 
-/** The events a webhook may ask for (CONTRACT 7.6). */
+/** The events a webhook may ask for (docs/contract.md 7.6). */
 export const WEBHOOK_EVENTS = ["email.received"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 

@@ -5,7 +5,7 @@ import { closeDb } from "@/db/client";
 import { endLiveStreams } from "@/lib/live/hub";
 import { stopWorker } from "./service";
 
-/** The longest a stop takes from the signal (CONTRACT 6.5), and what of it the jobs in flight get. */
+/** The longest a stop takes from the signal (docs/contract.md 6.5), and what of it the jobs in flight get. */
 export const DRAIN_MS = 25_000;
 export const JOBS_DRAIN_MS = 20_000;
 // A connection accepted just before the signal may not have sent its request yet: it gets this long.

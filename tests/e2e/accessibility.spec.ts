@@ -15,7 +15,7 @@ import { focusInDialog } from "./support";
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 
-/** Every screen of SPEC.md section 2 and the dialogs they open, as a guest and then as the seeded reader. */
+/** Every screen of docs/spec.md section 2 and the dialogs they open, as a guest and then as the seeded reader. */
 async function auditEveryScreen(page: Page, seeded: Seeded, phone: boolean): Promise<string[]> {
   const found: string[] = [];
   const check = async (screen: string) => found.push(...(await audit(page, screen)), ...(await placeholderContrast(page, screen)));

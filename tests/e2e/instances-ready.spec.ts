@@ -7,7 +7,7 @@ import { startInstance, type Instance } from "../support/instances";
 import { root } from "../support/processes";
 
 // Three app processes started at once on a database nobody has migrated, as `docker compose up
-// --scale app=3` starts them: one migrates, the others wait for it, and all are ready (CONTRACT 7.7).
+// --scale app=3` starts them: one migrates, the others wait for it, and all are ready (docs/contract.md 7.7).
 test.skip(!process.env.DATABASE_URL, "needs DATABASE_URL: several instances share a PostgreSQL database");
 
 const database = `paperboy_ready_${Date.now().toString(36)}`;

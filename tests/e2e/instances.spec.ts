@@ -74,7 +74,7 @@ test("login attempts alternating between two instances are counted once: the 11t
 });
 
 /**
- * CONTRACT 6.5: an ended session is refused by every instance within 1 second. An instance keeps a
+ * docs/contract.md 6.5: an ended session is refused by every instance within 1 second. An instance keeps a
  * session's rows for that second at most, and drops them when PostgreSQL's notice of the change
  * arrives: on an idle machine before the next request, on a loaded one possibly a moment after it.
  */

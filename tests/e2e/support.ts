@@ -42,7 +42,7 @@ export async function focusInDialog(page: Page, name?: string): Promise<boolean>
   }, name);
 }
 
-/** The protected header's title (SPEC.md: the last path segment). */
+/** The protected header's title (docs/spec.md: the last path segment). */
 export function pageTitle(page: Page) {
   return page.getByTestId("app-header").getByRole("heading");
 }

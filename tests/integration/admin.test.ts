@@ -11,7 +11,7 @@ import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 
 useDatabase();
 
-// `npm run admin` (CONTRACT 7.7): each command in-process through its main function, and the command as
+// `npm run admin` (docs/contract.md 7.7): each command in-process through its main function, and the command as
 // an operator runs it, a real process with one-line answers to mistakes.
 async function admin(...args: string[]) {
   const out: string[] = [];

@@ -65,7 +65,7 @@ describe("POST /api/auth/register", () => {
     [{ name: "X", email: "not-an-email", password: "secret1" }, "email", "Please enter a valid email address."],
     [{ name: "X", email: "x@example.com", password: "12345" }, "password", "Password must be at least 6 characters long."],
     [{ name: "X", email: "x@example.com", password: "" }, "password", "All fields are required."],
-    // SPEC.md section 5 checks that every field is there before it checks the e-mail's form.
+    // docs/spec.md section 5 checks that every field is there before it checks the e-mail's form.
     [{ name: "X", email: "not-an-email", password: "" }, "password", "All fields are required."],
     [{ name: "X", email: "not-an-email" }, "password", "All fields are required."],
   ])("answers %j with 422 on %s", async (body, field, message) => {
@@ -196,7 +196,7 @@ describe("POST /api/auth/login", () => {
     expect(result).toMatchObject({ status: 422, body: { detail: "Email and password are required." } });
   });
 
-  it("names a missing password before a malformed e-mail, as SPEC.md section 5 orders the checks", async () => {
+  it("names a missing password before a malformed e-mail, as docs/spec.md section 5 orders the checks", async () => {
     for (const body of [{ email: "not-an-email" }, { email: "not-an-email", password: "" }]) {
       const result = await call(login, "/api/auth/login", { method: "POST", body });
       expect(result).toMatchObject({ status: 422, body: { detail: "Email and password are required." } });

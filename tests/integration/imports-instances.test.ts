@@ -10,7 +10,7 @@ import { killRunning } from "../support/processes";
 import { mail, uniqueSender } from "./inbound-support";
 import { freePort, hasBuild, multiProcess, startInstance, within } from "./instances-support";
 
-// CONTRACT 7.1: an import uploaded through one instance is filed by another that shares only the database.
+// docs/contract.md 7.1: an import uploaded through one instance is filed by another that shares only the database.
 useDatabase();
 afterEach(killRunning);
 

@@ -12,7 +12,7 @@ import { signMail } from "../support/dkim";
 
 useDatabase();
 
-// What ANOTHER reader can see of a newsletter that arrived by mail (CONTRACT 7.2, issue 28): nothing,
+// What ANOTHER reader can see of a newsletter that arrived by mail (docs/contract.md 7.2, issue 28): nothing,
 // until readers one person cannot fake receive it signed and an operator approves it.
 type Email = { id: number; issue_id: number; newsletter_id: number; comment_count: number };
 const DAY = 86_400_000;

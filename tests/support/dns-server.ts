@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import * as packet from "dns-packet";
 
 /**
- * The tests' DNS server on loopback (CONTRACT 7.2: tests never ask the world's DNS). It serves, for any
+ * The tests' DNS server on loopback (docs/contract.md 7.2: tests never ask the world's DNS). It serves, for any
  * domain, the DKIM keys of tests/support/dkim.ts under their selectors, a DMARC record and an SPF record
  * naming 127.0.0.1; a domain with a label `silent` gets no answer at all (a server that times out).
  */
