@@ -137,18 +137,53 @@ const serwist = new Serwist({
       // keeps its optimistic state, and the change is sent when the network returns.
       matcher: ({ url, sameOrigin }) => offline() && sameOrigin && INTERACTION_PATH.test(url.pathname),
       method: "PUT",
-      handler: async ({ request }) => {
+      handler: async ({ request, url }) => {
         try {
           return await fetch(request.clone());
         } catch (error) {
           if ((await currentReader()) === null) throw error;
+          const change = (await request
+            .clone()
+            .json()
+            .catch(() => ({}))) as Partial<KeptEmail>;
           await queue.pushRequest({ request });
+          await applyToCopies(Number(url.pathname.split("/")[3]), change);
           return new Response(null, { status: 202 });
         }
       },
     },
   ],
 });
+
+type KeptEmail = { id: number; is_liked: boolean; is_favorited: boolean; is_read: boolean; like_count: number };
+
+function applyChange<T extends KeptEmail>(email: T, change: Partial<KeptEmail>): T {
+  const next = { ...email };
+  if (typeof change.is_liked === "boolean" && change.is_liked !== email.is_liked) {
+    next.is_liked = change.is_liked;
+    next.like_count = Math.max(0, email.like_count + (change.is_liked ? 1 : -1));
+  }
+  if (typeof change.is_favorited === "boolean") next.is_favorited = change.is_favorited;
+  if (typeof change.is_read === "boolean") next.is_read = change.is_read;
+  return next;
+}
+
+/** A change queued offline shows in the kept copies too, so a page opened again offline still shows it. */
+async function applyToCopies(id: number, change: Partial<KeptEmail>): Promise<void> {
+  const cache = await caches.open(API_CACHE);
+  for (const request of await cache.keys()) {
+    const path = new URL(request.url).pathname;
+    if (path !== `/api/issues/${id}` && path !== "/api/issues/feed") continue;
+    const copy = await cache.match(request);
+    if (!copy) continue;
+    const data = (await copy.clone().json()) as KeptEmail | { items: KeptEmail[] };
+    const patched =
+      "items" in data
+        ? { ...data, items: data.items.map((email) => (email.id === id ? applyChange(email, change) : email)) }
+        : applyChange(data, change);
+    await cache.put(request, new Response(JSON.stringify(patched), { headers: copy.headers }));
+  }
+}
 
 /** Removes every copy of the reader's data and every change still queued. */
 async function dropReaderData(): Promise<void> {
@@ -194,7 +229,7 @@ type FeedItem = { id: number; newsletter_id: number; thumbnail_image_url: string
  * each one's page, its API answer, its proxied images and its newsletter's recent issues. Issues already
  * kept are not fetched again; issues that left the newest are dropped.
  */
-async function keepFeed(urls: string[]): Promise<void> {
+async function keepFeed(urls: string[], current: () => boolean): Promise<void> {
   const reader = await currentReader();
   if (reader === null || offline()) return;
   for (const href of new Set(urls)) {
@@ -207,7 +242,7 @@ async function keepFeed(urls: string[]): Promise<void> {
   const { items } = (await newest.json()) as { items: FeedItem[] };
   const newsletters = new Set<number>();
   for (const item of items) {
-    if ((await currentReader()) !== reader) return;
+    if (!current() || (await currentReader()) !== reader) return;
     if (!(await isKept("page", `/emails/${item.id}`))) await keep("page", `/emails/${item.id}`, reader);
     if (!(await isKept("api", `/api/issues/${item.id}`))) {
       const detail = await keep("api", `/api/issues/${item.id}`, reader);
@@ -239,19 +274,26 @@ async function dropOlderIssues(newest: Set<number>): Promise<void> {
 }
 
 let keeping: Promise<void> = Promise.resolve();
+// Counts sign-outs: a reader named or a feed kept before the latest one is never applied after it.
+let signOuts = 0;
 
 async function handle(message: WorkerMessage): Promise<void> {
   switch (message.type) {
     // In turn: the feed is kept for the reader named before it.
-    case "paperboy:reader":
-      keeping = keeping.then(() => setReader(message.id)).catch(() => undefined);
+    case "paperboy:reader": {
+      const at = signOuts;
+      keeping = keeping.then(() => (at === signOuts ? setReader(message.id) : undefined)).catch(() => undefined);
       return keeping;
-    case "paperboy:keep-feed":
-      keeping = keeping.then(() => keepFeed(message.urls)).catch(() => undefined);
+    }
+    case "paperboy:keep-feed": {
+      const at = signOuts;
+      keeping = keeping.then(() => keepFeed(message.urls, () => at === signOuts)).catch(() => undefined);
       return keeping;
+    }
     case "paperboy:replay":
       return replay();
     case "paperboy:sign-out":
+      signOuts += 1;
       // What was queued is sent while the session still holds; then nothing of the reader stays.
       await replay();
       return dropReaderData();
