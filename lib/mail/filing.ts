@@ -108,7 +108,7 @@ export async function fileInTransaction(
   if (userIds.length === 0) return { emailIds: [], stats: null };
   const joined = await sharedNewsletter(tx, content.identity, auth, newsletters);
   if (!joined && userIds.length > 1) return fileEachReader(tx, { ...filing, auth }, userIds, newsletters);
-  const letter = joined ?? (await privateNewsletterFor(tx, userIds[0], content.identity));
+  const letter = joined ?? (await privateNewsletterFor(tx, userIds[0], content.identity, claimedWebsite(content.identity)));
   const verifiedDomain = joined ? verifiedDomainFor(auth, joined) : null;
   const arrival = ready.arrival ?? (await arrivalFor(tx, userIds));
   const screened = await arrival.screen(tx, userIds, {
@@ -289,6 +289,11 @@ async function cachedNewsletter(tx: Database, identity: NewsletterIdentity, cach
   return found;
 }
 
+/** The site of the domain the mail comes from, unless many publishers share it. */
+export function claimedWebsite(identity: NewsletterIdentity): string | null {
+  return identity.senderDomain && !isSharedDomain(identity.senderDomain) ? `https://${identity.senderDomain}` : null;
+}
+
 /** List-Id, then sender address, then sender domain (never a domain many publishers share). */
 async function findOrCreateNewsletter(tx: Database, identity: NewsletterIdentity): Promise<NewsletterRow> {
   const existing = await findNewsletter(tx, identity);
@@ -299,7 +304,7 @@ async function findOrCreateNewsletter(tx: Database, identity: NewsletterIdentity
     listId: identity.listId,
     senderAddress: identity.senderAddress,
     senderDomain: identity.senderDomain,
-    websiteUrl: identity.senderDomain && !isSharedDomain(identity.senderDomain) ? `https://${identity.senderDomain}` : null,
+    websiteUrl: claimedWebsite(identity),
   };
   const created = (await insertNewsletter(tx, values)) ?? (await findNewsletter(tx, identity));
   if (created) return created;

@@ -4,6 +4,10 @@ import { getDb, type Database } from "@/db/client";
 import { email, inboundMessage, issue, newsletter, privateNewsletter } from "@/db/schema";
 import type { AuthResults, SenderAuth } from "./authenticate";
 
+export function recheckTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
+  return getDb().transaction(work);
+}
+
 /** Keeps one stored message's authentication, in the filing's transaction or on its own. */
 export async function updateInboundAuth(inboundId: number, auth: SenderAuth, db: Database = getDb()): Promise<void> {
   await db

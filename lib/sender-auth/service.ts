@@ -1,8 +1,16 @@
 import "server-only";
 import type { Database } from "@/db/client";
-import { isSharedDomain } from "@/lib/mail/identity";
 import { authenticate, isSelfOrParent, summarize, type AuthSource, type Connection, type SenderAuth } from "./authenticate";
-import { findInboundAuth, findOrInsertPrivateNewsletter, updateInboundAuth } from "./repo";
+import {
+  findEmailsOfInbound,
+  findInboundAuth,
+  findInboundToRecheck,
+  findOrInsertPrivateNewsletter,
+  moveEmailToPrivate,
+  recheckTransaction,
+  updateEmailsVerified,
+  updateInboundAuth,
+} from "./repo";
 
 export type { SenderAuth, Connection } from "./authenticate";
 
@@ -76,13 +84,43 @@ function websiteHost(url: string | null): string | null {
 export type SenderIdentity = { listId: string | null; senderAddress: string | null; senderDomain: string | null; name: string };
 
 /** The reader's own newsletter for mail of this sender that did not prove its domain. */
-export function privateNewsletterFor(tx: Database, userId: number, identity: SenderIdentity) {
+export function privateNewsletterFor(tx: Database, userId: number, identity: SenderIdentity, websiteUrl: string | null) {
   const key = identity.listId
     ? `list ${identity.listId}`
     : identity.senderAddress
       ? `address ${identity.senderAddress}`
       : `name ${identity.name}`;
-  // As a mail-created newsletter's: the site of the domain it claims, which only this reader sees.
-  const websiteUrl = identity.senderDomain && !isSharedDomain(identity.senderDomain) ? `https://${identity.senderDomain}` : null;
   return findOrInsertPrivateNewsletter(tx, userId, key, { name: identity.name, websiteUrl });
+}
+
+/** Stored messages due another check (lib/mail/auth-recheck.ts): unchecked ones in shared newsletters, and DNS failures. */
+export function findDueRechecks(retryBefore: Date, afterId: number, limit: number) {
+  return findInboundToRecheck(retryBefore, afterId, limit);
+}
+
+/**
+ * Keeps a re-check's results and acts on them: an email in a shared newsletter that still verifies is
+ * marked so; one that no longer does moves to its reader's private newsletter (nothing is deleted). A
+ * DNS failure decides nothing: the emails stay where they are until a later check does.
+ */
+export async function applyRecheck(
+  inboundId: number,
+  auth: SenderAuth,
+  identity: SenderIdentity,
+  websiteUrl: string | null,
+): Promise<void> {
+  const emails = await findEmailsOfInbound(inboundId);
+  await recheckTransaction(async (tx) => {
+    await updateInboundAuth(inboundId, auth, tx);
+    for (const filed of emails) {
+      // Already the reader's own: nothing of it is in public view.
+      if (filed.private) continue;
+      const domain = verifiedDomainFor(auth, filed);
+      if (domain) await updateEmailsVerified([filed.id], domain, tx);
+      else if (auth.status === "checked") {
+        const own = await privateNewsletterFor(tx, filed.userId, identity, websiteUrl);
+        await moveEmailToPrivate(tx, filed.id, filed, { newsletterId: own.id });
+      }
+    }
+  });
 }

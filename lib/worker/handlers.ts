@@ -4,7 +4,7 @@ import { handlePasswordResetJob, PASSWORD_RESET_JOB } from "@/lib/auth/password"
 import { handleImportJob, IMPORT_JOB } from "@/lib/imports/job";
 import { FILE_INBOUND_JOB, fileInboundJob } from "@/lib/mail/retry";
 import { SEND_MAIL_JOB, SEND_MAIL_RETRIES, sendQueuedMail } from "@/lib/outbound/service";
-import { RECHECK_JOB, recheckJob } from "@/lib/sender-auth/recheck";
+import { RECHECK_JOB, recheckJob } from "@/lib/mail/auth-recheck";
 import { deliverWebhook, WEBHOOK_JOB, WEBHOOK_RETRIES } from "@/lib/webhooks/delivery";
 
 /**

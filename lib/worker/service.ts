@@ -2,7 +2,7 @@ import "server-only";
 import { startDigestTicks } from "@/lib/digest/service";
 import { startRunner, type Runner } from "@/lib/jobs/runner";
 import { SWEEP_SECONDS, sweepInbound } from "@/lib/mail/retry";
-import { scheduleRecheck } from "@/lib/sender-auth/recheck";
+import { scheduleRecheck } from "@/lib/mail/auth-recheck";
 import { startMailboxWatcher, type MailboxWatcher } from "@/lib/mailboxes/watcher";
 import { jobHandlers } from "./handlers";
 import { logger } from "@/lib/observability/log";

@@ -1,12 +1,11 @@
 import "server-only";
 import { z } from "zod";
-import { getDb } from "@/db/client";
 import { enqueueJob } from "@/lib/jobs/queue";
-import { parseMessage } from "@/lib/mail/parse";
-import { buildContent } from "@/lib/mail/process";
 import { logger } from "@/lib/observability/log";
-import { findEmailsOfInbound, findInboundToRecheck, moveEmailToPrivate, updateEmailsVerified, updateInboundAuth } from "./repo";
-import { authenticateContent, privateNewsletterFor, verifiedDomainFor } from "./service";
+import { applyRecheck, authenticateContent, findDueRechecks } from "@/lib/sender-auth/service";
+import { claimedWebsite } from "./filing";
+import { parseMessage } from "./parse";
+import { buildContent } from "./process";
 
 /**
  * Checks stored mail again, as a job any instance may run: the messages filed into shared newsletters
@@ -32,7 +31,7 @@ export async function scheduleRecheck(now = Date.now()): Promise<void> {
 
 export async function recheckJob(data: unknown): Promise<void> {
   const { afterId } = payload.parse(data ?? {});
-  const rows = await findInboundToRecheck(new Date(Date.now() - RETRY_SECONDS * 1000), afterId, BATCH);
+  const rows = await findDueRechecks(new Date(Date.now() - RETRY_SECONDS * 1000), afterId, BATCH);
   for (const row of rows) {
     await recheckInbound(row).catch((error: unknown) => logger.error({ err: error, inbound_message_id: row.id }, "Sender re-check failed"));
   }
@@ -43,19 +42,5 @@ export async function recheckJob(data: unknown): Promise<void> {
 async function recheckInbound(row: { id: number; raw: Buffer }): Promise<void> {
   const content = await buildContent(await parseMessage(row.raw));
   const auth = await authenticateContent(row.raw, content);
-  const emails = await findEmailsOfInbound(row.id);
-  await getDb().transaction(async (tx) => {
-    await updateInboundAuth(row.id, auth, tx);
-    for (const filed of emails) {
-      // Already the reader's own: nothing of it is in public view.
-      if (filed.private) continue;
-      const domain = verifiedDomainFor(auth, filed);
-      if (domain) await updateEmailsVerified([filed.id], domain, tx);
-      // A DNS failure decides nothing: the email stays where it is until a later check does.
-      else if (auth.status === "checked") {
-        const own = await privateNewsletterFor(tx, filed.userId, content.identity);
-        await moveEmailToPrivate(tx, filed.id, filed, { newsletterId: own.id });
-      }
-    }
-  });
+  await applyRecheck(row.id, auth, content.identity, claimedWebsite(content.identity));
 }
