@@ -20,7 +20,7 @@ import { env } from "@/lib/env";
 /**
  * The file is a gzip stream of lines, each one JSON: first the manifest, then for every table, in
  * foreign-key order, `["table", name, columns]` followed by its rows as objects (PostgreSQL's own
- * row_to_json, which json_populate_recordset reads back exactly), and last `["end", rows]`, whose absence
+ * row_to_json, which jsonb_populate_recordset reads back exactly), and last `["end", rows]`, whose absence
  * marks a file cut short. One table at a time, a batch of rows at a time: never the whole database in memory.
  */
 const FORMAT = "paperboy-backup";
@@ -315,7 +315,7 @@ export async function restore(file: string): Promise<{ tables: number; rows: num
         const list = (columns as string[]).map(quote).join(", ");
         current = {
           table,
-          insert: `INSERT INTO ${quote(table)} (${list}) SELECT ${list} FROM json_populate_recordset(NULL::${quote(table)}, $1::json)`,
+          insert: `INSERT INTO ${quote(table)} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${quote(table)}, $1::jsonb)`,
         };
         loaded += 1;
         continue;

@@ -1,7 +1,7 @@
 // First: it sets the inbound secret before lib/env is read.
 import { deliver, mail, uniqueSender } from "./inbound-support";
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
@@ -112,11 +112,13 @@ async function feedOf(url: string, reader: TestUser): Promise<string[]> {
 }
 
 describe.runIf(base)("npm run backup and npm run restore (needs DATABASE_URL)", () => {
-  const folder = mkdtempSync(path.join(tmpdir(), "paperboy-backup-test-"));
-  const file = path.join(folder, "paperboy.backup.gz");
+  let folder: string;
+  let file: string;
   let reader: TestUser;
 
   beforeAll(async () => {
+    folder = mkdtempSync(path.join(tmpdir(), "paperboy-backup-test-"));
+    file = path.join(folder, "paperboy.backup.gz");
     // Imported here, once DATABASE_URL names the source: the app reads it as it loads.
     const { PUT: interact } = await import("@/app/api/issues/[emailId]/interactions/route");
     const { POST: addToFolder } = await import("@/app/api/users/me/folders/[folderId]/emails/route");
@@ -156,6 +158,7 @@ describe.runIf(base)("npm run backup and npm run restore (needs DATABASE_URL)", 
       sink.end(Buffer.from([0, 1, 2, 255, 10, 13, 92]), (error?: Error | null) => (error ? reject(error) : resolve())),
     );
   }, 60_000);
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
   it("restores into an empty PostgreSQL database every row, the reader's password and feed, and sequences past every id", async () => {
     const source = process.env.DATABASE_URL!;
@@ -198,7 +201,7 @@ describe.runIf(base)("npm run backup and npm run restore (needs DATABASE_URL)", 
   }, 180_000);
 
   it("carries a PostgreSQL backup through the embedded database and back unchanged", async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "paperboy-backup-embedded-"));
+    const dataDir = path.join(folder, "embedded");
     const intoEmbedded = await npm("restore", file, { dataDir });
     expect(intoEmbedded).toMatchObject({ code: 0, stderr: "" });
     const fromEmbedded = path.join(folder, "embedded.backup.gz");
