@@ -21,7 +21,7 @@ export const CreateWebhookInput = z.object({
       message: "A webhook's URL cannot hold a user name or password: check the signature instead.",
     }),
   events: z
-    .array(z.enum(WEBHOOK_EVENTS, { error: `Choose the events to send: ${WEBHOOK_EVENTS.join(", ")}.` }), {
+    .array(z.enum(WEBHOOK_EVENTS), {
       error: `Choose the events to send: ${WEBHOOK_EVENTS.join(", ")}.`,
     })
     .min(1, `Choose the events to send: ${WEBHOOK_EVENTS.join(", ")}.`)

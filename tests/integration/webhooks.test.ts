@@ -103,6 +103,16 @@ describe("webhooks", () => {
     expect((await list(reader)).body).toEqual({ items: [] });
   });
 
+  it("POST /api/users/me/webhooks refuses an event it does not send (400, as every unknown value)", async () => {
+    const reader = await registerUser();
+    const result = await create(reader, { url: "https://93.184.216.34/x", events: ["email.sent"] });
+    expect({ status: result.status, body: result.body }).toMatchObject({
+      status: 400,
+      body: { detail: "Unknown value for events.0" },
+    });
+    expect((await list(reader)).body).toEqual({ items: [] });
+  });
+
   it("POST /api/users/me/webhooks refuses a name that resolves to a private address (422)", async () => {
     const reader = await registerUser();
     undo.push(setFetchResolver(answerEveryName("192.168.1.20")));
