@@ -4,7 +4,7 @@ import { eraseAccount } from "@/lib/account/service";
 import { HttpError } from "@/lib/api/errors";
 import { findUserForAdmin, listUsers, setUserDisabled, userCounts, type AdminUser } from "@/lib/auth/admin";
 import { env } from "@/lib/env";
-import { listFailedJobs, retryFailedJob } from "@/lib/observability/failed-jobs";
+import { listFailedJobs, retryFailedJob } from "@/lib/jobs/admin";
 import { decideReview, listPendingReviews, newsletterCounts } from "@/lib/newsletters/public-review";
 import { queueAndInboundStats } from "@/lib/observability/stats";
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { findQueueCounts, findStoredInboundCounts, type QueueCount } from "./repo";
+import { findFailedJobQueue, findFailedJobs, findQueueCounts, findStoredInboundCounts, type FailedJob, type QueueCount } from "./repo";
 
 /** Jobs by state and stored messages by filing status, all queues and sources summed: the admin command's `stats`. */
 export async function queueAndInboundStats(): Promise<{ jobs: Record<QueueCount["state"], number>; inbound: Record<string, number> }> {
@@ -9,4 +9,13 @@ export async function queueAndInboundStats(): Promise<{ jobs: Record<QueueCount[
   const inbound: Record<string, number> = {};
   for (const { status, count } of stored) inbound[status] = (inbound[status] ?? 0) + count;
   return { jobs, inbound };
+}
+
+/** Jobs that failed after their last attempt, newest first (pg-boss's table, which this domain reads). */
+export function failedJobs(limit: number): Promise<FailedJob[]> {
+  return findFailedJobs(limit);
+}
+
+export function failedJobQueue(id: string): Promise<string | undefined> {
+  return findFailedJobQueue(id);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { BadRequestError, NotFoundError } from "@/lib/api/errors";
-import { getBoss } from "@/lib/jobs/boss";
-import { findFailedJobQueue, findFailedJobs } from "./repo";
+import { failedJobQueue, failedJobs } from "@/lib/observability/stats";
+import { getBoss } from "./boss";
 
 export type AdminJob = { id: string; queue: string; attempts: number; failed_at: string | null; error: string | null };
 
@@ -15,7 +15,7 @@ function reason(output: unknown): string | null {
 }
 
 export async function listFailedJobs(): Promise<AdminJob[]> {
-  return (await findFailedJobs(LIST_LIMIT)).map((job) => ({
+  return (await failedJobs(LIST_LIMIT)).map((job) => ({
     id: job.id,
     queue: job.name,
     attempts: job.retryCount + 1,
@@ -27,7 +27,7 @@ export async function listFailedJobs(): Promise<AdminJob[]> {
 /** Puts a failed job back in its queue, to run again on the next worker that polls it. */
 export async function retryFailedJob(id: string): Promise<{ id: string; queue: string }> {
   if (!JOB_ID.test(id)) throw new BadRequestError("A job id is a UUID");
-  const queue = await findFailedJobQueue(id);
+  const queue = await failedJobQueue(id);
   if (!queue) throw new NotFoundError("Failed job not found");
   const boss = await getBoss();
   await boss.retry(queue, id);
