@@ -28,6 +28,7 @@ import { deleteToken, findTokens, insertToken } from "@/lib/tokens/repo";
 import { deleteSavedSearch, findSavedSearches, insertSavedSearch } from "@/lib/searches/repo";
 import { findSubscription, findSubscriptionTo, findVisibleNewsletterIds } from "@/lib/subscriptions/repo";
 import { countMatching, deleteRule, findOwnFolderIds, findRule, findRules, insertRule, updateRule } from "@/lib/rules/repo";
+import { deleteWebhook, findDeliveries, findWebhooks, insertWebhook } from "@/lib/webhooks/repo";
 import { registerUser, useDatabase, type TestUser } from "../support/api";
 import { seedEmail, seedRead, seedSubscription } from "../support/seed";
 
@@ -150,6 +151,19 @@ describe("repo functions filter by owner in SQL", () => {
     expect(await findSavedSearches(other.id)).toEqual([]);
     expect(await deleteSavedSearch(other.id, saved.id)).toBe(false);
     expect(await findSavedSearches(owner.id)).toEqual([expect.objectContaining({ id: saved.id, name: "Unread" })]);
+  });
+
+  it("keeps webhooks and their deliveries to their owner", async () => {
+    const hook = (await insertWebhook(
+      owner.id,
+      { url: "https://93.184.216.34/owner", events: ["email.received"], secretSealed: "sealed" },
+      10,
+    ))!;
+    expect(await findWebhooks(other.id)).toEqual([]);
+    expect(await findDeliveries(other.id, hook.id, 20)).toBeUndefined();
+    expect(await deleteWebhook(other.id, hook.id)).toBe(false);
+    expect(await findDeliveries(owner.id, hook.id, 20)).toEqual([]);
+    expect(await findWebhooks(owner.id)).toEqual([expect.objectContaining({ id: hook.id, url: "https://93.184.216.34/owner" })]);
   });
 
   it("keeps rules, and the mail they match, to their owner", async () => {
