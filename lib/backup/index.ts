@@ -1,5 +1,5 @@
 import "server-only";
-// `npm run backup -- FILE` and `npm run restore -- FILE` (CONTRACT 7.7): every row of the application's
+// `npm run backup -- FILE` and `npm run restore -- FILE` (docs/contract.md 7.7): every row of the application's
 // tables, the same from PostgreSQL and the embedded database, so either can be restored into the other.
 import { once } from "node:events";
 import { constants, createReadStream, createWriteStream } from "node:fs";

@@ -120,7 +120,7 @@ export async function fileInTransaction(
   const edition = await upsertIssue(tx, {
     newsletterId: letter.id,
     fingerprint: editionFingerprint(content, dateReceived),
-    // A message without one has none: the screens say SPEC.md's "No Subject".
+    // A message without one has none: the screens say docs/spec.md's "No Subject".
     subject: shared.subject || null,
     senderName: fromReader ? null : content.from?.name || content.identity.name,
     senderEmail: fromReader ? null : (content.from?.address ?? null),
@@ -199,7 +199,7 @@ export async function fileInTransaction(
 }
 
 /**
- * The shared newsletter the message may join (CONTRACT 7.2): only with a passing DKIM signature for the
+ * The shared newsletter the message may join (docs/contract.md 7.2): only with a passing DKIM signature for the
  * From domain or a parent of it, or for the catalog newsletter's own website domain. Null: it stays the
  * readers' own, and nothing shared is created for it.
  */

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * Paperboy's service worker (CONTRACT 7.5), bundled by esbuild during `next build` (app/serwist/[path]/route.ts).
+ * Paperboy's service worker (docs/contract.md 7.5), bundled by esbuild during `next build` (app/serwist/[path]/route.ts).
  *
  * Online it stays out of the way of every page and API request: the server answers them as if there were
  * no worker, so nothing personal or stale is ever served while the network is up. It precaches the build's

@@ -62,7 +62,7 @@ export function recordAuth(tx: Database, inboundId: number, auth: SenderAuth): P
 }
 
 /**
- * The domain that lets this message join a shared newsletter (CONTRACT 7.2): a passing DKIM signature
+ * The domain that lets this message join a shared newsletter (docs/contract.md 7.2): a passing DKIM signature
  * for the From domain or a parent of it, or, for a catalog newsletter, for its own website's domain.
  */
 export function verifiedDomainFor(auth: SenderAuth, letter: { source: string; websiteUrl: string | null } | null): string | null {
