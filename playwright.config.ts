@@ -47,6 +47,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: "retain-on-failure",
+    // Each journey opens a fresh context, where the service worker would install and fetch the whole build
+    // again; pwa.spec.ts, which tests the worker, allows it.
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
   },
   projects: [

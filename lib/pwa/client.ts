@@ -6,10 +6,15 @@ export const WORKER_URL = "/serwist/sw.js";
 // A worker busy or gone must never hold a logout or a page: past this, the page goes on without its answer.
 const ANSWER_WAIT_MS = 5_000;
 
-/** Registers the worker in a production build (a development server rebuilds chunks the worker would pin). */
+/**
+ * Registers the worker in a production build (a development server rebuilds chunks the worker would pin),
+ * once the page has loaded: its install fetches the whole build, which must not compete with the first page.
+ */
 export function registerWorker(): void {
   if (process.env.NODE_ENV !== "production" || !("serviceWorker" in navigator)) return;
-  void navigator.serviceWorker.register(WORKER_URL, { scope: "/" }).catch(() => undefined);
+  const register = () => void navigator.serviceWorker.register(WORKER_URL, { scope: "/" }).catch(() => undefined);
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
 }
 
 /** Sends the active worker a message and waits until it has done what it asks (or it is not there). */
