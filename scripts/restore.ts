@@ -11,9 +11,15 @@ await runCommand("restore", async () => {
     const { restore } = await import("@/lib/backup");
     const { tables, rows } = await restore(file);
     await openDatabase();
-    console.log(`Restored ${rows} rows into ${tables} tables from ${file}.`);
+    const { resumeRunningImports } = await import("@/lib/imports/service");
+    const imports = await resumeRunningImports();
+    console.log(
+      `Restored ${rows} rows into ${tables} tables from ${file}${imports > 0 ? `; ${imports} running import${imports === 1 ? "" : "s"} queued again` : ""}.`,
+    );
     return 0;
   } finally {
+    const { stopBoss } = await import("@/lib/jobs/boss");
+    await stopBoss();
     await closeDb();
   }
 });

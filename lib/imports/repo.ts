@@ -61,6 +61,16 @@ export async function updateProgress(
     .where(eq(mailImport.id, importId));
 }
 
+/** Every account's imports still running, releasing their leases: an operator's tool (after a restore), not a reader's. */
+export async function releaseRunningImports(): Promise<number[]> {
+  const rows = await getDb()
+    .update(mailImport)
+    .set({ leaseUntil: null })
+    .where(eq(mailImport.status, "running"))
+    .returning({ id: mailImport.id });
+  return rows.map((row) => row.id);
+}
+
 export async function releaseImport(importId: number): Promise<void> {
   await getDb().update(mailImport).set({ leaseUntil: null }).where(eq(mailImport.id, importId));
 }

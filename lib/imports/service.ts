@@ -8,7 +8,7 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { toImportDto, type ImportDto, type ImportFailureDto } from "./dto";
 import { IMPORT_JOB } from "./job";
 import { looksLikeMbox } from "./mbox";
-import { deleteUploadChunks, findImport, findImports, insertImport, type ImportFormat } from "./repo";
+import { deleteUploadChunks, findImport, findImports, insertImport, releaseRunningImports, type ImportFormat } from "./repo";
 import { newUploadKey, sweepAbandonedUploads, uploadSink } from "./upload";
 import { inspectZip, ZipRefusedError } from "./zip";
 
@@ -124,4 +124,14 @@ export async function listImportFailures(userId: number, importId: number): Prom
 
 export async function listImports(userId: number): Promise<{ items: ImportDto[] }> {
   return { items: (await findImports(userId, 10)).map(toImportDto) };
+}
+
+/**
+ * Queues every running import again (a restore carries rows and uploads, not the job queue), so that each
+ * one goes on from the message it had reached. Returns how many.
+ */
+export async function resumeRunningImports(): Promise<number> {
+  const ids = await releaseRunningImports();
+  for (const importId of ids) await enqueueJob(IMPORT_JOB, { importId }, { retryLimit: 20, retryDelaySeconds: 5 });
+  return ids.length;
 }
