@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { hasSessionCookie, isProtectedPage, pageSecurityHeaders } from "@/lib/navigation/protected-paths";
+import { hasMalformedEncoding } from "@/lib/navigation/malformed-path";
 import { loginPathFor } from "@/lib/navigation/safe-next";
 
 /**
@@ -8,13 +9,24 @@ import { loginPathFor } from "@/lib/navigation/safe-next";
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  if (hasMalformedEncoding(pathname)) return malformedPath(request, pathname);
+  if (pathname.startsWith("/api/") || pathname.startsWith("/img/")) return NextResponse.next();
   const guest = isProtectedPage(pathname) && !hasSessionCookie(request.cookies.getAll().map((cookie) => cookie.name));
   const response = guest ? NextResponse.redirect(new URL(loginPathFor(`${pathname}${search}`), request.url)) : NextResponse.next();
   for (const [name, value] of Object.entries(pageSecurityHeaders(pathname))) response.headers.set(name, value);
   return response;
 }
 
-// Pages and public files; the API answers JSON, hashed build assets and proxied images (/img/) set their own.
+/** The API answers 400 JSON as for any bad input; a page goes to /, as every unknown path does (docs/spec.md section 2). */
+function malformedPath(request: NextRequest, pathname: string) {
+  if (pathname.startsWith("/api/")) {
+    return NextResponse.json({ detail: "Malformed path: a percent sign must start a valid escape." }, { status: 400 });
+  }
+  return NextResponse.redirect(new URL("/", request.url));
+}
+
+// Pages and public files get headers and the sign-in redirect; the API and proxied images (/img/) set their
+// own headers and are here only for paths with a percent sign, which may be malformed.
 export const config = {
-  matcher: ["/((?!api/|img/|_next/static/|_next/image).*)"],
+  matcher: ["/((?!api/|img/|_next/static/|_next/image).*)", "/(api|img)/(.*%.*)"],
 };

@@ -72,14 +72,32 @@ describe.skipIf(!hasBuild)("the production build (next start; needs a build no o
     // Bundled into each route and into the instrumentation (which opens the shared connection and the
     // limiters), drizzle-orm and rate-limiter-flexible had a copy per bundle, and `instanceof` missed across them.
     const server = path.join(process.cwd(), ".next", "server");
-    const bundles = (await readdir(server, { recursive: true })).filter((file) => file.endsWith(".js"));
+    const bundles = (await readdir(server, { recursive: true, withFileTypes: true }))
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".js"))
+      .map((entry) => path.join(entry.parentPath, entry.name));
     const copies = [];
     for (const file of bundles) {
-      const text = await readFile(path.join(server, file), "utf8");
+      const text = await readFile(file, "utf8");
       if (/"TransactionRollbackError"|_isFirstInDuration/.test(text)) copies.push(file);
     }
     expect(bundles.length).toBeGreaterThan(10);
     expect(copies).toEqual([]);
+  });
+
+  it("answers a malformed percent-encoding with 400 JSON under /api and sends a page to /, never a 500", async () => {
+    for (const path of ["/api/issues/%ZZ", "/api/users/me/folders/%E0%A4%A", "/api/greader/reader/api/0/stream/contents/%"]) {
+      expect(await send("GET", path), path).toMatchObject({
+        status: 400,
+        body: { detail: "Malformed path: a percent sign must start a valid escape." },
+      });
+    }
+    for (const path of ["/emails/%ZZ", "/feeds/%ZZ/all.atom", "/newsletter/%C3%28", "/img/%ZZ/x"]) {
+      const answer = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
+      expect(answer.status, path).toBe(307);
+      expect(new URL(answer.headers.get("location") ?? "", "http://x").pathname, path).toBe("/");
+    }
+    // A well-formed escape still reaches its route.
+    expect((await send("GET", "/api/issues/%41")).status).toBe(401);
   });
 
   it("answers 409, not 500, to a change of one's address to a retired one", async () => {
