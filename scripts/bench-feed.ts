@@ -63,6 +63,8 @@ async function main(): Promise<void> {
         `${feed}?read_status=unread&subscription_status=subscribed&recency_filter=last_90_days&sort_by=subject&sort_order=asc`,
       ],
       ["full-text search", `${feed}?search=quantum%20galaxy`],
+      // docs/contract.md 7.4: search operators, parsed into the feed's conditions.
+      ["search operators", `${feed}?search=${encodeURIComponent("from:letter42.example is:unread after:2020-01-01 -pasta")}`],
       ["page 200", `${feed}?page=200`],
     ] as const;
     // A server in use is warm (each route's modules, JIT, prepared statements): two unmeasured seconds per route first.
