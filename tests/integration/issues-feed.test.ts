@@ -85,6 +85,8 @@ describe("GET /api/issues/feed", () => {
       is_favorited: false,
       is_subscribed: true,
       is_forwarded: false,
+      sender_verified: false,
+      sender_verified_domain: null,
       folder_ids: [],
       newsletter_url: "https://letter.example",
       public_share_id: expect.stringMatching(/^[A-Za-z0-9_-]{22,}$/),
