@@ -37,6 +37,7 @@ const serverEnv: Record<string, string> = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   forbidOnly: CI,
   retries: CI ? 1 : 0,

@@ -316,7 +316,7 @@ test("a popular newsletter opened from onboarding shows its newsletter page", as
 test("a reader likes a trending issue of a public newsletter they never received, from its issue page", async ({ page, request }) => {
   await signedInReader(page);
   const [newsletter] = (await featured(page)).filter((item) => item.websiteUrl);
-  // Another reader receives the issue; mail from the catalog newsletter's domain is filed under it, which is public.
+  // Another reader receives the issue; signed mail from the catalog newsletter's domain is filed under it, which is public.
   const owner = await registerByApi(request);
   const subject = `Trending notes ${Date.now().toString(36)}`;
   const domain = new URL(newsletter.websiteUrl!).hostname.replace(/^www\./, "");
@@ -324,6 +324,7 @@ test("a reader likes a trending issue of a public newsletter they never received
     subject,
     from: `${newsletter.name} <news@${domain}>`,
     html: articleHtml(subject),
+    signed: true,
   });
   const recent = (await (await page.request.get(`/api/newsletters/${newsletter.id}/recent_issues`)).json()) as {
     items: { id: number; subject: string }[];

@@ -1,8 +1,10 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { signMail } from "../support/dkim";
 
 export const INBOUND_SECRET = "e2e-inbound-secret";
 
-export type Issue = { subject: string; from?: string; html: string; date?: Date; headers?: string[] };
+/** `signed`: DKIM-signed for the From domain (tests/support/dkim.ts), as a real newsletter's mail is. */
+export type Issue = { subject: string; from?: string; html: string; date?: Date; headers?: string[]; signed?: boolean };
 
 export const HOUR = 3_600_000;
 
@@ -31,7 +33,7 @@ export async function deliver(request: APIRequestContext, to: string, issue: Iss
   ].join("\r\n");
   const response = await request.post("/api/inbound/email", {
     headers: { Authorization: `Bearer ${INBOUND_SECRET}`, "Content-Type": "message/rfc822" },
-    data: Buffer.from(message, "utf8"),
+    data: Buffer.from(issue.signed ? await signMail(message) : message, "utf8"),
   });
   expect(response.status(), await response.text()).toBe(202);
   const { emails } = (await response.json()) as { emails: number[] };

@@ -1,19 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { signMail } from "../support/dkim";
-import { makeTestKeys, startTestDns, type TestDnsServer } from "../support/dns-server";
 import { INBOUND_SECRET } from "./reading-support";
 import { signedInReader } from "./support";
 
-// The server asks this DNS server (DNS_RESOLVER in playwright.config.ts) for the key test mail is signed with.
-let dns: TestDnsServer;
-
-test.beforeAll(async () => {
-  const keys = makeTestKeys();
-  process.env.PAPERBOY_TEST_DKIM_KEY = keys.good;
-  dns = await startTestDns(keys, Number(process.env.E2E_DNS_PORT));
-});
-
-test.afterAll(() => dns.close());
+// The server asks the run's DNS server (tests/e2e/global-setup.ts) for the key test mail is signed with.
 
 function message(to: string, subject: string): string {
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
