@@ -1,10 +1,9 @@
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { Client } from "pg";
 import { startInstance, type Instance } from "../support/instances";
-import { root } from "../support/processes";
+import { freePort, root } from "../support/processes";
 
 // Three app processes started at once on a database nobody has migrated, as `docker compose up
 // --scale app=3` starts them: one migrates, the others wait for it, and all are ready (docs/contract.md 7.7).
@@ -22,17 +21,6 @@ const emptyUrl = () => {
   return url.toString();
 };
 let instances: Instance[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function onDatabase<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });

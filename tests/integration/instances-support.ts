@@ -1,6 +1,5 @@
 import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { nextBin, root, spawnCaptured } from "../support/processes";
@@ -25,16 +24,7 @@ export const hasBuild = (() => {
   return Math.max(...sources.map(newest)) <= statSync(buildId).mtimeMs;
 })();
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from "../support/processes";
 
 export type Instance = {
   child: ChildProcess;
