@@ -196,10 +196,11 @@ function DigestForm({ saved, address }: { saved: DigestSettings; address: string
         {save.isError && <Alert className="wrap-anywhere">{errorMessage(save.error, "Failed to save your digest settings.")}</Alert>}
         {sendNow.isError && <Alert className="wrap-anywhere">{errorMessage(sendNow.error, "Failed to send the digest.")}</Alert>}
       </form>
-      {/* Always present, so the toast's words are announced when they appear. */}
-      <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md">
+      {/* The live region is always present, so the toast's words are announced when they appear; the status role
+          comes only with a toast, because a page at rest shows no status. */}
+      <div aria-live="polite" className="pointer-events-none fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md">
         {toast && (
-          <p className="rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">{toast}</p>
+          <p role="status" className="rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">{toast}</p>
         )}
       </div>
     </>
