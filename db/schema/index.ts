@@ -13,3 +13,4 @@ export * from "./searches";
 export * from "./order";
 export * from "./webhooks";
 export * from "./sender-auth";
+export * from "./highlights";
