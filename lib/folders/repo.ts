@@ -25,10 +25,19 @@ export async function findFolder(userId: number, folderId: number): Promise<Fold
   return row;
 }
 
-/** Inserts the folder; undefined when the user already has one of that name (the unique index decides). */
+/**
+ * Inserts the folder; undefined when the user already has one of that name in any case ("Work" and
+ * "work" are one folder to a reader), the unique index catching two such inserts at once.
+ */
 export async function insertFolder(userId: number, name: string): Promise<FolderRow | undefined> {
-  const [row] = await getDb().insert(folder).values({ userId, name }).onConflictDoNothing().returning({ id: folder.id, name: folder.name });
-  return row ? { ...row, emailIds: [] } : undefined;
+  const inserted = (await getDb().execute(sql`
+    insert into folder (user_id, name)
+    select ${userId}::int, ${name}::text
+    where not exists (select 1 from folder where user_id = ${userId}::int and lower(name) = lower(${name}::text))
+    on conflict do nothing
+    returning id, name`)) as unknown as { rows: { id: number; name: string }[] };
+  const [row] = inserted.rows;
+  return row ? { id: row.id, name: row.name, emailIds: [] } : undefined;
 }
 
 export async function deleteFolder(userId: number, folderId: number): Promise<boolean> {

@@ -50,6 +50,17 @@ describe("folders", () => {
     });
   });
 
+  it("POST /api/users/me/folders refuses a name that differs from one of the reader's folders only in case, not another reader's", async () => {
+    const user = await registerUser();
+    const other = await registerUser();
+    expect((await create(user, { name: "Weekend Reads" })).status).toBe(201);
+    for (const name of ["weekend reads", "WEEKEND READS", " Weekend reads "]) {
+      expect(await create(user, { name })).toMatchObject({ status: 409, body: { detail: "A folder with this name already exists." } });
+    }
+    expect((await list(user)).body).toMatchObject({ items: [{ name: "Weekend Reads" }] });
+    expect(await create(other, { name: "weekend reads" })).toMatchObject({ status: 201, body: { name: "weekend reads" } });
+  });
+
   it("POST /api/users/me/folders refuses a name with a NUL character with 422, creating nothing", async () => {
     const user = await registerUser();
     expect(await create(user, { name: "Read\u0000later" })).toMatchObject({
