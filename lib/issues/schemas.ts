@@ -94,3 +94,11 @@ export const InteractionInput = z.union(
   { error: "Send one of is_liked, is_favorited, or is_read with read_duration_seconds (0 to 86400)." },
 );
 export type InteractionInput = z.infer<typeof InteractionInput>;
+
+const FRACTION_MESSAGE = "fraction must be a number from 0 to 1.";
+
+/** How far the reader got in an issue: 0 at its top, 1 at its end (docs/contract.md 7.3). */
+export const ReadProgressInput = z
+  .object({ fraction: z.number(FRACTION_MESSAGE).min(0, FRACTION_MESSAGE).max(1, FRACTION_MESSAGE) })
+  .strict();
+export type ReadProgressInput = z.infer<typeof ReadProgressInput>;

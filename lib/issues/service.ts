@@ -3,8 +3,9 @@ import { NotFoundError } from "@/lib/api/errors";
 import { pagedJson, pagedList, toEmailDto, toSharedEmailDto, type EmailDto } from "./dto";
 import { findFeedPage, markEmailsUnread, markFeedRead } from "./feed-repo";
 import { findActivityPage, findEmail, findReadableIssue, setFavorited, setLiked, setRead, type Activity } from "./repo";
+import { upsertReadingProgress } from "./progress-repo";
 import { findPublicIssues } from "./shared-repo";
-import type { EmailIdsInput, FeedFilters, FeedQuery, InteractionInput, PageQuery } from "./schemas";
+import type { EmailIdsInput, FeedFilters, FeedQuery, InteractionInput, PageQuery, ReadProgressInput } from "./schemas";
 
 /** The feed's page as JSON text: PostgreSQL writes each Email (dto.ts), which spares the server's thread. */
 export async function listFeedJson(userId: number, query: FeedQuery): Promise<string> {
@@ -72,4 +73,15 @@ export async function updateInteraction(userId: number, emailId: number, input: 
   else if ("is_favorited" in input) await setFavorited(userId, target, input.is_favorited);
   else await setRead(userId, target, input.is_read, input.read_duration_seconds);
   return getEmail(userId, emailId);
+}
+
+/**
+ * Keeps the reader's place in their copy of the issue; opened through another reader's copy of a public
+ * issue, in their own copy if they have one. Progress lives on copies only: a public issue they hold
+ * none of has nowhere to keep it, and is not found.
+ */
+export async function saveReadProgress(userId: number, emailId: number, input: ReadProgressInput): Promise<void> {
+  if (await upsertReadingProgress(userId, emailId, input.fraction)) return;
+  const { ownEmailId } = await readableIssue(userId, emailId);
+  if (ownEmailId === null || !(await upsertReadingProgress(userId, ownEmailId, input.fraction))) throw new NotFoundError("Email not found");
 }
