@@ -4,6 +4,7 @@ import { ZipFile } from "yazl";
 import { mailAddress } from "@/lib/auth/addresses";
 import { env } from "@/lib/env";
 import { feedsOpml } from "@/lib/feeds/service";
+import { exportHighlightsJson } from "@/lib/highlights/service";
 import {
   findExportActions,
   findExportComments,
@@ -151,6 +152,11 @@ async function* feedsFile(userId: number): AsyncGenerator<string> {
   yield await feedsOpml(userId);
 }
 
+/** highlights.json: every highlight with its issue's subject and newsletter (docs/contract.md 7.3). */
+async function* highlightsFile(userId: number): AsyncGenerator<string> {
+  yield await exportHighlightsJson(userId);
+}
+
 /**
  * Adds mail/<email id>.eml entries a page at a time. Each entry's bytes are handed over only when the
  * zip reaches it, and reaching the last of a page fetches the next, so at most two pages are held.
@@ -192,6 +198,7 @@ export function exportAccount(userId: number): ReadableStream<Uint8Array> {
   const now = new Date();
   zip.addReadStream(Readable.from(accountJson(userId)).on("error", fail), "account.json", { mtime: now });
   zip.addReadStream(Readable.from(feedsFile(userId)).on("error", fail), "feeds.opml", { mtime: now });
+  zip.addReadStream(Readable.from(highlightsFile(userId)).on("error", fail), "highlights.json", { mtime: now });
   addMessages(zip, userId, fail);
   return Readable.toWeb(output) as ReadableStream<Uint8Array>;
 }

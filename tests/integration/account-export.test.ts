@@ -3,6 +3,7 @@ import { deliver, mail, uniqueSender } from "./inbound-support";
 import { describe, expect, it } from "vitest";
 import yauzl from "yauzl";
 import { POST as addComment } from "@/app/api/issues/[emailId]/comments/route";
+import { POST as addHighlight } from "@/app/api/issues/[emailId]/highlights/route";
 import { PUT as interact } from "@/app/api/issues/[emailId]/interactions/route";
 import { GET as exportData } from "@/app/api/users/me/export/route";
 import { GET as opmlOfFeeds } from "@/app/api/users/me/feeds.opml/route";
@@ -96,7 +97,9 @@ describe("GET /api/users/me/export", () => {
     expect(response.headers.get("content-type")).toBe("application/zip");
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="paperboy-export-\d{4}-\d{2}-\d{2}\.zip"$/);
     const files = await unzip(data);
-    expect([...files.keys()].sort()).toEqual(["account.json", "feeds.opml", `mail/${firstId}.eml`, `mail/${secondId}.eml`].sort());
+    expect([...files.keys()].sort()).toEqual(
+      ["account.json", "feeds.opml", "highlights.json", `mail/${firstId}.eml`, `mail/${secondId}.eml`].sort(),
+    );
     expect(files.get(`mail/${firstId}.eml`)?.equals(first)).toBe(true);
     expect(files.get(`mail/${secondId}.eml`)?.equals(second)).toBe(true);
 
@@ -124,7 +127,30 @@ describe("GET /api/users/me/export", () => {
     const files = await unzip((await download(reader.cookie)).data);
     const account = JSON.parse(files.get("account.json")?.toString("utf8") ?? "{}");
     expect(account).toMatchObject({ subscriptions: [], folders: [], comments: [], likes: [], favourites: [], read_state: [], emails: [] });
-    expect([...files.keys()].sort()).toEqual(["account.json", "feeds.opml"]);
+    expect([...files.keys()].sort()).toEqual(["account.json", "feeds.opml", "highlights.json"]);
+    expect(JSON.parse(files.get("highlights.json")?.toString("utf8") ?? "null")).toEqual([]);
+  });
+
+  it("adds highlights.json: every highlight with its issue's subject and newsletter", async () => {
+    const reader = await registerUser();
+    const [emailId] = (
+      (
+        await deliver(
+          mail({ to: reader.unique_email, from: `Marked Letter <${uniqueSender()}>`, subject: "Marked", html: "<p>Keep this line.</p>" }),
+        )
+      ).body as { emails: number[] }
+    ).emails;
+    const made = await call(addHighlight, `/api/issues/${emailId}/highlights`, {
+      method: "POST",
+      cookie: reader.cookie,
+      body: { quote: "this line", note: "Why" },
+      params: { emailId: String(emailId) },
+    });
+    expect(made.status).toBe(201);
+    const files = await unzip((await download(reader.cookie)).data);
+    expect(JSON.parse(files.get("highlights.json")?.toString("utf8") ?? "null")).toEqual([
+      { ...(made.body as object), subject: "Marked", newsletter_name: "Marked Letter" },
+    ]);
   });
 
   it("needs a session", async () => {
