@@ -7,14 +7,16 @@ import { email, issue, newsletter, share } from "@/db/schema";
 export async function findSharedIssue(shareId: string) {
   const [row] = await getDb()
     .select({
-      id: issue.id,
-      subject: issue.subject,
-      senderName: issue.senderName,
-      publishedAt: issue.publishedAt,
-      bodyHtml: issue.bodyHtml,
-      bodyPlain: issue.bodyPlain,
-      summary: issue.summary,
-      thumbnailUrl: issue.thumbnailUrl,
+      issue: {
+        id: issue.id,
+        subject: issue.subject,
+        senderName: issue.senderName,
+        publishedAt: issue.publishedAt,
+        bodyHtml: issue.bodyHtml,
+        bodyPlain: issue.bodyPlain,
+        summary: issue.summary,
+        thumbnailUrl: issue.thumbnailUrl,
+      },
       newsletter: { id: newsletter.id, name: newsletter.name, websiteUrl: newsletter.websiteUrl, logoUrl: newsletter.logoUrl },
     })
     .from(share)
