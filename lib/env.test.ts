@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { databaseLocation, parseEnv } from "./env";
 
@@ -67,6 +69,47 @@ describe("parseEnv", () => {
   it("names every wrong variable at once", () => {
     expect(() => parseEnv({ APP_URL: "x", MAIL_DOMAIN: "a b" })).toThrow(
       "Invalid configuration: MAIL_DOMAIN must be a domain name, such as paperboy.example; APP_URL must be an http:// or https:// URL",
+    );
+  });
+});
+
+describe("secrets in files (*_FILE)", () => {
+  const secretFile = (value: string) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), "env-")), "secret");
+    writeFileSync(file, value);
+    return file;
+  };
+
+  it("reads a secret from the file its _FILE variable names, without the newline that ends the file", () => {
+    const env = parseEnv({
+      AUTH_SECRET_FILE: secretFile("a-secret-from-a-file-long-enough\n"),
+      DATABASE_URL_FILE: secretFile("postgres://paperboy:secret@db:5432/paperboy\r\n"),
+      SMTP_URL_FILE: secretFile("smtp://user:pass@relay.example:587"),
+    });
+    expect(env).toMatchObject({
+      AUTH_SECRET: "a-secret-from-a-file-long-enough",
+      DATABASE_URL: "postgres://paperboy:secret@db:5432/paperboy",
+      SMTP_URL: "smtp://user:pass@relay.example:587",
+    });
+  });
+
+  it("prefers the variable itself, and checks a value from a file like any other", () => {
+    expect(parseEnv({ METRICS_TOKEN: "direct", METRICS_TOKEN_FILE: secretFile("from-file") }).METRICS_TOKEN).toBe("direct");
+    expect(() => parseEnv({ ENCRYPTION_KEY_FILE: secretFile("short") })).toThrow(
+      "Invalid configuration: ENCRYPTION_KEY must be 32 bytes, as 64 hex digits or base64",
+    );
+  });
+
+  it("refuses to start when a named file cannot be read", () => {
+    expect(() => parseEnv({ INBOUND_SECRET_FILE: "/nonexistent/inbound" })).toThrow(
+      "Invalid configuration: INBOUND_SECRET_FILE cannot be read (ENOENT: /nonexistent/inbound)",
+    );
+  });
+
+  it("refuses a web instance beside workers (WORKER=off) without a shared AUTH_SECRET", () => {
+    expect(() => parseEnv({ WORKER: "off" })).toThrow("AUTH_SECRET must be set (or AUTH_SECRET_FILE) when WORKER=off");
+    expect(parseEnv({ WORKER: "off", AUTH_SECRET_FILE: secretFile("shared-secret-long-enough") }).AUTH_SECRET).toBe(
+      "shared-secret-long-enough",
     );
   });
 });

@@ -73,7 +73,43 @@ function envSchema(port: string | undefined) {
     MAILBOX_POLL_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(1).max(120).default(120),
     // host:port of the DNS server sender authentication asks (DKIM keys, DMARC, SPF); unset: the system's.
     DNS_RESOLVER: z.string().regex(HOST_PORT, { error: "must be host:port" }).optional(),
+    // The file `npm run worker` touches every 15 s, for a container's health check; unset: none.
+    WORKER_HEARTBEAT_FILE: optional,
+    // This process's name in the metrics' `instance` label; unset: the host name (a container's id).
+    INSTANCE_ID: optional,
   });
+}
+
+/**
+ * The variables that may instead name a file holding their value (`AUTH_SECRET_FILE=/run/secrets/auth`), as
+ * Docker and Kubernetes secrets are mounted: a value given directly wins.
+ */
+export const FILE_VARIABLES = [
+  "DATABASE_URL",
+  "AUTH_SECRET",
+  "ENCRYPTION_KEY",
+  "INBOUND_SECRET",
+  "MAILGUN_SIGNING_KEY",
+  "POSTMARK_INBOUND_PASSWORD",
+  "SMTP_URL",
+  "METRICS_TOKEN",
+] as const;
+
+/** `source` with each unset FILE_VARIABLES entry read from the file its `_FILE` names (its last newline dropped). */
+function withFileVariables(source: Record<string, string | undefined>): Record<string, string | undefined> {
+  const resolved = { ...source };
+  const unreadable: string[] = [];
+  for (const name of FILE_VARIABLES) {
+    const file = source[`${name}_FILE`];
+    if (source[name] || !file) continue;
+    try {
+      resolved[name] = readFileSync(file, "utf8").replace(/\r?\n$/, "");
+    } catch (error) {
+      unreadable.push(`${name}_FILE cannot be read (${(error as NodeJS.ErrnoException).code ?? "error"}: ${file})`);
+    }
+  }
+  if (unreadable.length > 0) throw new Error(`Invalid configuration: ${unreadable.join("; ")}`);
+  return resolved;
 }
 
 export type Env = z.infer<ReturnType<typeof envSchema>>;
@@ -81,10 +117,14 @@ export type Env = z.infer<ReturnType<typeof envSchema>>;
 /** The configuration in `source`; throws one line naming every variable that is wrong, so each entry point can print it as is. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // An empty variable (as docker compose passes an unset one) means "use the default".
-  const provided = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+  const provided = withFileVariables(Object.fromEntries(Object.entries(source).filter(([, value]) => value !== "")));
   const result = envSchema(provided.PORT).safeParse(provided);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+  const problems = result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`);
+  // Web instances beside workers share no data folder, so each would generate a secret of its own: every
+  // session and signed image address made by one would be refused by the others.
+  if (result.success && result.data.WORKER === "off" && !result.data.AUTH_SECRET)
+    problems.push("AUTH_SECRET must be set (or AUTH_SECRET_FILE) when WORKER=off: every instance and worker must share it");
+  if (result.success && problems.length === 0) return result.data;
   throw new Error(`Invalid configuration: ${problems.join("; ")}`);
 }
 

@@ -1,0 +1,87 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import YAML from "yaml";
+import { root } from "../support/processes";
+
+// Issue 33: the compose deployment's defects, checked without a Docker engine (`docker compose config`
+// needs the compose plugin, which this machine lacks; `npm run test:compose` runs the stack for real).
+const read = (name: string) => readFileSync(path.join(root, name), "utf8");
+const composeText = read("docker-compose.yml");
+type Service = {
+  image?: string;
+  build?: { target?: string };
+  profiles?: string[];
+  environment?: Record<string, string>;
+  healthcheck?: { test?: string[] };
+  logging?: { driver?: string; options?: Record<string, string> };
+  mem_limit?: string;
+};
+const compose = YAML.parse(composeText) as { services: Record<string, Service>; "x-app-environment": Record<string, string> };
+const dockerfile = read("Dockerfile");
+const caddyfile = read("deploy/Caddyfile");
+
+/** One stage of the Dockerfile: from its FROM line to the next. */
+function stage(name: string): string {
+  const start = dockerfile.search(new RegExp(`^FROM \\S+ AS ${name}$`, "m"));
+  if (start < 0) throw new Error(`no stage ${name}`);
+  const next = dockerfile.indexOf("\nFROM ", start + 1);
+  return dockerfile.slice(start, next < 0 ? undefined : next);
+}
+
+describe("docker-compose.yml", () => {
+  it("starts the web replicas, the proxy, the worker, the SMTP receiver and the database, and Mailpit only for a trial", () => {
+    expect(Object.keys(compose.services).sort()).toEqual(["app", "db", "mailpit", "proxy", "smtp", "worker"]);
+    expect(compose.services.mailpit.profiles).toEqual(["mailpit"]);
+    expect(compose["x-app-environment"].SMTP_URL).toBe("${SMTP_URL:-}");
+    expect(compose.services.app.environment).toMatchObject({ WORKER: "off", TRUST_PROXY: "true" });
+  });
+
+  it("nests no default inside another, which Compose v1 mangles", () => {
+    expect(composeText.match(/\$\{[^}]*\$\{/g)).toBeNull();
+  });
+
+  it("gives every service a health check, rotating logs and a memory limit", () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect(service.healthcheck?.test?.length, name).toBeGreaterThan(1);
+      expect(service.logging?.options, name).toEqual({ "max-size": "10m", "max-file": "5" });
+      expect(service.mem_limit, name).toBeTruthy();
+    }
+    expect(compose.services.app.healthcheck?.test?.join(" ")).toContain("/api/health/ready");
+  });
+
+  it("pins the proxy to a Caddy that retries a POST with its body (2.11.2 or later), serving deploy/Caddyfile", () => {
+    const version = /^caddy:(\d+)\.(\d+)\.(\d+)-alpine$/.exec(compose.services.proxy.image ?? "");
+    expect(version).not.toBeNull();
+    const [major, minor, patch] = version!.slice(1).map(Number);
+    expect(major * 1e6 + minor * 1e3 + patch).toBeGreaterThanOrEqual(2_011_002);
+    expect(compose.services.proxy.environment?.SITE_ADDRESS).toBe("${SITE_ADDRESS:-:80}");
+    expect(caddyfile).toMatch(/^\{\$SITE_ADDRESS::80\} \{$/m);
+    expect(caddyfile).toMatch(/lb_retries \d/);
+    expect(caddyfile).toMatch(/lb_try_duration \d+s/);
+    expect(caddyfile).toContain("health_uri /api/health/ready");
+  });
+
+  it("offers every secret as a file too (*_FILE)", () => {
+    for (const secret of ["AUTH_SECRET", "ENCRYPTION_KEY", "INBOUND_SECRET", "SMTP_URL", "METRICS_TOKEN"])
+      expect(compose["x-app-environment"][`${secret}_FILE`], secret).toBe(`\${${secret}_FILE:-}`);
+  });
+});
+
+describe("Dockerfile", () => {
+  it("installs with npm 11, which accepts the lock that Node 22's npm 10 refuses", () => {
+    expect(dockerfile).toMatch(/^ARG NPM_VERSION=11\.\d+\.\d+$/m);
+    expect(stage("npm")).toContain('npm install -g --no-audit --no-fund "npm@${NPM_VERSION}"');
+  });
+
+  it("runs the worker and the SMTP receiver from a small stage without the build, as an unprivileged user", () => {
+    expect(compose.services.worker.build?.target).toBe("tools");
+    expect(compose.services.smtp.build?.target).toBe("tools");
+    const tools = stage("tools");
+    expect(tools).not.toContain("--from=builder");
+    expect(tools).not.toContain("--from=deps ");
+    expect(tools).toContain("--from=prod-deps");
+    expect(tools).toMatch(/^USER paperboy$/m);
+    expect(stage("runner")).toMatch(/^USER paperboy$/m);
+  });
+});
