@@ -1,5 +1,7 @@
 import "server-only";
+import { hostname } from "node:os";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
+import { env } from "@/lib/env";
 
 /**
  * This process's counters. Each instance serves its own (scrape every instance); the queue's figures
@@ -7,6 +9,8 @@ import { Counter, Gauge, Histogram, Registry } from "prom-client";
  */
 function createMetrics() {
   const registry = new Registry();
+  // Which replica answered: behind the proxy a scrape reaches any one of them.
+  registry.setDefaultLabels({ instance: env.INSTANCE_ID ?? hostname() });
   return {
     registry,
     requests: new Counter({

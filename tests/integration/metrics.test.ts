@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import parsePrometheusTextFormat, { type Family } from "parse-prometheus-text-format";
 import { describe, expect, it } from "vitest";
 import { call, registerUser, useDatabase } from "../support/api";
@@ -52,6 +53,8 @@ describe("GET /api/metrics", () => {
     expect(sample(families, "paperboy_http_requests_total", requests)).toBe(
       (sample(before, "paperboy_http_requests_total", requests) ?? 0) + 1,
     );
+    // Each replica's figures name it (INSTANCE_ID, else the host name): behind the proxy a scrape reaches any one.
+    expect(sample(families, "paperboy_http_requests_total", { ...requests, instance: hostname() })).toBeDefined();
     for (const outcome of ["stored", "unknown_recipient"]) {
       const labels = { source: "raw", outcome };
       expect(sample(families, "paperboy_inbound_messages_total", labels)).toBe(
