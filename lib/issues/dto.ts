@@ -59,13 +59,13 @@ type Values<F> = { [K in keyof F]: F[K] extends { row: (row: EmailRow) => infer 
 /** What a list of fields reads a shared issue from: what all of them read. */
 type SharedSourceOf<F> = F[keyof F] extends { shared: (shared: infer Shared) => unknown } ? Shared : never;
 
-function field<T, Shared = SharedIssueFields>(
-  kind: JsonKind,
-  row: (row: EmailRow) => T,
-  column: (columns: EmailColumns) => SQL | AnyPgColumn,
-  shared: (shared: Shared) => NoInfer<T>,
-): ListedField<T, Shared> {
-  return { kind, row, column, shared };
+function field<T, Shared = SharedIssueFields>(definition: {
+  kind: JsonKind;
+  row: (row: EmailRow) => T;
+  column: (columns: EmailColumns) => SQL | AnyPgColumn;
+  shared: (shared: Shared) => NoInfer<T>;
+}): ListedField<T, Shared> {
+  return definition;
 }
 
 /** A JSON object as one field, its own fields read from the same things. */
@@ -88,196 +88,142 @@ function fromShared<F extends Fields<never>>(fields: F, shared: SharedSourceOf<F
   return Object.fromEntries(Object.entries(fields).map(([name, value]) => [name, read(value)])) as Values<F>;
 }
 
-const newsletterId = field(
-  "number",
-  (row) => row.newsletter.id,
-  (columns) => columns.newsletter.id,
-  (shared: SharedIssueContent) => shared.newsletter.id,
-);
-const newsletterUrl = field(
-  "string",
-  (row) => row.newsletter.websiteUrl,
-  (columns) => columns.newsletter.websiteUrl,
-  (shared: SharedIssueContent) => shared.newsletter.websiteUrl,
-);
+const newsletterId = field({
+  kind: "number",
+  row: (r) => r.newsletter.id,
+  column: (c) => c.newsletter.id,
+  shared: (s: SharedIssueContent) => s.newsletter.id,
+});
+const newsletterUrl = field({
+  kind: "string",
+  row: (r) => r.newsletter.websiteUrl,
+  column: (c) => c.newsletter.websiteUrl,
+  shared: (s: SharedIssueContent) => s.newsletter.websiteUrl,
+});
 const newsletterMetadata = object({
   id: newsletterId,
-  newsletter_name: field(
-    "string",
-    (row) => row.newsletter.name,
-    (columns) => columns.newsletter.name,
-    (shared: SharedIssueContent) => shared.newsletter.name,
-  ),
+  newsletter_name: field({
+    kind: "string",
+    row: (r) => r.newsletter.name,
+    column: (c) => c.newsletter.name,
+    shared: (s: SharedIssueContent) => s.newsletter.name,
+  }),
   newsletter_url: newsletterUrl,
-  logoUrl: field(
-    "string",
-    (row) => row.newsletter.logoUrl,
-    (columns) => columns.newsletter.logoUrl,
-    (shared: SharedIssueContent) => shared.newsletter.logoUrl,
-  ),
+  logoUrl: field({
+    kind: "string",
+    row: (r) => r.newsletter.logoUrl,
+    column: (c) => c.newsletter.logoUrl,
+    shared: (s: SharedIssueContent) => s.newsletter.logoUrl,
+  }),
 });
 
 /**
  * The Email of docs/contract.md section 3, in the order its JSON is written: the one list toEmailDto,
- * emailJson and toSharedEmailDto are made from. A shared issue is never forwarded, in a folder or shared
- * by this reader, and is always an issue (confirmations are no one else's).
+ * emailJson and toSharedEmailDto are made from. Each field reads `r`, the reader's email row; `c`, its
+ * columns in SQL; `s`, an issue they did not receive, which is never forwarded, in a folder or shared by
+ * this reader, and is always an issue (confirmations are no one else's).
  */
 const emailFields = {
-  id: field(
-    "number",
-    (row) => row.email.id,
-    (columns) => columns.email.id,
-    (shared) => shared.emailId,
-  ),
-  issue_id: field(
-    "number",
-    (row) => row.email.issueId,
-    (columns) => columns.email.issueId,
-    (shared) => shared.issue.id,
-  ),
+  id: field({ kind: "number", row: (r) => r.email.id, column: (c) => c.email.id, shared: (s) => s.emailId }),
+  issue_id: field({ kind: "number", row: (r) => r.email.issueId, column: (c) => c.email.issueId, shared: (s) => s.issue.id }),
   newsletter_id: newsletterId,
   newsletter_metadata_id: newsletterId,
   newsletter: object({ id: newsletterId }),
   newsletter_metadata: newsletterMetadata,
   newsletter_url: newsletterUrl,
-  subject: field(
-    "string",
-    (row) => row.email.subject,
-    (columns) => columns.email.subject,
-    (shared: SharedIssueContent) => shared.issue.subject,
-  ),
-  sender_name: field(
-    "string",
-    (row) => row.email.senderName,
-    (columns) => columns.email.senderName,
-    (shared: SharedIssueContent) => shared.issue.senderName,
-  ),
-  sender_email: field(
-    "string",
-    (row) => row.email.senderEmail,
-    (columns) => columns.email.senderEmail,
-    (shared) => shared.issue.senderEmail,
-  ),
-  sender_verified: field(
-    "boolean",
-    (row) => row.email.senderVerified,
-    (columns) => columns.email.senderVerified,
-    (shared) => shared.issue.senderVerifiedDomain !== null,
-  ),
-  sender_verified_domain: field(
-    "string",
-    (row) => row.email.senderVerifiedDomain,
-    (columns) => columns.email.senderVerifiedDomain,
-    (shared) => shared.issue.senderVerifiedDomain,
-  ),
-  email_summary: field(
-    "string",
-    (row) => row.email.summary,
-    (columns) => columns.email.summary,
-    (shared) => shared.issue.summary,
-  ),
-  date_received: field(
-    "timestamp",
-    (row) => iso(row.email.dateReceived),
-    (columns) => columns.email.dateReceived,
-    (shared: SharedIssueContent) => shared.issue.publishedAt.toISOString(),
-  ),
-  thumbnail_image_url: field(
-    "string",
-    (row) => row.email.thumbnailUrl,
-    (columns) => columns.email.thumbnailUrl,
-    (shared) => shared.issue.thumbnailUrl,
-  ),
-  word_count: field(
-    "number",
-    (row) => row.email.wordCount,
-    (columns) => columns.email.wordCount,
-    (shared) => shared.issue.wordCount,
-  ),
-  time_to_read: field(
-    "number",
-    (row) => minutesToRead(row.email.wordCount),
-    (columns) => sql`greatest(1, ceil(${columns.email.wordCount} / 200.0))::int`,
-    (shared) => minutesToRead(shared.issue.wordCount),
-  ),
-  is_read: field(
-    "boolean",
-    (row) => row.email.isRead,
-    (columns) => columns.email.isRead,
-    (shared) => Boolean(shared.readAt),
-  ),
-  is_liked: field(
-    "boolean",
-    (row) => row.likedAt !== null,
-    (columns) => sql`${columns.likedAt} is not null`,
-    (shared) => Boolean(shared.likedAt),
-  ),
-  is_favorited: field(
-    "boolean",
-    (row) => row.favoritedAt !== null,
-    (columns) => sql`${columns.favoritedAt} is not null`,
-    (shared) => Boolean(shared.favoritedAt),
-  ),
-  is_subscribed: field(
-    "boolean",
-    (row) => row.email.isSubscribed,
-    (columns) => columns.email.isSubscribed,
-    (shared) => shared.subscribed,
-  ),
-  is_forwarded: field(
-    "boolean",
-    (row) => row.email.isForwarded,
-    (columns) => columns.email.isForwarded,
-    () => false,
-  ),
-  folder_ids: field(
-    "numbers",
-    (row) => row.folderIds.map(Number),
-    (columns) => columns.folderIds,
-    () => [],
-  ),
-  public_share_id: field(
-    "string",
-    (row) => row.shareId,
-    (columns) => columns.shareId,
-    () => null,
-  ),
-  liked_at: field(
-    "timestamp",
-    (row) => iso(row.likedAt),
-    (columns) => columns.likedAt,
-    (shared) => iso(shared.likedAt),
-  ),
-  favorited_at: field(
-    "timestamp",
-    (row) => iso(row.favoritedAt),
-    (columns) => columns.favoritedAt,
-    (shared) => iso(shared.favoritedAt),
-  ),
-  like_count: field(
-    "number",
-    (row) => Number(row.likeCount),
-    (columns) => columns.likeCount,
-    (shared) => Number(shared.likeCount),
-  ),
-  comment_count: field(
-    "number",
-    (row) => Number(row.commentCount),
-    (columns) => columns.commentCount,
-    (shared) => Number(shared.commentCount),
-  ),
-  kind: field(
-    "string",
-    (row) => row.email.kind,
-    (columns) => columns.email.kind,
-    () => "issue" as const,
-  ),
-  confirmation_url: field(
-    "string",
-    (row) => row.email.confirmationUrl,
-    (columns) => columns.email.confirmationUrl,
-    () => null,
-  ),
+  subject: field({
+    kind: "string",
+    row: (r) => r.email.subject,
+    column: (c) => c.email.subject,
+    shared: (s: SharedIssueContent) => s.issue.subject,
+  }),
+  sender_name: field({
+    kind: "string",
+    row: (r) => r.email.senderName,
+    column: (c) => c.email.senderName,
+    shared: (s: SharedIssueContent) => s.issue.senderName,
+  }),
+  sender_email: field({
+    kind: "string",
+    row: (r) => r.email.senderEmail,
+    column: (c) => c.email.senderEmail,
+    shared: (s) => s.issue.senderEmail,
+  }),
+  sender_verified: field({
+    kind: "boolean",
+    row: (r) => r.email.senderVerified,
+    column: (c) => c.email.senderVerified,
+    shared: (s) => s.issue.senderVerifiedDomain !== null,
+  }),
+  sender_verified_domain: field({
+    kind: "string",
+    row: (r) => r.email.senderVerifiedDomain,
+    column: (c) => c.email.senderVerifiedDomain,
+    shared: (s) => s.issue.senderVerifiedDomain,
+  }),
+  email_summary: field({ kind: "string", row: (r) => r.email.summary, column: (c) => c.email.summary, shared: (s) => s.issue.summary }),
+  date_received: field({
+    kind: "timestamp",
+    row: (r) => iso(r.email.dateReceived),
+    column: (c) => c.email.dateReceived,
+    shared: (s: SharedIssueContent) => s.issue.publishedAt.toISOString(),
+  }),
+  thumbnail_image_url: field({
+    kind: "string",
+    row: (r) => r.email.thumbnailUrl,
+    column: (c) => c.email.thumbnailUrl,
+    shared: (s) => s.issue.thumbnailUrl,
+  }),
+  word_count: field({ kind: "number", row: (r) => r.email.wordCount, column: (c) => c.email.wordCount, shared: (s) => s.issue.wordCount }),
+  time_to_read: field({
+    kind: "number",
+    row: (r) => minutesToRead(r.email.wordCount),
+    column: (c) => sql`greatest(1, ceil(${c.email.wordCount} / 200.0))::int`,
+    shared: (s) => minutesToRead(s.issue.wordCount),
+  }),
+  is_read: field({ kind: "boolean", row: (r) => r.email.isRead, column: (c) => c.email.isRead, shared: (s) => Boolean(s.readAt) }),
+  is_liked: field({
+    kind: "boolean",
+    row: (r) => r.likedAt !== null,
+    column: (c) => sql`${c.likedAt} is not null`,
+    shared: (s) => Boolean(s.likedAt),
+  }),
+  is_favorited: field({
+    kind: "boolean",
+    row: (r) => r.favoritedAt !== null,
+    column: (c) => sql`${c.favoritedAt} is not null`,
+    shared: (s) => Boolean(s.favoritedAt),
+  }),
+  is_subscribed: field({
+    kind: "boolean",
+    row: (r) => r.email.isSubscribed,
+    column: (c) => c.email.isSubscribed,
+    shared: (s) => s.subscribed,
+  }),
+  is_forwarded: field({ kind: "boolean", row: (r) => r.email.isForwarded, column: (c) => c.email.isForwarded, shared: () => false }),
+  folder_ids: field({ kind: "numbers", row: (r) => r.folderIds.map(Number), column: (c) => c.folderIds, shared: () => [] }),
+  public_share_id: field({ kind: "string", row: (r) => r.shareId, column: (c) => c.shareId, shared: () => null }),
+  liked_at: field({ kind: "timestamp", row: (r) => iso(r.likedAt), column: (c) => c.likedAt, shared: (s) => iso(s.likedAt) }),
+  favorited_at: field({
+    kind: "timestamp",
+    row: (r) => iso(r.favoritedAt),
+    column: (c) => c.favoritedAt,
+    shared: (s) => iso(s.favoritedAt),
+  }),
+  like_count: field({ kind: "number", row: (r) => Number(r.likeCount), column: (c) => c.likeCount, shared: (s) => Number(s.likeCount) }),
+  comment_count: field({
+    kind: "number",
+    row: (r) => Number(r.commentCount),
+    column: (c) => c.commentCount,
+    shared: (s) => Number(s.commentCount),
+  }),
+  kind: field({ kind: "string", row: (r) => r.email.kind, column: (c) => c.email.kind, shared: () => "issue" as const }),
+  confirmation_url: field({
+    kind: "string",
+    row: (r) => r.email.confirmationUrl,
+    column: (c) => c.email.confirmationUrl,
+    shared: () => null,
+  }),
 };
 
 /** The bodies, only in the single-email answer (never in lists, so never written by SQL). */
