@@ -4,6 +4,7 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
 import { CompassIcon, FeedIcon, InboxIcon, SettingsIcon } from "../ui/icons";
+import { HighlightIcon } from "../highlights/highlight-icon";
 import { ScreenerNav } from "../screener/screener-nav";
 import { SavedSearches } from "./saved-searches";
 
@@ -13,6 +14,7 @@ export const MAIN_NAV: NavItem[] = [
   { href: "/feed", label: "My Feed", icon: FeedIcon },
   { href: "/discover", label: "Discover", icon: CompassIcon },
   { href: "/subscriptions", label: "Subscriptions", icon: InboxIcon },
+  { href: "/highlights", label: "Highlights", icon: HighlightIcon },
 ];
 
 export const ACCOUNT_NAV: NavItem[] = [{ href: "/settings", label: "Settings", icon: SettingsIcon }];

@@ -28,8 +28,11 @@ function anchorOf(target: EventTarget | null): HTMLAnchorElement | null {
   return node as HTMLAnchorElement | null;
 }
 
-/** An issue's HTML body, as tall as its content, with links opening in a new tab without opener. */
-export function EmailFrame({ html, title }: { html: string; title: string }) {
+/**
+ * An issue's HTML body, as tall as its content, with links opening in a new tab without opener. `onBody`
+ * (a stable callback) gets the frame's body once loaded, for what the page adds to it (highlights), and null when it goes.
+ */
+export function EmailFrame({ html, title, onBody }: { html: string; title: string; onBody?: (body: HTMLElement | null) => void }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(480);
 
@@ -71,7 +74,9 @@ export function EmailFrame({ html, title }: { html: string; title: string }) {
       doc.addEventListener("click", onClick);
       doc.addEventListener("keydown", onKey);
       measure();
+      onBody?.(doc.body);
       cleanup = () => {
+        onBody?.(null);
         observer.disconnect();
         doc.removeEventListener("click", onClick);
         doc.removeEventListener("keydown", onKey);
@@ -83,7 +88,7 @@ export function EmailFrame({ html, title }: { html: string; title: string }) {
       element.removeEventListener("load", attach);
       cleanup();
     };
-  }, [html]);
+  }, [html, onBody]);
 
   return (
     <iframe

@@ -4,7 +4,9 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/api/client";
 import { useEmail, type EmailDetail } from "@/lib/issues/hooks";
-import { EmailFrame, PlainBody } from "../email/email-frame";
+import { PlainBody } from "../email/email-frame";
+import { HighlightableFrame } from "../highlights/highlightable-frame";
+import { HighlightsPanel } from "../highlights/highlights-panel";
 import { rememberOpenedIssue } from "../feed/feed-return";
 import { ReaderKeys, type ReaderHandlers } from "../keyboard/reader-keys-panel";
 import { useIssueToggles } from "../keyboard/use-issue-toggles";
@@ -100,7 +102,7 @@ function IssueContent({ emailId }: { emailId: number }) {
           {readError !== null && <Alert>{errorMessage(readError, "Failed to mark email as read")}</Alert>}
           <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm dark:border-slate-800">
             {issue.body_html ? (
-              <EmailFrame html={issue.body_html} title={`Content of ${subject}`} />
+              <HighlightableFrame emailId={issue.id} html={issue.body_html} title={`Content of ${subject}`} />
             ) : (
               <PlainBody text={issue.body_plain || "No content available."} />
             )}
@@ -118,6 +120,7 @@ function IssueContent({ emailId }: { emailId: number }) {
               <p className="break-words text-sm text-slate-600 dark:text-slate-300">{issue.email_summary}</p>
             </section>
           )}
+          <HighlightsPanel emailId={issue.id} />
           {commentsOpen ? (
             <CommentsPanel emailId={issue.id} />
           ) : (

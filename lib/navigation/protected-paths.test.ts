@@ -18,7 +18,7 @@ describe("hasSessionCookie", () => {
 
 describe("isProtectedPage", () => {
   it("knows every protected page", () => {
-    for (const path of ["/feed", "/discover", "/subscriptions", "/settings", "/emails/7", "/newsletter/2", "/newsletters/2"])
+    for (const path of ["/feed", "/discover", "/subscriptions", "/highlights", "/settings", "/emails/7", "/newsletter/2", "/newsletters/2"])
       expect(isProtectedPage(path), path).toBe(true);
   });
 

@@ -6,6 +6,7 @@ export const PROTECTED_PAGES = [
   "/feed",
   "/discover",
   "/subscriptions",
+  "/highlights",
   "/settings",
   "/emails/:emailId",
   "/newsletter/:newsletterId",

@@ -1,0 +1,92 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { apiFetch } from "@/lib/api/client";
+
+export type HighlightColor = "yellow" | "green" | "blue" | "pink";
+
+/** The colours a reader picks from, in the order offered, the default first (db/schema/highlights.ts keeps the same). */
+export const HIGHLIGHT_COLORS_IN_ORDER: readonly HighlightColor[] = ["yellow", "green", "blue", "pink"];
+
+export type Highlight = {
+  id: number;
+  email_id: number;
+  quote: string;
+  prefix: string;
+  suffix: string;
+  note: string | null;
+  color: HighlightColor;
+  created_at: string;
+  updated_at: string;
+};
+
+export type ListedHighlight = Highlight & { subject: string | null; newsletter_name: string };
+
+export type HighlightPage = { items: ListedHighlight[]; total_items: number; total_pages: number; current_page: number; page_size: number };
+
+export type NewHighlight = { quote: string; prefix: string; suffix: string; note?: string | null; color?: HighlightColor };
+
+type MyHighlightsQuery = { page: number; search: string };
+
+export const highlightKeys = {
+  all: ["highlights"] as const,
+  issue: (emailId: number) => [...highlightKeys.all, "issue", emailId] as const,
+  mine: (query: MyHighlightsQuery) => [...highlightKeys.all, "mine", query] as const,
+};
+
+export const issueHighlightsQuery = (emailId: number) =>
+  queryOptions({
+    queryKey: highlightKeys.issue(emailId),
+    queryFn: ({ signal }) => apiFetch<{ items: Highlight[] }>(`/api/issues/${emailId}/highlights`, { signal }),
+    // Another reader's issue, opened as a public one, has no highlights of this reader's: no retry on 404.
+    retry: false,
+  });
+
+export const useIssueHighlights = (emailId: number) => useQuery(issueHighlightsQuery(emailId));
+
+export const PAGE_SIZE = 20;
+
+export const myHighlightsQuery = (query: MyHighlightsQuery) =>
+  queryOptions({
+    queryKey: highlightKeys.mine(query),
+    queryFn: ({ signal }) => {
+      const params = new URLSearchParams({ page: String(query.page), page_size: String(PAGE_SIZE) });
+      if (query.search.trim()) params.set("search", query.search.trim());
+      return apiFetch<HighlightPage>(`/api/users/me/highlights?${params}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const useMyHighlights = (query: MyHighlightsQuery) => useQuery(myHighlightsQuery(query));
+
+/** Each change lands in the issue's list at once (reading order is the server's), then every list is fetched anew. */
+function useIssueListChange(emailId: number) {
+  const queryClient = useQueryClient();
+  return (change: (items: Highlight[]) => Highlight[]) => {
+    queryClient.setQueryData(issueHighlightsQuery(emailId).queryKey, (data) => (data ? { items: change(data.items) } : data));
+    return queryClient.invalidateQueries({ queryKey: highlightKeys.all });
+  };
+}
+
+export function useAddHighlight(emailId: number) {
+  const changeList = useIssueListChange(emailId);
+  return useMutation({
+    mutationFn: (input: NewHighlight) => apiFetch<Highlight>(`/api/issues/${emailId}/highlights`, { method: "POST", body: input }),
+    onSuccess: (created) => changeList((items) => [...items, created]),
+  });
+}
+
+export function useUpdateHighlight(emailId: number) {
+  const changeList = useIssueListChange(emailId);
+  return useMutation({
+    mutationFn: ({ id, ...change }: { id: number; note?: string | null; color?: HighlightColor }) =>
+      apiFetch<Highlight>(`/api/highlights/${id}`, { method: "PATCH", body: change }),
+    onSuccess: (updated) => changeList((items) => items.map((item) => (item.id === updated.id ? updated : item))),
+  });
+}
+
+export function useDeleteHighlight(emailId: number) {
+  const changeList = useIssueListChange(emailId);
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<void>(`/api/highlights/${id}`, { method: "DELETE" }),
+    onSuccess: (_, id) => changeList((items) => items.filter((item) => item.id !== id)),
+  });
+}
