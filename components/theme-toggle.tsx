@@ -27,8 +27,13 @@ function applyTheme(theme: Theme) {
   }
 }
 
+/** The theme shown now; null while rendered on the server, which cannot know it. */
+export function useTheme(): Theme | null {
+  return useSyncExternalStore<Theme | null>(subscribe, currentTheme, serverTheme);
+}
+
 export function ThemeToggle() {
-  const theme = useSyncExternalStore<Theme | null>(subscribe, currentTheme, serverTheme);
+  const theme = useTheme();
   const next = theme ? oppositeTheme(theme) : "dark";
   return (
     <button

@@ -1,7 +1,10 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { bodyInColours, issueColours, type IssueColours } from "@/lib/theme/issue-colours";
 import { readerAction } from "../keyboard/reader-keys";
+import { useTheme } from "../theme-toggle";
+import { useOriginalColours } from "./use-original-colours";
 
 /**
  * Scripts never run in the frame: no allow-scripts, and a CSP that forbids them as well.
@@ -18,8 +21,15 @@ const OPENABLE = /^(?:https?|mailto):/i;
 const FRAME_POLICY =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'none'; media-src 'none'; script-src 'none'; object-src 'none'; frame-src 'none'; form-action 'none'";
 
-function frameDocument(html: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html,body{margin:0}body{padding:16px;font-family:ui-sans-serif,system-ui,sans-serif;color:#0f172a;background:#fff;overflow-wrap:anywhere;line-height:1.5}img,video{max-width:100%;height:auto}table{max-width:100%}</style></head><body>${html}</body></html>`;
+// Substack's static tweets set pre-wrap on the whole tweet for the tweet's own line breaks, which then
+// shows the markup's indentation too and wraps the text around the avatar in ragged columns.
+const SENDER_FIXES = ".tweet a{white-space:normal!important}.tweet .tweet-text{white-space:pre-line}";
+const LIGHT_PAGE = "body{color:#0f172a;background:#fff}";
+const DARK_PAGE = ":root{color-scheme:dark}body{color:#e2e8f0;background:#0f172a}a{color:#93c5fd}";
+
+function frameDocument(html: string, colours: IssueColours): string {
+  const page = colours === "original" ? LIGHT_PAGE : DARK_PAGE;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html,body{margin:0}body{padding:16px;font-family:ui-sans-serif,system-ui,sans-serif;overflow-wrap:anywhere;line-height:1.5}${page}img,video{max-width:100%;height:auto}table{max-width:100%}${SENDER_FIXES}</style></head><body>${bodyInColours(html, colours)}</body></html>`;
 }
 
 function anchorOf(target: EventTarget | null): HTMLAnchorElement | null {
@@ -35,6 +45,10 @@ function anchorOf(target: EventTarget | null): HTMLAnchorElement | null {
 export function EmailFrame({ html, title, onBody }: { html: string; title: string; onBody?: (body: HTMLElement | null) => void }) {
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(480);
+  const theme = useTheme();
+  const [originalChosen, chooseOriginal] = useOriginalColours();
+  const colours = issueColours(html, theme, originalChosen);
+  const source = useMemo(() => frameDocument(html, colours), [html, colours]);
 
   useEffect(() => {
     const element = frame.current;
@@ -88,17 +102,31 @@ export function EmailFrame({ html, title, onBody }: { html: string; title: strin
       element.removeEventListener("load", attach);
       cleanup();
     };
-  }, [html, onBody]);
+  }, [source, onBody]);
 
   return (
-    <iframe
-      ref={frame}
-      title={title}
-      sandbox={SANDBOX}
-      srcDoc={frameDocument(html)}
-      style={{ height }}
-      className="block w-full rounded-xl border-0 bg-white"
-    />
+    <>
+      {theme === "dark" && (
+        <div className="flex justify-end border-b border-slate-800 bg-slate-900 px-3 py-1.5">
+          <button
+            type="button"
+            aria-pressed={originalChosen}
+            onClick={() => chooseOriginal(!originalChosen)}
+            className="rounded-md px-2 py-1 text-xs font-medium text-slate-300 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-sky-400 aria-pressed:bg-slate-700 aria-pressed:text-white"
+          >
+            Original colours
+          </button>
+        </div>
+      )}
+      <iframe
+        ref={frame}
+        title={title}
+        sandbox={SANDBOX}
+        srcDoc={source}
+        style={{ height }}
+        className={`block w-full border-0 ${colours === "original" ? "bg-white" : "bg-slate-900"}`}
+      />
+    </>
   );
 }
 
