@@ -1,14 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
+import type { CommentDto } from "./service";
 
-export type Comment = {
-  id: number;
-  issue_id: number;
-  email_id: number | null;
-  content: string;
-  created_at: string;
-  owner: { username: string };
-};
+export type Comment = CommentDto;
 
 export const commentKeys = {
   all: ["comments"] as const,

@@ -15,6 +15,8 @@ function toCommentDto(row: CommentRow) {
   };
 }
 
+export type CommentDto = ReturnType<typeof toCommentDto>;
+
 /**
  * Comments belong to the issue and are seen only where it is: everyone who can read a public issue sees
  * the same thread, oldest first; on a private newsletter's issue a reader sees their own comments alone.

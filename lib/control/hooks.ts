@@ -3,20 +3,13 @@ import { ApiError, apiFetch } from "@/lib/api/client";
 import { emailKeys, recentIssuesQuery, type PagedList } from "@/lib/issues/hooks";
 import { subscriptionKeys, type Subscription } from "@/lib/subscriptions/hooks";
 
-export type BlockedSender = { id: number; sender: string; created_at: string };
+import type { BlockedSenderDto, DeliveryDto } from "./service";
+
+export type BlockedSender = BlockedSenderDto;
+// The filter's choices, as db/schema/control.ts lists them (client code does not import the schema).
 export const DELIVERY_OUTCOMES = ["filed", "duplicate", "blocked", "muted", "confirmation", "screened", "pending", "failed"] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
-export type Delivery = {
-  id: number;
-  received_at: string;
-  from: string | null;
-  subject: string | null;
-  recipient: string;
-  outcome: DeliveryOutcome;
-  email_id: number | null;
-  /** The reader's rules that ran on it as it was filed, in order. */
-  rules: { id: number; name: string }[];
-};
+export type Delivery = DeliveryDto;
 
 export const controlKeys = {
   blocked: ["blocked-senders"] as const,

@@ -6,6 +6,7 @@ import type { BlockSenderInput, DeliveriesQuery } from "./schemas";
 import { normalizeBlockedSender } from "./sender";
 
 const toBlockedSenderDto = (row: BlockedSenderRow) => ({ id: row.id, sender: row.sender, created_at: row.createdAt.toISOString() });
+export type BlockedSenderDto = ReturnType<typeof toBlockedSenderDto>;
 
 export async function listBlockedSenders(userId: number) {
   return { items: (await findBlockedSenders(userId)).map(toBlockedSenderDto) };
@@ -39,3 +40,5 @@ export async function listDeliveries(userId: number, query: DeliveriesQuery) {
   }));
   return pagedList(items, total, query.page, query.page_size);
 }
+
+export type DeliveryDto = Awaited<ReturnType<typeof listDeliveries>>["items"][number];

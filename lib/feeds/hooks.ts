@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 
-export type FeedLink = { scope: "all" | "folder" | "newsletter"; id: number | null; title: string; atom_url: string; json_url: string };
-export type FeedList = { token_created_at: string; items: FeedLink[] };
+import type { FeedLink, FeedList } from "./service";
+
+export type { FeedLink, FeedList };
 
 export const feedKeys = {
   all: ["feeds"] as const,

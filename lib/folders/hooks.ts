@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import { applyOptimistic, emailKeys } from "@/lib/issues/hooks";
+import type { FolderDto } from "./service";
 
-export type Folder = { id: number; name: string; emails: number[]; email_count: number };
+export type Folder = FolderDto;
 
 export const folderKeys = {
   all: ["folders"] as const,

@@ -8,6 +8,8 @@ export function toFolderDto(row: FolderRow) {
   return { id: row.id, name: row.name, emails, email_count: emails.length };
 }
 
+export type FolderDto = ReturnType<typeof toFolderDto>;
+
 export async function listFolders(userId: number) {
   return { items: (await findFolders(userId)).map(toFolderDto) };
 }

@@ -1,16 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
+import type { ImportDto, ImportFailureDto } from "./dto";
 
-export type ImportStatus = {
-  id: number;
-  status: "running" | "done" | "failed";
-  total: number;
-  processed: number;
-  filed: number;
-  skipped: number;
-  failed: number;
-};
-export type ImportFailure = { position: number; subject: string | null; reason: string };
+export type ImportStatus = ImportDto;
+export type ImportFailure = ImportFailureDto;
 
 export const importKeys = {
   all: ["imports"] as const,

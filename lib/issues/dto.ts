@@ -164,7 +164,7 @@ const emailFields = {
   email_summary: field({ kind: "string", row: (r) => r.email.summary, column: (c) => c.email.summary, shared: (s) => s.issue.summary }),
   date_received: field({
     kind: "timestamp",
-    row: (r) => iso(r.email.dateReceived),
+    row: (r) => r.email.dateReceived.toISOString(),
     column: (c) => c.email.dateReceived,
     shared: (s: SharedIssueContent) => s.issue.publishedAt.toISOString(),
   }),

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import type { EmailDto } from "./dto";
+import type { EmailDto, pagedList } from "./dto";
+import type { markAllRead } from "./service";
 
 /** An Email of a list (docs/contract.md section 3); the single-email call adds the bodies. */
 export type Email = Omit<EmailDto, "body_html" | "body_plain">;
 export type EmailDetail = Email & { body_html: string | null; body_plain: string | null };
-export type PagedList<T> = { items: T[]; total_items: number; total_pages: number; current_page: number; page_size: number };
+export type PagedList<T> = ReturnType<typeof pagedList<T>>;
 
 export const emailKeys = {
   all: ["emails"] as const,
@@ -163,7 +164,7 @@ export function sendReadDuration(id: number, seconds: number) {
 }
 
 /** What POST /api/issues/feed/mark-read (and its undo, mark-unread) changed. */
-export type MarkedEmails = { updated: number; email_ids: number[] };
+export type MarkedEmails = Awaited<ReturnType<typeof markAllRead>>;
 
 /** The listed emails follow a bulk change at once; every list is fetched again, as filters and totals moved. */
 function useBulkRead(request: (input: string | number[]) => Promise<MarkedEmails>, isRead: boolean) {

@@ -1,29 +1,22 @@
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError, apiFetch } from "@/lib/api/client";
-import { commentKeys } from "@/lib/comments/hooks";
+import { commentKeys, type Comment } from "@/lib/comments/hooks";
 import { folderKeys, type Folder } from "@/lib/folders/hooks";
-import { emailKeys, emailQuery, patchCachedEmails, type Email } from "@/lib/issues/hooks";
-import type { Newsletter } from "@/lib/newsletters/hooks";
+import { emailKeys, emailQuery, patchCachedEmails, type Email, type PagedList } from "@/lib/issues/hooks";
+import type { SubscriptionDto } from "./service";
+import type { UnsubscribeMethod } from "./unsubscribe-header";
+import type { Unsubscribed } from "./unsubscribe";
 
-export type Subscription = {
-  id: number;
-  newsletterId: number;
-  newsletter_metadata: Newsletter;
-  subscribed_at: string | null;
-  unsubscribed_at: string | null;
-  status: "active" | "inactive";
-  /** The ways out the reader's own mail offers, best first. */
-  unsubscribe_methods: UnsubscribeMethod[];
-  /** The sender kept sending more than 48 hours after the reader unsubscribed. */
-  sending_after_unsubscribe: boolean;
-  /** Its mail is still filed, but left out of the feed. */
-  muted: boolean;
-};
-
-export type UnsubscribeMethod = "one_click" | "mailto" | "link";
+/** A subscription with its newsletter, the ways out its mail offers, best first, and whether it is muted. */
+export type Subscription = SubscriptionDto;
+export type { UnsubscribeMethod };
 /** What became of an unsubscribe; `no_way_out` when the mail offered none and only Paperboy stopped following. */
-export type LeaveResult = { method: UnsubscribeMethod | null; outcome: "sent" | "failed" | "open_link" | "no_way_out"; url: string | null };
+export type LeaveResult = {
+  method: Unsubscribed["method"] | null;
+  outcome: Unsubscribed["outcome"] | "no_way_out";
+  url: Unsubscribed["url"];
+};
 
 type Items<T> = { items: T[] };
 
@@ -89,10 +82,7 @@ export function useUnsubscribe() {
     }: Pick<Subscription, "newsletterId" | "unsubscribe_methods">): Promise<LeaveResult> => {
       if (unsubscribe_methods.length > 0) {
         try {
-          const { method, outcome, url } = await apiFetch<LeaveResult & { subscription: Subscription }>(
-            `/api/newsletters/${newsletterId}/unsubscribe`,
-            { method: "POST" },
-          );
+          const { method, outcome, url } = await apiFetch<Unsubscribed>(`/api/newsletters/${newsletterId}/unsubscribe`, { method: "POST" });
           return { method, outcome, url };
         } catch (error) {
           if (!(error instanceof ApiError && error.status === 422)) throw error;
@@ -124,16 +114,6 @@ export function useDeleteFolder() {
   });
 }
 
-export type MyComment = {
-  id: number;
-  issue_id: number;
-  email_id: number | null;
-  content: string;
-  created_at: string;
-  owner: { username: string };
-};
-type Paged<T> = Items<T> & { total_items: number };
-
 /**
  * The activity lists sit under the feed's roots, so a like, favourite or comment made anywhere
  * (feed, issue page, these cards) reaches them too.
@@ -153,19 +133,19 @@ const ALWAYS_STALE = 0;
 export const favoritedQuery = () =>
   queryOptions({
     queryKey: activityKeys.favorited(),
-    queryFn: ({ signal }) => apiFetch<Paged<Email>>(`/api/issues/favorited${ACTIVITY_PAGE}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<PagedList<Email>>(`/api/issues/favorited${ACTIVITY_PAGE}`, { signal }),
     staleTime: ALWAYS_STALE,
   });
 export const likedQuery = () =>
   queryOptions({
     queryKey: activityKeys.liked(),
-    queryFn: ({ signal }) => apiFetch<Paged<Email>>(`/api/issues/liked${ACTIVITY_PAGE}`, { signal }),
+    queryFn: ({ signal }) => apiFetch<PagedList<Email>>(`/api/issues/liked${ACTIVITY_PAGE}`, { signal }),
     staleTime: ALWAYS_STALE,
   });
 export const myCommentsQuery = () =>
   queryOptions({
     queryKey: activityKeys.comments(),
-    queryFn: ({ signal }) => apiFetch<Items<MyComment>>("/api/users/me/comments", { signal }),
+    queryFn: ({ signal }) => apiFetch<Items<Comment>>("/api/users/me/comments", { signal }),
     select: (data) => data.items,
     staleTime: ALWAYS_STALE,
   });

@@ -47,13 +47,18 @@ export async function describeSubscriptions(userId: number, rows: SubscriptionRo
         subscribed_at: iso(row.subscribedAt),
         unsubscribed_at: iso(row.unsubscribedAt),
         status: row.status,
+        // Its mail is still filed, but left out of the feed.
         muted: row.muted,
+        // The ways out the reader's own mail offers, best first.
         unsubscribe_methods: unsubscribeMethods(unsubscribeOptions(route)),
+        // The sender kept sending more than 48 hours after the reader unsubscribed.
         sending_after_unsubscribe: row.status === "inactive" && route?.sentAfterLeaving === true,
       },
     ];
   });
 }
+
+export type SubscriptionDto = Awaited<ReturnType<typeof describeSubscriptions>>[number];
 
 async function setStatus(userId: number, newsletterIds: number[], status: "active" | "inactive") {
   const unique = [...new Set(newsletterIds)];

@@ -39,6 +39,8 @@ export async function unsubscribe(reader: { id: number; uniqueLocal: string }, n
   return { subscription, method: attempt.method, outcome: attempt.outcome, url };
 }
 
+export type Unsubscribed = Awaited<ReturnType<typeof unsubscribe>>;
+
 async function tryBestMethod(reader: { uniqueLocal: string }, options: UnsubscribeOptions): Promise<Attempt | null> {
   if (options.oneClick) return { method: "one_click", outcome: (await postOneClick(options.oneClick)) ? "sent" : "failed", url: null };
   if (options.mailto) {
