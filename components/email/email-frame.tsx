@@ -16,10 +16,11 @@ const SANDBOX = "allow-same-origin allow-popups allow-popups-to-escape-sandbox";
 // would run in a window of this origin wherever the browser lets a noopener window run it.
 const OPENABLE = /^(?:https?|mailto):/i;
 
-// Nothing of the sender's loads while reading: images come through the app's image proxy (same origin)
-// or as data: (inline cid: parts), styles only from the body itself, and no fonts, scripts or media.
+// Nothing of the sender's loads while reading: images and the style sheets' web fonts come through the
+// app's image proxy (same origin) or as data: (inline cid: parts), styles only from the body itself, and
+// no scripts or media.
 const FRAME_POLICY =
-  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'none'; media-src 'none'; script-src 'none'; object-src 'none'; frame-src 'none'; form-action 'none'";
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src 'self'; media-src 'none'; script-src 'none'; object-src 'none'; frame-src 'none'; form-action 'none'";
 
 // Substack's static tweets set pre-wrap on the whole tweet for the tweet's own line breaks, which then
 // shows the markup's indentation too and wraps the text around the avatar in ragged columns.

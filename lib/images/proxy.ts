@@ -2,7 +2,7 @@ import "server-only";
 import { HttpError } from "@/lib/api/errors";
 import { guardedFetch } from "@/lib/fetch/guarded-fetch";
 import { cacheKey, readCachedImage, storeCachedImage } from "./cache";
-import { announcesImage, sniffImageType } from "./sniff";
+import { announcesFont, announcesImage, sniffFontType, sniffImageType } from "./sniff";
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -17,8 +17,8 @@ export class ImageUnavailableError extends HttpError {
 }
 
 export class InvalidSignatureError extends HttpError {
-  constructor() {
-    super(403, "Invalid image signature", undefined, NOT_KEPT);
+  constructor(noun: "image" | "font" = "image") {
+    super(403, `Invalid ${noun} signature`, undefined, NOT_KEPT);
   }
 }
 
@@ -43,39 +43,63 @@ export function imageResponse(image: ProxiedImage, cacheControl: string): Respon
   });
 }
 
-// Concurrent first reads of one image wait for the one fetch already under way.
+/** What the proxy checks of each kind it serves: both the announced type and the bytes must say it. */
+type Kind = { accept: string; sniff: (bytes: Buffer) => string | null; announces: (type: string | null) => boolean; noun: string };
+
+const IMAGE: Kind = {
+  accept: "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8",
+  sniff: sniffImageType,
+  announces: announcesImage,
+  noun: "image",
+};
+// A newsletter's own web fonts (its style sheets' @font-face), so the issue shows in the type its sender chose.
+const FONT: Kind = {
+  accept: "font/woff2,font/woff,font/ttf,font/otf,*/*;q=0.5",
+  sniff: sniffFontType,
+  announces: announcesFont,
+  noun: "font",
+};
+
+// Concurrent first reads of one file wait for the one fetch already under way.
 const inFlight = new Map<string, Promise<ProxiedImage>>();
 
 /** The image at `url` (a URL whose signature was checked), from the cache or fetched once under docs/contract.md 6.1. */
-export async function loadImage(url: string): Promise<ProxiedImage> {
+export function loadImage(url: string): Promise<ProxiedImage> {
+  return load(url, IMAGE);
+}
+
+/** The font at `url` (a URL whose signature was checked), under the same guard and cache as images. */
+export function loadFont(url: string): Promise<ProxiedImage> {
+  return load(url, FONT);
+}
+
+async function load(url: string, kind: Kind): Promise<ProxiedImage> {
   const key = cacheKey(url);
   const cached = await readCachedImage(key);
-  const cachedType = cached && sniffImageType(cached);
+  const cachedType = cached && kind.sniff(cached);
   if (cached && cachedType) return { type: cachedType, body: cached };
-  let pending = inFlight.get(key);
+  const flight = `${kind.noun} ${key}`;
+  let pending = inFlight.get(flight);
   if (!pending) {
-    pending = fetchImage(url, key).finally(() => inFlight.delete(key));
-    inFlight.set(key, pending);
+    pending = fetchFile(url, key, kind).finally(() => inFlight.delete(flight));
+    inFlight.set(flight, pending);
   }
   return pending;
 }
 
-async function fetchImage(url: string, key: string): Promise<ProxiedImage> {
+async function fetchFile(url: string, key: string, kind: Kind): Promise<ProxiedImage> {
   let response: Awaited<ReturnType<typeof guardedFetch>>;
   try {
-    response = await guardedFetch(url, {
-      headers: { accept: "image/avif,image/webp,image/png,image/jpeg,image/gif,image/*;q=0.8" },
-      maxBytes: MAX_IMAGE_BYTES,
-    });
+    response = await guardedFetch(url, { headers: { accept: kind.accept }, maxBytes: MAX_IMAGE_BYTES });
   } catch {
     // Refused (private address, redirects, size, time) or unreachable alike: the reason stays on the server.
-    throw new ImageUnavailableError("The image could not be fetched");
+    throw new ImageUnavailableError(`The ${kind.noun} could not be fetched`);
   }
-  if (response.status < 200 || response.status > 299) throw new ImageUnavailableError("The image could not be fetched");
-  const type = sniffImageType(response.body);
-  // Both must say image: a server that calls HTML an image, or sends an image as text, is refused.
-  if (!announcesImage(response.headers.get("content-type")) || !type)
-    throw new ImageUnavailableError("The address did not answer with an image");
+  if (response.status < 200 || response.status > 299) throw new ImageUnavailableError(`The ${kind.noun} could not be fetched`);
+  const type = kind.sniff(response.body);
+  // Both must say the kind: a server that calls HTML an image or a font, or sends an image as text, is refused.
+  if (!kind.announces(response.headers.get("content-type")) || !type)
+    throw new ImageUnavailableError(`The address did not answer with ${kind.noun === "image" ? "an image" : "a font"}`);
   await storeCachedImage(key, response.body);
   return { type, body: response.body };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { rewriteCssUrls, rewriteImages, rewriteSrcset } from "./rewrite";
-import { proxiedImagePath, verifiedImageUrl } from "./sign";
+import { proxiedImagePath, proxiedPath, verifiedImageUrl, verifiedUrl } from "./sign";
 
 const proxy = (url: string) => proxiedImagePath(url);
 
@@ -45,6 +45,14 @@ describe("rewriteSrcset and rewriteCssUrls", () => {
       "/* url(https://a.example/c.png) */ a{b:myurl(https://a.example/d.png)}",
     );
   });
+
+  it("send an @font-face rule's sources to the proxy's fonts, and only those", () => {
+    const css = `@font-face{font-family:"Brand";src:url(https://fonts.example/b.woff2) format("woff2"),url('https://fonts.example/b.woff')}.a{background:url(https://cdn.example/a.png)}@media (min-width:600px){.b{background:url(https://cdn.example/b.png)}@font-face{src:url(https://fonts.example/c.ttf)}}`;
+    expect(rewriteCssUrls(css)).toBe(
+      `@font-face{font-family:"Brand";src:url("${proxiedPath("https://fonts.example/b.woff2", "font")}") format("woff2"),url("${proxiedPath("https://fonts.example/b.woff", "font")}")}.a{background:url("${proxy("https://cdn.example/a.png")}")}@media (min-width:600px){.b{background:url("${proxy("https://cdn.example/b.png")}")}@font-face{src:url("${proxiedPath("https://fonts.example/c.ttf", "font")}")}}`,
+    );
+    expect(proxiedPath("https://fonts.example/b.woff2", "font")).toMatch(/^\/img\/font\/[\w-]{43}\/[\w-]+$/);
+  });
 });
 
 describe("signed proxy addresses", () => {
@@ -55,5 +63,13 @@ describe("signed proxy addresses", () => {
     expect(verifiedImageUrl(signature!, other)).toBeNull();
     expect(verifiedImageUrl(`${signature!.startsWith("A") ? "B" : "A"}${signature!.slice(1)}`, encoded!)).toBeNull();
     expect(verifiedImageUrl("short", encoded!)).toBeNull();
+  });
+
+  it("are signed for one kind: an image's address does not fetch a font, nor a font's an image", () => {
+    const [, , signature, encoded] = proxy("https://cdn.example/a.woff2").split("/");
+    expect(verifiedUrl(signature!, encoded!, "font")).toBeNull();
+    const [, , , fontSignature, fontEncoded] = proxiedPath("https://cdn.example/a.woff2", "font").split("/");
+    expect(verifiedUrl(fontSignature!, fontEncoded!, "font")).toBe("https://cdn.example/a.woff2");
+    expect(verifiedImageUrl(fontSignature!, fontEncoded!)).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import "server-only";
 import { Parser } from "htmlparser2";
-import { proxiedImagePath } from "./sign";
+import { proxiedPath, type ProxiedKind } from "./sign";
 
 export type RewriteOptions = {
   /** Put before each proxy path: "" in the app's own pages, APP_URL's origin where HTML leaves the site (feeds). */
@@ -15,9 +15,9 @@ const MAY_LOAD = /https?:/i;
 
 type Splice = { start: number; end: number; text: string };
 
-function proxied(url: string, origin: string): string {
+function proxied(url: string, origin: string, kind: ProxiedKind = "image"): string {
   const trimmed = url.trim();
-  return REMOTE.test(trimmed) ? `${origin}${proxiedImagePath(trimmed)}` : url;
+  return REMOTE.test(trimmed) ? `${origin}${proxiedPath(trimmed, kind)}` : url;
 }
 
 /**
@@ -64,8 +64,9 @@ function stringEnd(css: string, at: number): number {
 }
 
 /**
- * Rewrites the addresses CSS loads: every `url(...)`, and the bare strings of `image-set(...)`.
- * A small tokenizer rather than one pattern, so a string or comment cannot hide a url( from it.
+ * Rewrites the addresses CSS loads: every `url(...)`, and the bare strings of `image-set(...)`; those
+ * of an `@font-face` rule go to the proxy's fonts. A small tokenizer rather than one pattern, so a
+ * string or comment cannot hide a url( from it.
  */
 export function rewriteCssUrls(css: string, origin = ""): string {
   if (!MAY_LOAD.test(css)) return css;
@@ -74,6 +75,9 @@ export function rewriteCssUrls(css: string, origin = ""): string {
   let imageSetDepth = 0;
   let depth = 0;
   const imageSetAt: number[] = [];
+  let braces = 0;
+  let fontFaceNext = false;
+  let fontFaceAt = -1;
   for (let at = 0; at < css.length;) {
     const char = css[at]!;
     if (char === "/" && css[at + 1] === "*") {
@@ -98,13 +102,14 @@ export function rewriteCssUrls(css: string, origin = ""): string {
         const close = urlEnd(css, afterName + 1);
         const inner = css.slice(afterName + 1, close).trim();
         const value = CSS_QUOTE.test(inner[0] ?? "") ? inner.slice(1, -1) : inner;
-        const rewritten = proxied(value, origin);
+        const rewritten = proxied(value, origin, fontFaceAt === -1 ? "image" : "font");
         if (rewritten !== value) {
           out += `${css.slice(done, at)}url("${rewritten}")`;
           done = Math.min(close + 1, css.length);
         }
         at = Math.min(close + 1, css.length);
       } else {
+        if (lower === "font-face" && css[at - 1] === "@") fontFaceNext = true;
         if (css[afterName] === "(" && /(?:^|-)image-set$/.test(lower)) {
           imageSetAt.push(depth);
           imageSetDepth++;
@@ -112,6 +117,13 @@ export function rewriteCssUrls(css: string, origin = ""): string {
         at = afterName;
       }
     } else {
+      if (char === "{") {
+        braces++;
+        if (fontFaceNext) [fontFaceAt, fontFaceNext] = [braces, false];
+      } else if (char === "}") {
+        if (braces === fontFaceAt) fontFaceAt = -1;
+        braces = Math.max(0, braces - 1);
+      } else if (char === ";") fontFaceNext = false;
       if (char === "(") depth++;
       else if (char === ")") {
         depth = Math.max(0, depth - 1);

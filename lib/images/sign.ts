@@ -2,31 +2,44 @@ import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { authSecret } from "@/lib/env";
 
-let derived: { secret: string; key: Buffer } | undefined;
+/** What a signed proxy address fetches: each kind is signed under its own key, so one never stands in for the other. */
+export type ProxiedKind = "image" | "font";
 
-// A key of its own, so a signed image address can never stand in for a session or any other HMAC of AUTH_SECRET.
-function proxyKey(): Buffer {
+const PURPOSE: Record<ProxiedKind, string> = { image: "paperboy image proxy v1", font: "paperboy font proxy v1" };
+const PREFIX: Record<ProxiedKind, string> = { image: "/img", font: "/img/font" };
+
+let derived: { secret: string; keys: Record<ProxiedKind, Buffer> } | undefined;
+
+// Keys of their own, so a signed address can never stand in for a session or any other HMAC of AUTH_SECRET.
+function proxyKey(kind: ProxiedKind): Buffer {
   const secret = authSecret();
-  if (derived?.secret !== secret) derived = { secret, key: createHmac("sha256", secret).update("paperboy image proxy v1").digest() };
-  return derived.key;
+  if (derived?.secret !== secret) {
+    const key = (purpose: string) => createHmac("sha256", secret).update(purpose).digest();
+    derived = { secret, keys: { image: key(PURPOSE.image), font: key(PURPOSE.font) } };
+  }
+  return derived.keys[kind];
 }
 
-function signatureOf(url: string): Buffer {
-  return createHmac("sha256", proxyKey()).update(url).digest();
+function signatureOf(url: string, kind: ProxiedKind): Buffer {
+  return createHmac("sha256", proxyKey(kind)).update(url).digest();
 }
 
-/** The proxy's path for a remote image: `/img/<HMAC-SHA256 of the URL>/<base64url of the URL>`. */
-export function proxiedImagePath(url: string): string {
-  return `/img/${signatureOf(url).toString("base64url")}/${Buffer.from(url).toString("base64url")}`;
+/** The proxy's path for a remote file: `/img/<HMAC-SHA256 of the URL>/<base64url of the URL>` (fonts under `/img/font/`). */
+export function proxiedPath(url: string, kind: ProxiedKind): string {
+  return `${PREFIX[kind]}/${signatureOf(url, kind).toString("base64url")}/${Buffer.from(url).toString("base64url")}`;
 }
 
-/** The URL a proxy path names, or null when its signature is not ours (or either part is malformed). */
-export function verifiedImageUrl(signature: string, encoded: string): string | null {
+export const proxiedImagePath = (url: string) => proxiedPath(url, "image");
+
+/** The URL a proxy path names, or null when its signature is not ours for that kind (or either part is malformed). */
+export function verifiedUrl(signature: string, encoded: string, kind: ProxiedKind): string | null {
   if (!/^[A-Za-z0-9_-]{43}$/.test(signature) || !/^[A-Za-z0-9_-]{1,11000}$/.test(encoded)) return null;
   const url = Buffer.from(encoded, "base64url").toString();
   // One spelling per URL: bytes that are not UTF-8, or stray padding, do not name it.
   if (Buffer.from(url).toString("base64url") !== encoded) return null;
   const given = Buffer.from(signature, "base64url");
   if (given.toString("base64url") !== signature) return null;
-  return timingSafeEqual(signatureOf(url), given) ? url : null;
+  return timingSafeEqual(signatureOf(url, kind), given) ? url : null;
 }
+
+export const verifiedImageUrl = (signature: string, encoded: string) => verifiedUrl(signature, encoded, "image");

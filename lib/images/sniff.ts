@@ -22,3 +22,27 @@ export function announcesImage(contentType: string | null): boolean {
   const type = (contentType ?? "").split(";")[0]!.trim().toLowerCase();
   return type.startsWith("image/") && !type.includes("svg");
 }
+
+/** The web font formats, told by their first four bytes (the sfnt version or the WOFF signature). */
+const FONT_SIGNATURES = new Map([
+  ["wOF2", "font/woff2"],
+  ["wOFF", "font/woff"],
+  ["OTTO", "font/otf"],
+  ["\x00\x01\x00\x00", "font/ttf"],
+  ["true", "font/ttf"],
+  ["ttcf", "font/collection"],
+]);
+
+/** The font type the bytes are, or null when they are no font we serve. */
+export function sniffFontType(bytes: Buffer): string | null {
+  return bytes.length > 12 ? (FONT_SIGNATURES.get(bytes.subarray(0, 4).toString("latin1")) ?? null) : null;
+}
+
+// Font servers label fonts many ways (S3 says octet-stream); a page, a script or an image is never one.
+const FONT_TYPES =
+  /^(?:font\/[\w.+-]+|application\/(?:x-)?font-[\w.+-]+|application\/vnd\.ms-opentype|(?:application|binary)\/octet-stream)$/;
+
+/** Whether a Content-Type may announce a font (the bytes are checked apart). */
+export function announcesFont(contentType: string | null): boolean {
+  return FONT_TYPES.test((contentType ?? "").split(";")[0]!.trim().toLowerCase());
+}
