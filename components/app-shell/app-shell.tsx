@@ -92,7 +92,8 @@ function Frame({ children, inert }: { children: ReactNode; inert: boolean }) {
       <Sidebar open={sidebarOpen} onToggle={() => setSidebarOpen((open) => !open)} />
       <div className="flex min-w-0 flex-1 flex-col">
         {headerHidden ? (
-          <MenuButton onOpen={openMenu} className="fixed left-3 top-3 z-30 bg-white/90 shadow-sm dark:bg-slate-900/90" />
+          // At the page's top left, scrolling away with it: fixed, it would lie over the text.
+          <MenuButton onOpen={openMenu} className="absolute left-3 top-3 z-30 bg-white/90 shadow-sm dark:bg-slate-900/90" />
         ) : (
           <AppHeader title={titleFromPath(pathname)} onOpenMenu={openMenu} />
         )}

@@ -20,8 +20,13 @@ type Props = {
   className?: string;
 };
 
-/** Mute and Block for one newsletter, wherever it is shown: its card, its page, one of its issues. */
-export function ControlActions({ newsletterId, newsletterName, sender = null, offerBlock = true, className = "" }: Props) {
+type Target = Omit<Props, "offerBlock" | "className">;
+
+/**
+ * What Mute and Block do for one newsletter, apart from how they are drawn: buttons on a card or page,
+ * items of the issue page's overflow menu. The notice outlives the control that raised it.
+ */
+export function useControlActions({ newsletterId, newsletterName, sender = null }: Target) {
   const queryClient = useQueryClient();
   const subscription = useSubscriptionTo(newsletterId);
   const blocked = useBlockedSenders();
@@ -33,7 +38,6 @@ export function ControlActions({ newsletterId, newsletterName, sender = null, of
   const address = (sender ?? resolved)?.toLowerCase() ?? null;
   const entry = address ? blocked.data?.find((item) => item.sender === address) : undefined;
   const muted = subscription.data?.muted ?? false;
-  const busy = block.isPending || unblock.isPending;
 
   const toggleMute = () => {
     setNotice(null);
@@ -95,42 +99,66 @@ export function ControlActions({ newsletterId, newsletterName, sender = null, of
     });
   };
 
+  return {
+    muted,
+    muteLabel: mute.isPending ? "Updating..." : muted ? "Unmute" : "Mute",
+    muteDisabled: mute.isPending || subscription.isPending,
+    toggleMute,
+    /** Whether this sender is blocked: then the offer is to lift the block rather than to block again. */
+    blocked: entry !== undefined,
+    blockLabel: entry ? (unblock.isPending ? "Unblocking..." : "Unblock sender") : block.isPending ? "Blocking..." : "Block sender",
+    blockDisabled: block.isPending || unblock.isPending,
+    toggleBlock: () => (entry ? unblockEntry(entry.id, entry.sender) : void blockSender()),
+    notice,
+  };
+}
+
+/** What Mute or Block last did, with an Undo after a block. */
+export function ControlNotice({ notice }: { notice: Notice | null }) {
+  if (!notice) return null;
+  return (
+    <Alert tone={notice.tone} className="flex flex-wrap items-center justify-between gap-2">
+      <span className="wrap-anywhere">{notice.text}</span>
+      {notice.undo && (
+        <button
+          type="button"
+          onClick={notice.undo}
+          className="rounded font-semibold underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
+        >
+          Undo
+        </button>
+      )}
+    </Alert>
+  );
+}
+
+/** Mute and Block for one newsletter, wherever it is shown as a card or a page. */
+export function ControlActions({ offerBlock = true, className = "", ...target }: Props) {
+  const control = useControlActions(target);
   return (
     <div className={`space-y-2 ${className}`}>
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
-          aria-pressed={muted}
-          onClick={toggleMute}
-          disabled={mute.isPending || subscription.isPending}
+          aria-pressed={control.muted}
+          onClick={control.toggleMute}
+          disabled={control.muteDisabled}
           className={buttonClass("secondary")}
         >
-          {mute.isPending ? "Updating..." : muted ? "Unmute" : "Mute"}
+          {control.muteLabel}
         </button>
-        {!offerBlock ? null : entry ? (
-          <button type="button" onClick={() => unblockEntry(entry.id, entry.sender)} disabled={busy} className={buttonClass("secondary")}>
-            {unblock.isPending ? "Unblocking..." : "Unblock sender"}
-          </button>
-        ) : (
-          <button type="button" onClick={() => void blockSender()} disabled={busy} className={buttonClass("danger")}>
-            {block.isPending ? "Blocking..." : "Block sender"}
+        {offerBlock && (
+          <button
+            type="button"
+            onClick={control.toggleBlock}
+            disabled={control.blockDisabled}
+            className={buttonClass(control.blocked ? "secondary" : "danger")}
+          >
+            {control.blockLabel}
           </button>
         )}
       </div>
-      {notice && (
-        <Alert tone={notice.tone} className="flex flex-wrap items-center justify-between gap-2">
-          <span className="wrap-anywhere">{notice.text}</span>
-          {notice.undo && (
-            <button
-              type="button"
-              onClick={notice.undo}
-              className="rounded font-semibold underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500"
-            >
-              Undo
-            </button>
-          )}
-        </Alert>
-      )}
+      <ControlNotice notice={control.notice} />
     </div>
   );
 }

@@ -5,7 +5,16 @@ import { ArrowUpIcon } from "../ui/reader-icons";
 
 const THRESHOLD_PX = 400;
 
-export function ScrollTopButton() {
+const looks = {
+  // Desktop: a round button in the corner. On a phone it is the last slot of the issue's bottom bar instead,
+  // where it covers nothing (the comment form's Submit included).
+  corner:
+    "fixed bottom-5 right-5 z-20 h-11 w-11 rounded-full bg-indigo-600 text-white shadow-lg hover:bg-indigo-500 focus-visible:ring-offset-2 dark:bg-indigo-500 max-[768px]:hidden",
+  bar: "w-12 shrink-0 rounded-lg text-indigo-700 hover:bg-slate-100 dark:text-indigo-300 dark:hover:bg-slate-800 min-[769px]:hidden",
+} as const;
+
+/** docs/spec.md section 2: a scroll-to-top button appears after scrolling more than 400 px. */
+export function ScrollTopButton({ placement = "corner" }: { placement?: keyof typeof looks }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > THRESHOLD_PX);
@@ -19,7 +28,7 @@ export function ScrollTopButton() {
       type="button"
       onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
       aria-label="Scroll to top"
-      className="fixed bottom-5 right-5 z-20 inline-flex h-11 w-11 items-center justify-center rounded-full bg-indigo-600 text-white shadow-lg hover:bg-indigo-500 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 dark:bg-indigo-500"
+      className={`inline-flex items-center justify-center focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${looks[placement]}`}
     >
       <ArrowUpIcon />
     </button>

@@ -11,7 +11,8 @@ test("a reader makes a rule from an issue, and the next issue is filed by it", a
   const first = await deliver(page.request, user.unique_email, { subject: `Gadgets one ${id}`, from, html: articleHtml("One") });
 
   await page.goto(`/emails/${first}`);
-  await page.getByRole("button", { name: "Always file mail like this into..." }).click();
+  await page.getByRole("button", { name: "More actions" }).click();
+  await page.getByRole("menuitem", { name: "Always file mail like this into..." }).click();
   const editor = page.getByRole("dialog", { name: "New rule" });
   await expect(editor.getByRole("status")).toHaveText("Matches 1 issue already here.");
   // The reader has no folder yet: the editor offers to make one.

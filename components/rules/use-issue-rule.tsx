@@ -3,14 +3,16 @@
 import { useState } from "react";
 import type { RuleCondition } from "@/lib/rules/hooks";
 import { Alert } from "../ui/alert";
-import { buttonClass } from "../ui/button";
 import { RuleEditor } from "./rule-editor";
+
+export const ISSUE_RULE_LABEL = "Always file mail like this into...";
 
 /**
  * "Always file mail like this into...": the rule editor, filled in from the issue: its newsletter (found
- * by List-Id, then sender, as filing finds it) or its sender's address.
+ * by List-Id, then sender, as filing finds it) or its sender's address. `open` starts it from wherever the
+ * page offers it (the issue's overflow menu); `dialog` and `saved` are drawn by the page.
  */
-export function IssueRuleButton({
+export function useIssueRule({
   newsletterId,
   newsletterName,
   sender,
@@ -25,25 +27,20 @@ export function IssueRuleButton({
     { field: "newsletter_id", op: "equals", value: String(newsletterId) },
     ...(sender ? [{ field: "from" as const, op: "equals" as const, value: sender.toLowerCase() }] : []),
   ];
-  return (
-    <>
-      <button type="button" aria-haspopup="dialog" onClick={() => setOpen(true)} className={buttonClass("secondary")}>
-        Always file mail like this into...
-      </button>
-      {open && (
-        <RuleEditor
-          initial={{ name: `File ${newsletterName}`.slice(0, 100), match: "any", conditions, actions: [] }}
-          onClose={(message) => {
-            setOpen(false);
-            setSaved(message);
-          }}
-        />
-      )}
-      {saved && (
-        <Alert tone="success" className="basis-full">
-          {saved}
-        </Alert>
-      )}
-    </>
-  );
+  return {
+    open: () => {
+      setSaved(null);
+      setOpen(true);
+    },
+    dialog: open ? (
+      <RuleEditor
+        initial={{ name: `File ${newsletterName}`.slice(0, 100), match: "any", conditions, actions: [] }}
+        onClose={(message) => {
+          setOpen(false);
+          setSaved(message);
+        }}
+      />
+    ) : null,
+    saved: saved ? <Alert tone="success">{saved}</Alert> : null,
+  };
 }
