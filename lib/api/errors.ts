@@ -55,6 +55,12 @@ export class PayloadTooLargeError extends HttpError {
   }
 }
 
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor(detail: string) {
+    super(415, detail);
+  }
+}
+
 export class ValidationError extends HttpError {
   constructor(errors: FieldError[]) {
     super(422, errors[0]?.message ?? "Invalid input", errors);
@@ -69,5 +75,12 @@ export class TooManyRequestsError extends HttpError {
   constructor(retryAfterSeconds: number) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
     super(429, "Too many attempts. Please try again later.", undefined, { "Retry-After": String(seconds) });
+  }
+}
+
+/** A moment's outage (a restart, a failover): the client may try again after `retryAfterSeconds`. */
+export class ServiceUnavailableError extends HttpError {
+  constructor(detail: string, retryAfterSeconds: number) {
+    super(503, detail, undefined, { "Retry-After": String(retryAfterSeconds) });
   }
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
-import { HttpError, NotFoundError, PayloadTooLargeError, ValidationError } from "@/lib/api/errors";
+import { NotFoundError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { toImportDto, type ImportDto, type ImportFailureDto } from "./dto";
@@ -71,28 +71,28 @@ function limitMessage(limit: number): string {
   return `The file is larger than the limit of ${Math.floor(limit / 1_048_576)} MB.`;
 }
 
+/** An uploaded file as it arrives: its declared media type and length, and its bytes, not yet read. */
+export type Upload = { mediaType: string; declaredLength: number; body: ReadableStream<Uint8Array> | null };
+
 /**
  * docs/contract.md 6.3 and 7.1: the upload is streamed into the database a chunk at a time (never whole in
  * memory, never on this instance's disk), refused with 413 past its limit before it is all read, 415
  * for another type and 422 for content that is not what its type says; then a job, on any instance, files it.
  */
-export async function startImport(userId: number, request: Request): Promise<ImportDto> {
-  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  const format = FORMATS[type];
+export async function startImport(userId: number, upload: Upload): Promise<ImportDto> {
+  const format = FORMATS[upload.mediaType];
   if (!format)
-    throw new HttpError(
-      415,
+    throw new UnsupportedMediaTypeError(
       "Upload an mbox file (application/mbox), one message (message/rfc822) or a zip of .eml files (application/zip).",
     );
   const limit = format === "eml" ? env.MAX_MESSAGE_BYTES : env.IMPORT_MAX_BYTES;
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError(limitMessage(limit));
-  if (!request.body) throw ValidationError.of("body", "The file is empty.");
+  if (upload.declaredLength > limit) throw new PayloadTooLargeError(limitMessage(limit));
+  if (!upload.body) throw ValidationError.of("body", "The file is empty.");
   await sweepAbandonedUploads();
   const uploadKey = newUploadKey();
   let imported = false;
   try {
-    const body = Readable.fromWeb(request.body as NodeWebStream<Uint8Array>);
+    const body = Readable.fromWeb(upload.body as NodeWebStream<Uint8Array>);
     const counter = guard(format, limit);
     let size = 0;
     counter.on("data", (chunk: Buffer) => (size += chunk.length));
@@ -125,6 +125,9 @@ export async function listImportFailures(userId: number, importId: number): Prom
 export async function listImports(userId: number): Promise<{ items: ImportDto[] }> {
   return { items: (await findImports(userId, 10)).map(toImportDto) };
 }
+
+/** Drops the chunks of uploads nobody will read (the worker's periodic sweep). */
+export { sweepAbandonedUploads };
 
 /**
  * Queues every running import again (a restore carries rows and uploads, not the job queue), so that each

@@ -1,5 +1,5 @@
 import "server-only";
-import { HttpError } from "@/lib/api/errors";
+import { ServiceUnavailableError } from "@/lib/api/errors";
 import { addLiveReader, isDraining, type LiveReader } from "./hub";
 import type { FiledEmail } from "./dto";
 import { findEmailsFiledAfter } from "./repo";
@@ -36,8 +36,7 @@ function lastEventId(request: Request): number | null {
  * when this process drains, or when its listener was lost (the client reconnects and catches up).
  */
 export function openEventStream(userId: number, request: Request): Response {
-  if (isDraining())
-    throw new HttpError(503, "The server is restarting. Please try again in a few seconds.", undefined, { "Retry-After": "2" });
+  if (isDraining()) throw new ServiceUnavailableError("The server is restarting. Please try again in a few seconds.", 2);
   const after = lastEventId(request);
   let stop = () => {};
   const body = new ReadableStream<Uint8Array>({
