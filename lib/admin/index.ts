@@ -4,6 +4,7 @@ import { eraseAccount } from "@/lib/account/service";
 import { HttpError } from "@/lib/api/errors";
 import { findUserForAdmin, listUsers, setUserDisabled, userCounts, type AdminUser } from "@/lib/auth/admin";
 import { env } from "@/lib/env";
+import { cancelImport, listImportsForAdmin, retryImport, type AdminImport } from "@/lib/imports/admin";
 import { listFailedJobs, retryFailedJob } from "@/lib/jobs/admin";
 import { decideReview, listPendingReviews, newsletterCounts } from "@/lib/newsletters/public-review";
 import { queueAndInboundStats } from "@/lib/observability/stats";
@@ -12,7 +13,7 @@ import { queueAndInboundStats } from "@/lib/observability/stats";
 export type AdminOutput = { out: (line: string) => void; err: (line: string) => void };
 
 const COMMANDS =
-  "Commands: users list | users show|disable|enable|delete EMAIL | newsletters pending | newsletters approve|reject ID | jobs failed | jobs retry ID | stats";
+  "Commands: users list | users show|disable|enable|delete EMAIL | newsletters pending | newsletters approve|reject ID | jobs failed | jobs retry ID | imports list | imports cancel|retry ID | stats";
 
 class UsageError extends Error {}
 
@@ -99,6 +100,35 @@ async function jobs(action: string | undefined, argument: string | undefined, io
   }
 }
 
+function importLine(item: AdminImport): string {
+  const progress = `${item.processed}/${item.total ?? "?"}`;
+  const lease = item.status === "running" ? `\tlease ${item.lease_until ?? "none"}` : "";
+  return `${item.id}\tuser ${item.user_id}\t${item.format}\t${item.status}\t${progress}\t${item.size_bytes} bytes\tupdated ${item.updated_at}${lease}${item.error ? `\t${item.error}` : ""}`;
+}
+
+async function imports(action: string | undefined, argument: string | undefined, io: AdminOutput): Promise<void> {
+  switch (action) {
+    case "list": {
+      const all = await listImportsForAdmin();
+      for (const item of all) io.out(importLine(item));
+      io.out(`${all.length} import${all.length === 1 ? "" : "s"}`);
+      return;
+    }
+    case "cancel": {
+      const item = await cancelImport(required(argument, "import id"));
+      io.out(`${item.id} cancelled: its reader sees it failed, its upload is dropped`);
+      return;
+    }
+    case "retry": {
+      const item = await retryImport(required(argument, "import id"));
+      io.out(`${item.id} queued again from message ${item.processed + 1}`);
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown imports command: ${action ?? "(none)"}`);
+  }
+}
+
 async function stats(io: AdminOutput): Promise<void> {
   const [accounts, letters, operations] = await Promise.all([userCounts(), newsletterCounts(), queueAndInboundStats()]);
   io.out(JSON.stringify({ users: accounts, newsletters: letters, ...operations }, null, 2));
@@ -114,6 +144,7 @@ export async function runAdmin(args: string[], io: AdminOutput): Promise<number>
     if (group === "users") await users(action, argument, io);
     else if (group === "newsletters") await newsletters(action, argument, io);
     else if (group === "jobs") await jobs(action, argument, io);
+    else if (group === "imports") await imports(action, argument, io);
     else if (group === "stats" && action === undefined) await stats(io);
     else throw new UsageError(group ? `Unknown command: ${args.join(" ")}` : "No command given");
     return 0;

@@ -3,7 +3,8 @@ import { buffer } from "node:stream/consumers";
 import { z } from "zod";
 import type { ImportFailure } from "@/db/schema";
 import { env } from "@/lib/env";
-import { enqueueJob } from "@/lib/jobs/queue";
+import { enqueueJob, JobCannotProceedError } from "@/lib/jobs/queue";
+import { logger } from "@/lib/observability/log";
 import { readerIdentity } from "@/lib/mail/filing";
 import { resolveRecipients, type Recipient } from "@/lib/mail/service";
 import {
@@ -96,20 +97,35 @@ function tally(counts: ImportCounts, outcome: ImportOutcome, position: number, n
   return null;
 }
 
-const ImportJob = z.object({ importId: z.number().int().positive() });
+const ImportJob = z.object({ importId: z.number().int().positive(), attempt: z.number().int().min(0).default(0) });
+
+// Slices in a row that may end in an error or a crash before the import fails with it: a fault that
+// persists (a message that kills the process, a bug) fails the import once instead of queueing slices for ever.
+export const IMPORT_ATTEMPTS = 3;
+const INTERRUPTED = "The import stopped: it was interrupted several times in a row. Upload the file again.";
+
+/** Ends the import as failed with `reason` and fails this job once, without retries, logged and counted. */
+async function giveUp(row: ImportRow, reason: string, cause: string): Promise<never> {
+  await finishImport(row.id, { status: "failed", error: reason });
+  if (row.uploadKey) await deleteUploadChunks(row.uploadKey);
+  throw new JobCannotProceedError(`Import ${row.id}: ${cause}`);
+}
 
 /**
  * One slice of an import: takes the import (one worker at a time), files messages from where the last
  * slice stopped, records each, and leaves the rest to the next job. A watch job, queued first, goes on
- * after a crash once the lease has lapsed.
+ * after a crash once the lease has lapsed, as the next attempt in a row; an import that cannot go on
+ * (its upload gone, or IMPORT_ATTEMPTS slices in a row failed) fails once with its reason.
  */
 export async function handleImportJob(data: unknown): Promise<void> {
   const parsed = ImportJob.safeParse(data);
   if (!parsed.success) return;
-  const { importId } = parsed.data;
+  const { importId, attempt } = parsed.data;
   const row = await claimImport(importId, LEASE_SECONDS);
   if (!row) return;
-  await enqueueJob(IMPORT_JOB, { importId }, { startAfterSeconds: WATCH_AFTER_SECONDS });
+  if (attempt >= IMPORT_ATTEMPTS) await giveUp(row, INTERRUPTED, `interrupted ${attempt} times in a row`);
+  // The watch runs once: a slice that goes on queues its own.
+  await enqueueJob(IMPORT_JOB, { importId, attempt: attempt + 1 }, { startAfterSeconds: WATCH_AFTER_SECONDS, retryLimit: 0 });
   // Uploads whose uploader died are dropped as an import starts, as they are when an upload starts.
   if (row.total === null) await sweepAbandonedUploads();
   const uniqueLocal = await findUniqueLocal(row.userId);
@@ -117,8 +133,8 @@ export async function handleImportJob(data: unknown): Promise<void> {
   if (!reader) return;
   // An import made before uploads were kept in the database has no key: its file is out of reach.
   const upload = row.uploadKey ? { key: row.uploadKey, size: row.sizeBytes } : null;
+  if (!upload) return giveUp(row, new UploadGoneError().message, "its upload is not stored");
   try {
-    if (!upload) throw new UploadGoneError();
     if (await runSlice(row, upload, reader, await findKnownSenders(row.userId))) {
       await releaseImport(row.id);
       await enqueueJob(IMPORT_JOB, { importId });
@@ -126,10 +142,21 @@ export async function handleImportJob(data: unknown): Promise<void> {
     }
     await finishImport(row.id, { status: "done" });
   } catch (error) {
-    if (!(error instanceof ZipRefusedError || error instanceof UploadGoneError)) throw error;
-    await finishImport(row.id, { status: "failed", error: error.message });
+    // The reader's file is not what it says: the import's own outcome, not an operator's concern.
+    if (error instanceof ZipRefusedError) await finishImport(row.id, { status: "failed", error: error.message });
+    else if (error instanceof UploadGoneError) await giveUp(row, error.message, "its upload is no longer stored");
+    else if (attempt + 1 >= IMPORT_ATTEMPTS) await giveUp(row, INTERRUPTED, `failed ${attempt + 1} times in a row: ${errorText(error)}`);
+    else {
+      // The watch takes it up again once the lease lapses.
+      logger.warn({ import_id: row.id, attempt: attempt + 1, err: error }, "Import slice failed; the import goes on later");
+      return;
+    }
   }
-  if (upload) await deleteUploadChunks(upload.key);
+  await deleteUploadChunks(upload.key);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 /** A message read from the upload and on its way to being ready for filing. */

@@ -61,6 +61,17 @@ export async function updateProgress(
     .where(eq(mailImport.id, importId));
 }
 
+/** Every account's imports, newest first: an operator's view (npm run admin -- imports list), not a reader's. */
+export function findAllImports(limit: number): Promise<ImportRow[]> {
+  return getDb().select().from(mailImport).orderBy(desc(mailImport.id)).limit(limit);
+}
+
+/** One import of any account, by id: an operator's tool. */
+export async function findImportById(importId: number): Promise<ImportRow | undefined> {
+  const [row] = await getDb().select().from(mailImport).where(eq(mailImport.id, importId));
+  return row;
+}
+
 /** Every account's imports still running, releasing their leases: an operator's tool (after a restore), not a reader's. */
 export async function releaseRunningImports(): Promise<number[]> {
   const rows = await getDb()
@@ -81,7 +92,11 @@ export async function finishImport(importId: number, outcome: { status: "done" }
     outcome.status === "failed"
       ? sql`${mailImport.failures} || ${JSON.stringify([{ position: 0, subject: null, reason: error }])}::jsonb`
       : sql`${mailImport.failures}`;
-  await getDb().update(mailImport).set({ status: outcome.status, error, failures, leaseUntil: null }).where(eq(mailImport.id, importId));
+  // Only a running import ends: one an operator cancelled stays cancelled whatever its last slice found.
+  await getDb()
+    .update(mailImport)
+    .set({ status: outcome.status, error, failures, leaseUntil: null })
+    .where(and(eq(mailImport.id, importId), eq(mailImport.status, "running")));
 }
 
 /** The reader's current unique address, the one imported mail is filed as delivered to. */

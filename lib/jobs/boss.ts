@@ -56,6 +56,11 @@ export async function configureQueue(boss: PgBoss, name: string, settings: Queue
   createdQueues.add(name);
 }
 
+/** Leaves a job no attempt after this one, so that failing it fails it for good (pg-boss retries while it has attempts left). */
+export async function endRetries(name: string, id: string): Promise<void> {
+  await executeSql(`UPDATE ${env.JOBS_SCHEMA}.job SET retry_limit = retry_count WHERE name = $1 AND id = $2`, [name, id]);
+}
+
 export async function stopBoss(): Promise<void> {
   const started = holder.paperboyBoss;
   holder.paperboyBoss = undefined;

@@ -20,6 +20,12 @@ export type EnqueueOptions = {
   retryDelaySeconds?: number;
 };
 
+/**
+ * Thrown by a handler whose job can never succeed (what it needs is gone for good): the job fails at once
+ * with this reason, logged and counted as failed, instead of being retried or queued again.
+ */
+export class JobCannotProceedError extends Error {}
+
 /** Wakes this process's runner for a queue at once instead of at its next poll. */
 export const enqueued = new EventEmitter();
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { EventEmitter } from "node:events";
 import type PgBoss from "pg-boss";
-import { configureQueue, getBoss, type QueueSettings } from "./boss";
-import { enqueued } from "./queue";
+import { configureQueue, endRetries, getBoss, type QueueSettings } from "./boss";
+import { enqueued, JobCannotProceedError } from "./queue";
 import { logger } from "@/lib/observability/log";
 
 /** One queue's handler and settings, as lib/worker/handlers.ts lists them. */
@@ -36,7 +36,15 @@ async function runJob(boss: PgBoss, name: string, definition: JobDefinition, job
     ok = false;
     // Only the message is kept: the job's row outlives the attempt and must hold no mail body or address.
     const message = errorText(error);
-    if (job.retryCount >= job.retryLimit)
+    if (error instanceof JobCannotProceedError) {
+      logger.error(
+        { queue: name, job_id: job.id, attempts: job.retryCount + 1, reason: message },
+        "Job cannot proceed: failed without retrying",
+      );
+      await endRetries(name, job.id).catch((failure: unknown) =>
+        logger.error({ queue: name, job_id: job.id, err: failure }, "Jobs: could not stop a job's retries"),
+      );
+    } else if (job.retryCount >= job.retryLimit)
       logger.error({ queue: name, job_id: job.id, attempts: job.retryCount + 1, err: error }, "Job failed after its last attempt");
     await boss
       .fail(name, job.id, { message })

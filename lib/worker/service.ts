@@ -1,5 +1,6 @@
 import "server-only";
 import { startDigestTicks } from "@/lib/digest/service";
+import { sweepAbandonedUploads } from "@/lib/imports/service";
 import { startRunner, type Runner } from "@/lib/jobs/runner";
 import { SWEEP_SECONDS, sweepInbound } from "@/lib/mail/retry";
 import { scheduleRecheck } from "@/lib/mail/auth-recheck";
@@ -11,10 +12,18 @@ const holder = globalThis as typeof globalThis & {
   paperboyWorker?: Promise<{ runner: Runner; sweep: NodeJS.Timeout; mailboxes: MailboxWatcher; stopDigests: () => void }>;
 };
 
+// Abandoned uploads are rare and their sweep reads the whole upload table: every 10 minutes is enough.
+const UPLOAD_SWEEP_MS = 10 * 60_000;
+let lastUploadSweep = 0;
+
 function sweep(): void {
   // The database away for a while: the next sweep tries again.
   sweepInbound().catch((error: unknown) => logger.error({ err: error }, "Inbound retry sweep failed"));
   scheduleRecheck().catch((error: unknown) => logger.error({ err: error }, "Sender re-check could not be scheduled"));
+  // An upload whose uploader went away mid-way, or whose import ended without dropping it, is not kept.
+  if (Date.now() - lastUploadSweep < UPLOAD_SWEEP_MS) return;
+  lastUploadSweep = Date.now();
+  sweepAbandonedUploads().catch((error: unknown) => logger.error({ err: error }, "Abandoned uploads sweep failed"));
 }
 
 /**
