@@ -19,7 +19,7 @@ export function NewsletterCard({
 }) {
   const subscribed = useSubscriptionTo(newsletter.id).data?.status === "active";
   const facts = [
-    `${formatCount(newsletter.total_subscribers)} subscribers`,
+    `${formatCount(newsletter.total_subscribers)} ${newsletter.total_subscribers === 1 ? "subscriber" : "subscribers"}`,
     newsletter.sending_frequency,
     `${formatCount(newsletter.total_issues)} ${newsletter.total_issues === 1 ? "issue" : "issues"}`,
   ];

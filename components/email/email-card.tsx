@@ -21,12 +21,13 @@ export type EmailCardLayout = "row" | "tile";
 type TitleLevel = "h3" | "h4";
 type Dialog = "folders" | "share" | "subscribe" | null;
 
-// A tap on one of these does its own thing, not open the issue.
+// A click on one of these does its own thing, not open the issue.
 const OWN_ACTION = "a, button, input, select, textarea, label";
 
 /**
- * One issue in a list, with its own like, folder, share and subscription dialogs.
- * `layout` "row" puts the thumbnail beside the text (one column), "tile" above it.
+ * One issue in a list, dense enough for several to a screen, with its own like, folder, share and
+ * subscription dialogs. A picture, when the issue has one, sits small beside the text ("row", the
+ * one-column view, gives it a little more room); a card without one shows none.
  */
 export function EmailCard({
   email,
@@ -34,6 +35,7 @@ export function EmailCard({
   titleLevel: Title = "h3",
   cardId,
   current = false,
+  offerSubscription = !email.is_subscribed && email.kind === "issue",
 }: {
   email: Email;
   layout?: EmailCardLayout;
@@ -42,6 +44,8 @@ export function EmailCard({
   cardId?: string;
   /** The issue the feed's keyboard is on: ringed whether or not it holds focus. */
   current?: boolean;
+  /** Whether this card carries its newsletter's confirm-subscription icon (a list shows it once per newsletter). */
+  offerSubscription?: boolean;
 }) {
   const router = useRouter();
   const narrow = useNarrow();
@@ -52,6 +56,7 @@ export function EmailCard({
   const href = `/emails/${email.id}`;
   const subject = email.subject || "No Subject";
   const sender = email.sender_name || "Unknown Sender";
+  const unread = !email.is_read;
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.target !== event.currentTarget || (event.key !== "Enter" && event.key !== " ")) return;
@@ -59,7 +64,7 @@ export function EmailCard({
     router.push(href);
   };
 
-  // On a phone the whole card is the target: a tap anywhere but its own buttons and links opens the issue.
+  // The whole card is the target: a click anywhere but its own buttons and links opens the issue.
   const onClick = (event: MouseEvent<HTMLElement>) => {
     if (event.defaultPrevented || !(event.target instanceof Element) || event.target.closest(OWN_ACTION)) return;
     // Dragging to select a summary's words is reading, not opening.
@@ -73,23 +78,24 @@ export function EmailCard({
         id={cardId}
         aria-label={subject}
         aria-current={current || undefined}
-        // Focusable by script (j and k) everywhere; in the tab order only on a phone, where the card is the target.
+        // Focusable by script (j and k) everywhere; in the tab order only on a phone, where the card is the target
+        // (docs/spec.md section 2); at desktop width its title link is.
         tabIndex={narrow ? 0 : cardId ? -1 : undefined}
         onKeyDown={narrow ? onKeyDown : undefined}
-        onClick={narrow ? onClick : undefined}
-        className={`group flex h-full min-w-0 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 ${
-          layout === "row" ? "flex-col sm:flex-row" : "flex-col"
-        } ${narrow ? "cursor-pointer" : ""} ${current ? "ring-2 ring-indigo-500 ring-offset-2 ring-offset-slate-50 dark:ring-offset-slate-950" : ""}`}
+        onClick={onClick}
+        className={`group flex h-full min-w-0 cursor-pointer gap-3 overflow-hidden rounded-xl border bg-white p-3 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:p-4 dark:bg-slate-900 ${
+          unread
+            ? "border-slate-200 border-l-4 border-l-indigo-500 dark:border-slate-800 dark:border-l-indigo-400"
+            : "border-slate-200 dark:border-slate-800"
+        } ${current ? "ring-2 ring-indigo-500 ring-offset-2 ring-offset-slate-50 dark:ring-offset-slate-950" : ""}`}
       >
-        <EmailThumbnail
-          // Through this server's image proxy: the sender's host never learns the feed was opened.
-          src={email.thumbnail_image_url ? `/img/thumbnail/${email.id}` : null}
-          name={email.newsletter_metadata?.newsletter_name || sender}
-          className={layout === "row" ? "aspect-[16/9] sm:aspect-auto sm:w-48 sm:shrink-0" : "aspect-[16/9]"}
-        />
-        <div className="flex min-w-0 flex-1 flex-col gap-2 p-4">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
           <div className="flex items-start gap-2">
-            <Title className="min-w-0 flex-1 text-base font-semibold leading-snug text-slate-900 dark:text-white">
+            <Title
+              className={`min-w-0 flex-1 text-base leading-snug ${
+                unread ? "font-bold text-slate-950 dark:text-white" : "font-medium text-slate-700 dark:text-slate-300"
+              }`}
+            >
               <Link
                 href={href}
                 className="break-words rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300"
@@ -97,7 +103,7 @@ export function EmailCard({
                 {subject}
               </Link>
             </Title>
-            {!email.is_subscribed && email.kind === "issue" && (
+            {offerSubscription && (
               <button
                 type="button"
                 aria-haspopup="dialog"
@@ -110,15 +116,15 @@ export function EmailCard({
               </button>
             )}
           </div>
-          <p className="truncate text-sm font-medium text-slate-600 dark:text-slate-300">{sender}</p>
-          <p className="line-clamp-3 break-words text-sm text-slate-600 dark:text-slate-400">
+          <p className="truncate text-sm text-slate-600 dark:text-slate-300">{sender}</p>
+          <p className="line-clamp-2 break-words text-sm text-slate-500 dark:text-slate-400">
             {email.email_summary || "No summary available."}
           </p>
-          <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 pt-2">
+          <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3">
             <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
-              {!email.is_read && (
-                <span title="Unread" className="mr-1 h-2 w-2 rounded-full bg-indigo-500 dark:bg-indigo-400">
-                  <span className="sr-only">Unread</span>
+              {unread && (
+                <span className="mr-1 rounded bg-indigo-100 px-1.5 py-0.5 font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+                  Unread
                 </span>
               )}
               <time dateTime={email.date_received ?? undefined}>{formatShortDate(email.date_received)}</time>
@@ -138,8 +144,15 @@ export function EmailCard({
           {problem && <Alert>{problem}</Alert>}
           {signUp.notice && <Alert tone={signUp.notice.tone}>{signUp.notice.text}</Alert>}
         </div>
+        {email.thumbnail_image_url && (
+          <EmailThumbnail
+            // Through this server's image proxy: the sender's host never learns the feed was opened.
+            src={`/img/thumbnail/${email.id}`}
+            className={layout === "row" ? "h-20 w-20 sm:h-24 sm:w-36" : "h-16 w-16 sm:h-20 sm:w-20"}
+          />
+        )}
       </article>
-      {/* Beside the card, not in it: a click inside a dialog is not a tap on the card. */}
+      {/* Beside the card, not in it: a click inside a dialog is not a click on the card. */}
       {dialog === "folders" && <FolderModal email={email} onClose={() => setDialog(null)} onFailure={setProblem} />}
       {dialog === "share" && email.public_share_id && (
         <ShareModal subject={subject} publicShareId={email.public_share_id} onClose={() => setDialog(null)} />

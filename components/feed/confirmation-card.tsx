@@ -6,40 +6,43 @@ import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { ExternalLinkIcon } from "../ui/reader-icons";
 
-/** A subscription or forwarding confirmation waiting for the reader; dismissing marks it read. */
+/** A subscription or forwarding confirmation waiting for the reader, one line of the feed's strip; dismissing marks it read. */
 export function ConfirmationCard({ email }: { email: Email }) {
   const markRead = useMarkRead();
   const subject = email.subject || "No Subject";
   return (
-    <article
-      aria-label={`Pending confirmation: ${subject}`}
-      className="flex flex-col gap-3 rounded-2xl border border-amber-300 bg-amber-50 p-4 sm:flex-row sm:items-center dark:border-amber-800 dark:bg-amber-950/50"
-    >
-      <div className="min-w-0 flex-1">
-        <p className="text-xs font-semibold uppercase tracking-wide text-amber-700 dark:text-amber-300">Confirmation pending</p>
-        <h3 className="mt-1 break-words font-semibold text-slate-900 dark:text-white">{subject}</h3>
-        <p className="mt-1 break-words text-sm text-slate-700 dark:text-slate-300">
-          {email.sender_name || "Unknown Sender"}
-          {email.email_summary ? ` · ${email.email_summary}` : ""}
-        </p>
-        {markRead.isError && <Alert className="mt-2">{errorMessage(markRead.error, "Failed to mark email as read")}</Alert>}
-      </div>
-      <div className="flex shrink-0 gap-2">
+    <article aria-label={`Pending confirmation: ${subject}`} className="px-3 py-2">
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-slate-900 dark:text-white">
+            <span className="mr-2 hidden text-xs font-semibold uppercase tracking-wide text-amber-700 sm:inline dark:text-amber-300">
+              Confirmation pending
+            </span>
+            {subject}
+          </p>
+          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{email.sender_name || "Unknown Sender"}</p>
+        </div>
         {email.confirmation_url && (
-          <a href={email.confirmation_url} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")}>
+          <a
+            href={email.confirmation_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("primary", "h-8 shrink-0 gap-1 px-3 py-0")}
+          >
             Confirm
-            <ExternalLinkIcon width={16} height={16} />
+            <ExternalLinkIcon width={14} height={14} />
           </a>
         )}
         <button
           type="button"
           onClick={() => markRead.mutate({ id: email.id })}
           disabled={markRead.isPending}
-          className={buttonClass("secondary")}
+          className={buttonClass("secondary", "h-8 shrink-0 px-3 py-0")}
         >
           Dismiss
         </button>
       </div>
+      {markRead.isError && <Alert className="mt-2">{errorMessage(markRead.error, "Failed to mark email as read")}</Alert>}
     </article>
   );
 }

@@ -3,8 +3,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { RECENCY_FILTERS, SORT_FIELDS } from "@/lib/issues/schemas";
 import { useCategories } from "@/lib/newsletters/hooks";
-import { inputClass } from "../ui/button";
-import { ArrowUpIcon, SearchIcon } from "../ui/reader-icons";
+import { buttonClass, inputClass } from "../ui/button";
+import { ArrowUpIcon, SearchIcon, SortIcon } from "../ui/reader-icons";
 import { allToNull, nextSort, withFilters, type FeedState, type SortField } from "./feed-query";
 import type { FeedUpdate } from "./use-feed-state";
 import { MarkAllRead } from "./mark-all-read";
@@ -33,6 +33,7 @@ type Props = { state: FeedState; onChange: (update: FeedUpdate) => void };
 export function FeedControls({ state, onChange }: Props) {
   const categories = useCategories();
   const id = useId();
+  // The filters and sort fold away behind one button, so the first screen is the reader's issues.
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = [
     state.category_id,
@@ -42,96 +43,93 @@ export function FeedControls({ state, onChange }: Props) {
   ].filter((value) => value !== null).length;
 
   return (
-    <section
-      aria-label="Feed controls"
-      className="space-y-3 rounded-2xl border border-slate-200 bg-white p-3 sm:p-4 dark:border-slate-800 dark:bg-slate-900"
-    >
-      <SearchBox value={state.search} onSearch={(search) => onChange((current) => withFilters(current, { search }))} />
-      <SearchTools search={state.search.trim()} />
-      <button
-        type="button"
-        aria-expanded={filtersOpen}
-        aria-controls={`${id}-filters`}
-        onClick={() => setFiltersOpen((open) => !open)}
-        className="text-sm font-medium text-indigo-700 min-[769px]:hidden dark:text-indigo-300"
-      >
-        {filtersOpen ? "Hide filters" : `Show filters${activeFilters ? ` (${activeFilters})` : ""}`}
-      </button>
-      {/* On a phone the filters fold away to keep the issues in view. */}
-      <div id={`${id}-filters`} className={`${filtersOpen ? "grid" : "hidden"} grid-cols-2 gap-2 min-[769px]:grid lg:grid-cols-4`}>
-        <Select
-          id={`${id}-category`}
-          label="Category"
-          value={state.category_id === null ? "all" : String(state.category_id)}
-          onChange={(value) => onChange((current) => withFilters(current, { category_id: value === "all" ? null : Number(value) }))}
+    <section aria-label="Feed controls" className="space-y-2">
+      <div className="flex items-center gap-2">
+        <div className="min-w-0 flex-1">
+          <SearchBox value={state.search} onSearch={(search) => onChange((current) => withFilters(current, { search }))} />
+        </div>
+        <button
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls={`${id}-filters`}
+          aria-label={`Filters${activeFilters ? `, ${activeFilters} active` : ""}`}
+          onClick={() => setFiltersOpen((open) => !open)}
+          className={buttonClass(activeFilters ? "primary" : "secondary", "shrink-0 gap-2 px-3")}
         >
-          <option value="all">All categories</option>
-          {categories.data?.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.emoji} {category.name}
-            </option>
-          ))}
-        </Select>
-        <Select
-          id={`${id}-subscription`}
-          label="Subscription"
-          value={state.subscription_status ?? "all"}
-          onChange={(value) =>
-            onChange((current) => withFilters(current, { subscription_status: allToNull(value, ["subscribed", "unsubscribed"] as const) }))
-          }
-        >
-          <option value="all">All</option>
-          <option value="subscribed">Subscribed</option>
-          <option value="unsubscribed">Unconfirmed</option>
-        </Select>
-        <Select
-          id={`${id}-read`}
-          label="Read status"
-          value={state.read_status ?? "all"}
-          onChange={(value) => onChange((current) => withFilters(current, { read_status: allToNull(value, ["read", "unread"] as const) }))}
-        >
-          <option value="all">All</option>
-          <option value="unread">Unread</option>
-          <option value="read">Read</option>
-        </Select>
-        <Select
-          id={`${id}-recency`}
-          label="Received"
-          value={state.recency_filter}
-          onChange={(value) =>
-            onChange((current) => withFilters(current, { recency_filter: RECENCY_FILTERS.find((item) => item === value) ?? "all_time" }))
-          }
-        >
-          {RECENCY_FILTERS.map((value) => (
-            <option key={value} value={value}>
-              {RECENCY_LABELS[value]}
-            </option>
-          ))}
-        </Select>
+          <SortIcon width={18} height={18} />
+          Filters
+          {activeFilters > 0 && (
+            <span className="rounded-full bg-white/90 px-1.5 text-xs font-semibold text-indigo-700 dark:bg-slate-900/80 dark:text-indigo-200">
+              {activeFilters}
+            </span>
+          )}
+        </button>
       </div>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div role="group" aria-label="Sort by" className="flex flex-wrap items-center gap-1">
-          <span className="mr-1 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">Sort</span>
-          {SORT_FIELDS.map((column) => {
-            const active = state.sort_by === column;
-            return (
-              <button
-                key={column}
-                type="button"
-                aria-pressed={active}
-                aria-label={`Sort by ${SORT_LABELS[column]}${active ? `, ${state.sort_order === "asc" ? "ascending" : "descending"}` : ""}`}
-                onClick={() => onChange((current) => withFilters(current, nextSort(current, column)))}
-                className={`inline-flex h-8 items-center gap-1 rounded-full px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
-                  active
-                    ? "bg-indigo-600 text-white dark:bg-indigo-500"
-                    : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
-                }`}
-              >
-                {SORT_LABELS[column]}
-                {active && <ArrowUpIcon width={14} height={14} className={state.sort_order === "desc" ? "rotate-180" : ""} />}
-              </button>
-            );
-          })}
+      <div
+        id={`${id}-filters`}
+        hidden={!filtersOpen}
+        className="space-y-3 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
+          <Select
+            id={`${id}-category`}
+            label="Category"
+            value={state.category_id === null ? "all" : String(state.category_id)}
+            onChange={(value) => onChange((current) => withFilters(current, { category_id: value === "all" ? null : Number(value) }))}
+          >
+            <option value="all">All categories</option>
+            {categories.data?.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.emoji} {category.name}
+              </option>
+            ))}
+          </Select>
+          <Select
+            id={`${id}-subscription`}
+            label="Subscription"
+            value={state.subscription_status ?? "all"}
+            onChange={(value) =>
+              onChange((current) =>
+                withFilters(current, { subscription_status: allToNull(value, ["subscribed", "unsubscribed"] as const) }),
+              )
+            }
+          >
+            <option value="all">All</option>
+            <option value="subscribed">Subscribed</option>
+            <option value="unsubscribed">Unconfirmed</option>
+          </Select>
+          <Select
+            id={`${id}-read`}
+            label="Read status"
+            value={state.read_status ?? "all"}
+            onChange={(value) =>
+              onChange((current) => withFilters(current, { read_status: allToNull(value, ["read", "unread"] as const) }))
+            }
+          >
+            <option value="all">All</option>
+            <option value="unread">Unread</option>
+            <option value="read">Read</option>
+          </Select>
+          <Select
+            id={`${id}-recency`}
+            label="Received"
+            value={state.recency_filter}
+            onChange={(value) =>
+              onChange((current) => withFilters(current, { recency_filter: RECENCY_FILTERS.find((item) => item === value) ?? "all_time" }))
+            }
+          >
+            {RECENCY_FILTERS.map((value) => (
+              <option key={value} value={value}>
+                {RECENCY_LABELS[value]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <SortButtons state={state} onChange={onChange} />
+      </div>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0 flex-1">
+          <SearchTools search={state.search.trim()} />
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <MarkAllRead state={state} />
@@ -139,6 +137,34 @@ export function FeedControls({ state, onChange }: Props) {
         </div>
       </div>
     </section>
+  );
+}
+
+function SortButtons({ state, onChange }: Props) {
+  return (
+    <div role="group" aria-label="Sort by" className="flex flex-wrap items-center gap-1">
+      <span className="mr-1 text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400">Sort</span>
+      {SORT_FIELDS.map((column) => {
+        const active = state.sort_by === column;
+        return (
+          <button
+            key={column}
+            type="button"
+            aria-pressed={active}
+            aria-label={`Sort by ${SORT_LABELS[column]}${active ? `, ${state.sort_order === "asc" ? "ascending" : "descending"}` : ""}`}
+            onClick={() => onChange((current) => withFilters(current, nextSort(current, column)))}
+            className={`inline-flex h-8 items-center gap-1 rounded-full px-3 text-sm font-medium transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
+              active
+                ? "bg-indigo-600 text-white dark:bg-indigo-500"
+                : "bg-slate-100 text-slate-700 hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-200 dark:hover:bg-slate-700"
+            }`}
+          >
+            {SORT_LABELS[column]}
+            {active && <ArrowUpIcon width={14} height={14} className={state.sort_order === "desc" ? "rotate-180" : ""} />}
+          </button>
+        );
+      })}
+    </div>
   );
 }
 

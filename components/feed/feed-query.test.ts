@@ -8,6 +8,8 @@ import {
   feedToParams,
   isUnfiltered,
   nextSort,
+  pendingConfirmationParams,
+  subscriptionOffers,
   withFilters,
 } from "./feed-query";
 
@@ -110,5 +112,43 @@ describe("isUnfiltered", () => {
       { recency_filter: "last_7_days" as const },
     ])
       expect(isUnfiltered({ ...DEFAULT_FEED, ...narrowed }), JSON.stringify(narrowed)).toBe(false);
+  });
+});
+
+describe("pendingConfirmationParams", () => {
+  it("asks for unread confirmations matching the search and filters, first page only", () => {
+    const params = pendingConfirmationParams({ ...DEFAULT_FEED, search: "cool", category_id: 3 });
+    expect(Object.fromEntries(params!)).toMatchObject({
+      page: "1",
+      page_size: "10",
+      kind: "confirmation",
+      read_status: "unread",
+      search: "cool",
+      category_id: "3",
+    });
+    expect(pendingConfirmationParams({ ...DEFAULT_FEED, page: 2 })).toBeNull();
+    expect(pendingConfirmationParams({ ...DEFAULT_FEED, read_status: "read" })).toBeNull();
+  });
+});
+
+describe("subscriptionOffers", () => {
+  const email = (id: number, newsletter: number | null, fields: { is_subscribed?: boolean; kind?: string } = {}) => ({
+    id,
+    newsletter_metadata_id: newsletter,
+    is_subscribed: fields.is_subscribed ?? false,
+    kind: fields.kind ?? "issue",
+  });
+  it("offers each unconfirmed newsletter once, on its first issue shown", () => {
+    const offers = subscriptionOffers([
+      email(1, 10),
+      email(2, 10),
+      email(3, 20, { is_subscribed: true }),
+      email(4, 30),
+      email(5, 30),
+      email(6, null),
+      email(7, null),
+      email(8, 40, { kind: "confirmation" }),
+    ]);
+    expect([...offers]).toEqual([1, 4, 6, 7]);
   });
 });

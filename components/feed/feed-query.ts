@@ -103,6 +103,40 @@ export function feedApiParams(state: FeedState): URLSearchParams {
   return params;
 }
 
+/** How many pending confirmations the feed's first page holds at most. */
+const PENDING_PAGE_SIZE = 10;
+
+/**
+ * The query of the confirmations waiting above the feed: unread ones matching the reader's search and
+ * filters, on the first page only. None when the reader asked for read issues.
+ */
+export function pendingConfirmationParams(state: FeedState): URLSearchParams | null {
+  if (state.page !== 1 || state.read_status === "read") return null;
+  const params = feedApiParams(state);
+  params.set("page_size", String(PENDING_PAGE_SIZE));
+  params.set("read_status", "unread");
+  params.set("kind", "confirmation");
+  return params;
+}
+
+/**
+ * The issues that carry their newsletter's confirm-subscription icon: the first shown of each newsletter
+ * the reader has not confirmed, so a feed of one newsletter's issues does not repeat it on every card.
+ */
+export function subscriptionOffers(
+  emails: { id: number; kind: string; is_subscribed: boolean; newsletter_metadata_id: number | null }[],
+): Set<number> {
+  const offered = new Set<number>();
+  const newsletters = new Set<number>();
+  for (const email of emails) {
+    if (email.is_subscribed || email.kind !== "issue") continue;
+    if (email.newsletter_metadata_id !== null && newsletters.has(email.newsletter_metadata_id)) continue;
+    if (email.newsletter_metadata_id !== null) newsletters.add(email.newsletter_metadata_id);
+    offered.add(email.id);
+  }
+  return offered;
+}
+
 /**
  * The query of POST /api/issues/feed/mark-read: the feed's filters and search, without paging or sort.
  * Only issues: a confirmation waits at the top of the feed until the reader acts on it.

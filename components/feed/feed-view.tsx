@@ -15,13 +15,18 @@ import { FeedControls } from "./feed-controls";
 import { FirstIssueGuide } from "./first-issue-guide";
 import { NewIssues } from "./new-issues";
 import { feedErrorText } from "./feed-error";
-import { acceptPage, feedApiParams, feedToParams, isUnfiltered, type FeedView as View } from "./feed-query";
+import {
+  acceptPage,
+  feedApiParams,
+  feedToParams,
+  isUnfiltered,
+  pendingConfirmationParams,
+  subscriptionOffers,
+  type FeedView as View,
+} from "./feed-query";
 import { forgetFeedReturn, peekFeedReturn, rememberFeedPosition, rememberFeedUrl } from "./feed-return";
 import { Pagination } from "./pagination";
 import { useFeedState, type FeedUpdate } from "./use-feed-state";
-
-// Confirmations wait at the top of every feed page until read or dismissed, wherever they fall in the list.
-const PENDING_QUERY = "kind=confirmation&read_status=unread&page_size=10";
 
 const GRID: Record<View, string> = {
   one: "grid-cols-1",
@@ -41,7 +46,9 @@ export function FeedView() {
   const router = useRouter();
   const { state, update } = useFeedState();
   const feed = useFeed(feedApiParams(state).toString(), Boolean(session.data));
-  const pendingFeed = useFeed(PENDING_QUERY, Boolean(session.data));
+  // Confirmations wait above the first page until read or dismissed, wherever they fall in the list, when they match.
+  const pendingParams = pendingConfirmationParams(state);
+  const pendingFeed = useFeed(pendingParams?.toString() ?? "", Boolean(session.data) && pendingParams !== null);
   const loading = feed.isFetching;
   const totalPages = feed.data?.total_pages ?? 1;
   const toggles = useIssueToggles();
@@ -96,8 +103,9 @@ export function FeedView() {
   };
 
   const items = feed.data?.items ?? [];
-  const pending = (pendingFeed.data?.items ?? []).filter((email) => !email.is_read);
+  const pending = pendingParams ? (pendingFeed.data?.items ?? []).filter((email) => !email.is_read) : [];
   const issues = items.filter((email) => email.kind !== "confirmation" || email.is_read);
+  const offers = subscriptionOffers(issues);
   const layout = state.view === "one" ? "row" : "tile";
   // Keys act on what is shown, once it is this page's own answer (not the previous page's, kept while loading).
   const ready = feed.isSuccess && !feed.isPlaceholderData;
@@ -179,7 +187,7 @@ export function FeedView() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl space-y-5">
+    <div className="mx-auto max-w-7xl space-y-3">
       <ReaderKeys handlers={handlers} />
       <FeedControls state={state} onChange={changeFilters} />
       {feed.isPending || beyondLastPage ? (
@@ -192,7 +200,10 @@ export function FeedView() {
           {feed.isError && <Alert>{feedErrorText(feed.error)}</Alert>}
           <NewIssues shown={issues} fetchedAt={feed.dataUpdatedAt} toFirstPage={toFirstPage} />
           {pending.length > 0 && (
-            <section aria-labelledby="pending-title" className="space-y-3">
+            <section
+              aria-labelledby="pending-title"
+              className="divide-y divide-amber-200 rounded-xl border border-amber-300 bg-amber-50 dark:divide-amber-900 dark:border-amber-800 dark:bg-amber-950/50"
+            >
               <h2 id="pending-title" className="sr-only">
                 Pending confirmations
               </h2>
@@ -216,10 +227,16 @@ export function FeedView() {
               <h2 id="issues-title" className="sr-only">
                 Issues
               </h2>
-              <ul aria-labelledby="issues-title" className={`grid gap-4 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}>
+              <ul aria-labelledby="issues-title" className={`grid gap-3 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}>
                 {issues.map((email) => (
                   <li key={email.id} className="min-w-0">
-                    <EmailCard email={email} layout={layout} cardId={cardId(email.id)} current={email.id === currentId} />
+                    <EmailCard
+                      email={email}
+                      layout={layout}
+                      cardId={cardId(email.id)}
+                      current={email.id === currentId}
+                      offerSubscription={offers.has(email.id)}
+                    />
                   </li>
                 ))}
               </ul>

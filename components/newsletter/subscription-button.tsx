@@ -1,8 +1,8 @@
 "use client";
 
 import type { Newsletter } from "@/lib/newsletters/hooks";
-import { useSubscriptionTo, useUnsubscribe, type LeaveResult } from "@/lib/subscriptions/hooks";
-import { raiseAlert } from "../ui/alert";
+import { useSubscriptionTo, type LeaveResult } from "@/lib/subscriptions/hooks";
+import { canUnsubscribe, UnsubscribeButton } from "../subscriptions/unsubscribe-button";
 import { buttonClass } from "../ui/button";
 
 type Props = {
@@ -12,26 +12,33 @@ type Props = {
   onFailure: (message: string) => void;
 };
 
-/** Subscribe through the copy-and-confirm flow, or unsubscribe for real after the reader confirms. */
+/**
+ * Subscribe through the copy-and-confirm flow, or unsubscribe for real after the reader confirms; a
+ * newsletter that mails the reader without their confirming offers both.
+ */
 export function SubscriptionButton({ newsletter, onSubscribe, onUnsubscribed, onFailure }: Props) {
   const subscription = useSubscriptionTo(newsletter.id);
-  const leave = useUnsubscribe();
-
-  const active = subscription.data?.status === "active" ? subscription.data : null;
-  if (active) {
-    const unsubscribe = () => {
-      if (!window.confirm("Are you sure you want to unsubscribe?")) return;
-      leave.mutate(active, { onSuccess: onUnsubscribed, onError: () => onFailure(raiseAlert("Failed to unsubscribe.")) });
-    };
-    return (
-      <button type="button" onClick={unsubscribe} disabled={leave.isPending} className={buttonClass("secondary", "w-full sm:w-auto")}>
-        {leave.isPending ? "Updating..." : "Unsubscribe"}
-      </button>
-    );
-  }
+  const active = subscription.data?.status === "active";
   return (
-    <button type="button" onClick={onSubscribe} disabled={subscription.isPending} className={buttonClass("primary", "w-full sm:w-auto")}>
-      Subscribe
-    </button>
+    <div className="flex w-full gap-2 sm:w-auto">
+      {!active && (
+        <button
+          type="button"
+          onClick={onSubscribe}
+          disabled={subscription.isPending}
+          className={buttonClass("primary", "flex-1 sm:flex-none")}
+        >
+          Subscribe
+        </button>
+      )}
+      {subscription.data && canUnsubscribe(subscription.data) && (
+        <UnsubscribeButton
+          subscription={subscription.data}
+          onUnsubscribed={onUnsubscribed}
+          onFailure={onFailure}
+          className="flex-1 sm:flex-none"
+        />
+      )}
+    </div>
   );
 }

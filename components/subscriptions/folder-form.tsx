@@ -14,8 +14,9 @@ export function FolderForm({ onMessage }: { onMessage: (message: string | null) 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const trimmed = name.trim();
-    if (!trimmed) return onMessage(raiseAlert("Folder name cannot be empty."));
     onMessage(null);
+    // docs/spec.md section 5's alert, once: nothing to add beside it on the page.
+    if (!trimmed) return void raiseAlert("Folder name cannot be empty.");
     create.mutate(trimmed, {
       onSuccess: () => setName(""),
       // docs/spec.md section 8's alert, and on the page the server's reason beside it when it gives one.

@@ -3,37 +3,31 @@
 import Link from "next/link";
 import { useState } from "react";
 import { formatShortDate } from "@/lib/format/date";
-import { useSetSubscriptionStatus, useUnsubscribe, type LeaveResult, type Subscription } from "@/lib/subscriptions/hooks";
+import { useSetSubscriptionStatus, type LeaveResult, type Subscription } from "@/lib/subscriptions/hooks";
 import { ControlActions } from "../control/control-actions";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { StillSending } from "./still-sending";
+import { canUnsubscribe, UnsubscribeButton } from "./unsubscribe-button";
 import { UnsubscribeNotice } from "./unsubscribe-notice";
 
 /**
  * A subscription with its state: active ones offer Unsubscribe (after a confirm, then for real, saying
- * what happened), inactive ones Subscribe.
+ * what happened), inactive ones Subscribe; a newsletter that mails the reader unconfirmed offers both.
  */
 export function SubscriptionCard({ subscription, onFailure }: { subscription: Subscription; onFailure: (message: string) => void }) {
   const setStatus = useSetSubscriptionStatus();
-  const leave = useUnsubscribe();
   const [left, setLeft] = useState<LeaveResult | null>(null);
   const newsletter = subscription.newsletter_metadata;
   const active = subscription.status === "active";
-  const pending = setStatus.isPending || leave.isPending;
 
-  const toggle = () => {
-    if (!active) {
-      setLeft(null);
-      setStatus.mutate(
-        { newsletterId: subscription.newsletterId, status: "active" },
-        { onError: () => onFailure(raiseAlert("Failed to subscribe.")) },
-      );
-      return;
-    }
-    if (!window.confirm("Are you sure you want to unsubscribe?")) return;
-    leave.mutate(subscription, { onSuccess: setLeft, onError: () => onFailure(raiseAlert("Failed to unsubscribe.")) });
+  const subscribe = () => {
+    setLeft(null);
+    setStatus.mutate(
+      { newsletterId: subscription.newsletterId, status: "active" },
+      { onError: () => onFailure(raiseAlert("Failed to subscribe.")) },
+    );
   };
 
   return (
@@ -59,14 +53,16 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
             </p>
           </div>
         </div>
-        <button
-          type="button"
-          onClick={toggle}
-          disabled={pending}
-          className={buttonClass(active ? "secondary" : "primary", "shrink-0 sm:w-36")}
-        >
-          {pending ? "Updating..." : active ? "Unsubscribe" : "Subscribe"}
-        </button>
+        <div className="flex shrink-0 gap-2">
+          {!active && (
+            <button type="button" onClick={subscribe} disabled={setStatus.isPending} className={buttonClass("primary", "flex-1 sm:w-36")}>
+              {setStatus.isPending ? "Updating..." : "Subscribe"}
+            </button>
+          )}
+          {canUnsubscribe(subscription) && (
+            <UnsubscribeButton subscription={subscription} onUnsubscribed={setLeft} onFailure={onFailure} className="flex-1 sm:w-36" />
+          )}
+        </div>
       </div>
       <ControlActions
         newsletterId={subscription.newsletterId}

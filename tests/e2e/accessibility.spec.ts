@@ -10,7 +10,7 @@ import {
   tabTo,
   type Seeded,
 } from "./accessibility-support";
-import { focusInDialog } from "./support";
+import { focusInDialog, openFeedFilters } from "./support";
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -55,7 +55,7 @@ async function auditEveryScreen(page: Page, seeded: Seeded, phone: boolean): Pro
 
   const card = page.getByRole("article", { name: seeded.subject, exact: true });
   await expect(card).toBeVisible();
-  if (phone) await page.getByRole("button", { name: /^Show filters/ }).click();
+  await openFeedFilters(page);
   await check("/feed");
   for (const view of ["1 column", "Grid"]) {
     await page.getByRole("button", { name: view, exact: true }).click();

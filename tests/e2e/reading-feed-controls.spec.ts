@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { articleHtml, deliver, HOUR } from "./reading-support";
-import { signedInReader } from "./support";
+import { openFeedFilters, signedInReader } from "./support";
 
 async function shownSubjects(page: Page): Promise<string[]> {
   return page
@@ -33,6 +33,7 @@ test("filters, sort and search are kept in the URL and survive a reload", async 
   await page.goto("/feed");
   await expect.poll(() => shownSubjects(page)).toEqual(["Bravo notes", "Charlie notes", "Alpha notes"]);
 
+  await openFeedFilters(page);
   await page.getByLabel("Read status").selectOption("unread");
   await expect(page).toHaveURL(/\/feed\?read=unread$/);
   await expect.poll(() => shownSubjects(page)).toEqual(["Charlie notes", "Alpha notes"]);
@@ -42,6 +43,7 @@ test("filters, sort and search are kept in the URL and survive a reload", async 
   await expect.poll(() => shownSubjects(page)).toEqual(["Alpha notes", "Charlie notes"]);
 
   await page.reload();
+  await openFeedFilters(page);
   await expect(page.getByLabel("Read status")).toHaveValue("unread");
   await expect(page.getByRole("button", { name: /^Sort by Subject/ })).toHaveAttribute("aria-pressed", "true");
   await expect.poll(() => shownSubjects(page)).toEqual(["Alpha notes", "Charlie notes"]);
@@ -104,6 +106,7 @@ test("the feed says 'Loading feed...', then 'Updating...' on a filter change, an
   await expect(page.getByRole("article", { name: "Delta notes" })).toBeVisible();
 
   close();
+  await openFeedFilters(page);
   await page.getByLabel("Read status").selectOption("unread");
   await expect(page.getByRole("status").filter({ hasText: "Updating..." })).toBeVisible();
   open();

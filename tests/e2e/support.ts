@@ -46,3 +46,10 @@ export async function focusInDialog(page: Page, name?: string): Promise<boolean>
 export function pageTitle(page: Page) {
   return page.getByTestId("app-header").getByRole("heading");
 }
+
+/** The feed's filters and sort fold behind one button: opens them when they are closed. */
+export async function openFeedFilters(page: Page) {
+  const toggle = page.getByRole("button", { name: /^Filters/ });
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-expanded", "true");
+}
