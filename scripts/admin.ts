@@ -1,4 +1,4 @@
-// `npm run admin -- <command>`: an operator's commands (users, newsletters awaiting review, failed jobs, stats).
+// `npm run admin -- <command>`: an operator's commands (users, newsletters awaiting review, failed jobs, imports, stats).
 import "./load-env.mjs";
 import { runCommand } from "./command";
 
