@@ -1,8 +1,8 @@
 import "server-only";
 import { and, asc, desc, eq, exists, getTableColumns, inArray, ne, not, notInArray, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, unionAll } from "drizzle-orm/pg-core";
 import { getDb } from "@/db/client";
-import { category, email, newsletter, newsletterCategory, subscription } from "@/db/schema";
+import { category, email, emailLike, emailRead, issue, newsletter, newsletterCategory, subscription } from "@/db/schema";
 import { isPublic, recentNewsletterActivity } from "./activity";
 import type { NewsletterRow } from "./repo";
 
@@ -16,6 +16,20 @@ function followsActively(userId: number): SQL {
       .where(and(eq(subscription.userId, userId), eq(subscription.newsletterId, newsletter.id), eq(subscription.status, "active"))),
   );
 }
+
+/** Neither followed nor already arriving in the reader's mail: what a recommendation may offer. */
+function newToReader(userId: number): SQL {
+  const received = exists(
+    getDb()
+      .select({ one: sql`1` })
+      .from(email)
+      .where(and(eq(email.userId, userId), eq(email.newsletterId, newsletter.id))),
+  );
+  return and(not(followsActively(userId)), not(received))!;
+}
+
+// Featured newsletters have a section of their own above the recommendations.
+const notFeatured = not(newsletter.isFeatured);
 
 function publicExcept(excluded: number[]): SQL {
   return excluded.length > 0 ? and(isPublic, notInArray(newsletter.id, excluded))! : isPublic;
@@ -102,12 +116,15 @@ export async function findMostFollowedNewsletters(limit: number, excluded: numbe
     .limit(limit);
 }
 
-/** The most followed public newsletters this user does not follow, leaving out those already chosen. */
-export async function findMostFollowedUnfollowed(userId: number, limit: number, excluded: number[]): Promise<NewsletterRow[]> {
+/**
+ * The most followed public newsletters new to this reader, leaving out those already chosen: those Featured
+ * does not show, or (`featured`) only those it does, which come last.
+ */
+export async function findMostFollowedNew(userId: number, limit: number, excluded: number[], featured = false): Promise<NewsletterRow[]> {
   return getDb()
     .select()
     .from(newsletter)
-    .where(and(publicExcept(excluded), not(followsActively(userId))))
+    .where(and(publicExcept(excluded), newToReader(userId), featured ? sql`${newsletter.isFeatured}` : notFeatured))
     .orderBy(...mostFollowed)
     .limit(limit);
 }
@@ -138,28 +155,69 @@ export async function findCoFollowedNewsletters(userId: number, limit: number): 
     .select(getTableColumns(newsletter))
     .from(readers)
     .innerJoin(newsletter, and(eq(newsletter.id, readers.newsletterId), isPublic))
-    .where(not(followsActively(userId)))
+    .where(and(newToReader(userId), notFeatured))
     .orderBy(desc(readers.count), ...mostFollowed)
     .limit(limit);
 }
 
-/** The most followed public newsletters that share a category with one the user follows. */
-export async function findNewslettersInFollowedCategories(userId: number, limit: number, excluded: number[]): Promise<NewsletterRow[]> {
-  const followedCategories = getDb()
-    .select({ categoryId: newsletterCategory.categoryId })
-    .from(subscription)
-    .innerJoin(newsletterCategory, eq(newsletterCategory.newsletterId, subscription.newsletterId))
-    .where(and(eq(subscription.userId, userId), eq(subscription.status, "active")));
-  const inThoseCategories = exists(
-    getDb()
-      .select({ one: sql`1` })
-      .from(newsletterCategory)
-      .where(and(eq(newsletterCategory.newsletterId, newsletter.id), inArray(newsletterCategory.categoryId, followedCategories))),
-  );
+/** How much each thing a reader does with a newsletter says about their taste for its categories. */
+const TASTE = { like: 3, follow: 2, read: 1 } as const;
+// The newest likes and reads stand for the reader's taste, and keep the query bounded for a reader of years.
+const TASTE_SIGNALS = 200;
+
+/** The categories of what this reader likes, follows and reads, each with the weight of those signals. */
+function readerTaste(userId: number) {
+  const db = getDb();
+  const weight = (value: number) => sql<number>`${sql.raw(String(value))}::int`.as("weight");
+  const likes = db
+    .select({ issueId: emailLike.issueId })
+    .from(emailLike)
+    .where(eq(emailLike.userId, userId))
+    .orderBy(desc(emailLike.createdAt))
+    .limit(TASTE_SIGNALS)
+    .as("recent_likes");
+  const reads = db
+    .select({ issueId: emailRead.issueId })
+    .from(emailRead)
+    .where(eq(emailRead.userId, userId))
+    .orderBy(desc(emailRead.emailId))
+    .limit(TASTE_SIGNALS)
+    .as("recent_reads");
+  const signals = unionAll(
+    db
+      .select({ newsletterId: subscription.newsletterId, weight: weight(TASTE.follow) })
+      .from(subscription)
+      .where(and(eq(subscription.userId, userId), eq(subscription.status, "active"))),
+    db
+      .select({ newsletterId: issue.newsletterId, weight: weight(TASTE.like) })
+      .from(likes)
+      .innerJoin(issue, eq(issue.id, likes.issueId)),
+    db
+      .select({ newsletterId: issue.newsletterId, weight: weight(TASTE.read) })
+      .from(reads)
+      .innerJoin(issue, eq(issue.id, reads.issueId)),
+  ).as("signals");
+  return db
+    .select({ categoryId: newsletterCategory.categoryId, weight: sql<number>`sum(${signals.weight})`.as("category_weight") })
+    .from(signals)
+    .innerJoin(newsletterCategory, eq(newsletterCategory.newsletterId, signals.newsletterId))
+    .groupBy(newsletterCategory.categoryId)
+    .as("taste");
+}
+
+/**
+ * Public newsletters new to this reader in the categories of what they like, follow and read, the closest to
+ * their taste first (the summed weight of the categories they share), then the most followed; none featured.
+ */
+export async function findNewslettersForTaste(userId: number, limit: number, excluded: number[]): Promise<NewsletterRow[]> {
+  const taste = readerTaste(userId);
   return getDb()
-    .select()
-    .from(newsletter)
-    .where(and(publicExcept(excluded), inThoseCategories, not(followsActively(userId))))
-    .orderBy(...mostFollowed)
+    .select(getTableColumns(newsletter))
+    .from(taste)
+    .innerJoin(newsletterCategory, eq(newsletterCategory.categoryId, taste.categoryId))
+    .innerJoin(newsletter, eq(newsletter.id, newsletterCategory.newsletterId))
+    .where(and(publicExcept(excluded), newToReader(userId), notFeatured))
+    .groupBy(newsletter.id)
+    .orderBy(desc(sql`sum(${taste.weight})`), ...mostFollowed)
     .limit(limit);
 }

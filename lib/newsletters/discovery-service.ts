@@ -7,8 +7,8 @@ import {
   findCoFollowedNewsletters,
   findFeaturedNewsletters,
   findMostFollowedNewsletters,
-  findMostFollowedUnfollowed,
-  findNewslettersInFollowedCategories,
+  findMostFollowedNew,
+  findNewslettersForTaste,
   findPublicNewsletter,
   findPublicNewslettersByIds,
   findTrendingNewsletterIds,
@@ -99,14 +99,19 @@ export async function trendingNewslettersJson(): Promise<string> {
   );
 }
 
-/** Co-followed newsletters, then the most followed in the categories the user follows, then the most followed; never one they follow. */
+/**
+ * What this reader does not have yet and Featured does not show: newsletters co-followed by those who follow
+ * what they follow, then those of the categories they like, follow and read, then the most followed; the
+ * featured ones only to fill what is left.
+ */
 export async function recommendedNewslettersJson(userId: number): Promise<string> {
   return recommendations.get(String(userId), await currentChangeStamp(), async () =>
     listJson(
       await fillFrom([
         (limit) => findCoFollowedNewsletters(userId, limit),
-        (limit, chosen) => findNewslettersInFollowedCategories(userId, limit, chosen),
-        (limit, chosen) => findMostFollowedUnfollowed(userId, limit, chosen),
+        (limit, chosen) => findNewslettersForTaste(userId, limit, chosen),
+        (limit, chosen) => findMostFollowedNew(userId, limit, chosen),
+        (limit, chosen) => findMostFollowedNew(userId, limit, chosen, true),
       ]),
     ),
   );
