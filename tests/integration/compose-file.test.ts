@@ -1,4 +1,6 @@
-import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import YAML from "yaml";
@@ -51,7 +53,7 @@ describe("docker-compose.yml", () => {
   });
 
   it("pins the proxy to a Caddy that retries a POST with its body (2.11.2 or later), serving deploy/Caddyfile", () => {
-    const version = /^caddy:(\d+)\.(\d+)\.(\d+)-alpine$/.exec(compose.services.proxy.image ?? "");
+    const version = /^\$\{CADDY_IMAGE:-caddy:(\d+)\.(\d+)\.(\d+)-alpine\}$/.exec(compose.services.proxy.image ?? "");
     expect(version).not.toBeNull();
     const [major, minor, patch] = version!.slice(1).map(Number);
     expect(major * 1e6 + minor * 1e3 + patch).toBeGreaterThanOrEqual(2_011_002);
@@ -65,6 +67,33 @@ describe("docker-compose.yml", () => {
   it("offers every secret as a file too (*_FILE)", () => {
     for (const secret of ["AUTH_SECRET", "ENCRYPTION_KEY", "INBOUND_SECRET", "SMTP_URL", "METRICS_TOKEN"])
       expect(compose["x-app-environment"][`${secret}_FILE`], secret).toBe(`\${${secret}_FILE:-}`);
+  });
+});
+
+// Compose v2 (the docker plugin) or v1 (Debian's docker-compose, which mangled nested defaults), when present.
+const composeCommand = [["docker", "compose"], ["docker-compose"]].find(
+  ([command, ...args]) => spawnSync(command, [...args, "version"], { stdio: "ignore" }).status === 0,
+);
+
+describe.skipIf(!composeCommand)("docker-compose.yml as Compose reads it (needs docker compose or docker-compose; no engine)", () => {
+  it("is accepted, and gives every service the APP_URL and the proxy the site address an operator set", () => {
+    const envFile = path.join(mkdtempSync(path.join(tmpdir(), "compose-")), ".env");
+    writeFileSync(envFile, "POSTGRES_PASSWORD=abc123\nAUTH_SECRET=a-secret\nAPP_URL=http://127.0.0.1:4310\nHTTP_PORT=4310\n");
+    const [command, ...args] = composeCommand!;
+    const result = spawnSync(
+      command,
+      [...args, "--project-directory", root, "--env-file", envFile, "-f", path.join(root, "docker-compose.yml"), "config"],
+      {
+        encoding: "utf8",
+        // Compose prefers the shell's variables to the file's: the test process has its own APP_URL.
+        env: { PATH: process.env.PATH, HOME: process.env.HOME },
+      },
+    );
+    expect(result.stderr.replace(/^.*(WARN|warn).*\n?/gm, "")).toBe("");
+    const resolved = YAML.parse(result.stdout) as { services: Record<string, Service> };
+    for (const name of ["app", "worker", "smtp"]) expect(resolved.services[name].environment?.APP_URL, name).toBe("http://127.0.0.1:4310");
+    expect(resolved.services.proxy.environment?.SITE_ADDRESS).toBe(":80");
+    expect(resolved.services.proxy.image).toBe("caddy:2.11.2-alpine");
   });
 });
 
