@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 import { useAddHighlight, useIssueHighlights, type HighlightColor, type NewHighlight } from "@/lib/highlights/hooks";
-import { EmailFrame } from "../email/email-frame";
+import { EmailFrame, PlainBody } from "../email/email-frame";
 import { HighlightPopover } from "./highlight-popover";
 import { paintHighlights, selectedQuote } from "./paint";
 
@@ -15,39 +15,39 @@ const POPOVER_HEIGHT = 170;
 type Selected = Omit<NewHighlight, "note" | "color"> & { top: number; left: number };
 
 /**
- * The issue's frame with the reader's highlights painted in it and a popover over what they select.
- * The frame runs no script of its own (its policy forbids any): this page reads the selection and marks
- * the text through the same-origin document, as it already catches the frame's link clicks.
+ * Paints the reader's highlights in `root` and offers a popover over what they select there. `root` is the
+ * frame's body or the plain body; the popover is placed in `wrapper`, which holds it.
  */
-export function HighlightableFrame({ emailId, html, title }: { emailId: number; html: string; title: string }) {
-  const [body, setBody] = useState<HTMLElement | null>(null);
+function useHighlighter(emailId: number, root: HTMLElement | null, wrapper: RefObject<HTMLDivElement | null>): ReactNode {
   const [selected, setSelected] = useState<Selected | null>(null);
-  const wrapper = useRef<HTMLDivElement>(null);
   const highlights = useIssueHighlights(emailId);
   const add = useAddHighlight(emailId);
   const items = highlights.data?.items;
 
   useEffect(() => {
-    if (body && items) paintHighlights(body, items);
-  }, [body, items]);
+    if (root && items) paintHighlights(root, items);
+  }, [root, items]);
 
   const enabled = highlights.isSuccess;
   useEffect(() => {
-    if (!body || !enabled) return;
-    const doc = body.ownerDocument;
+    if (!root || !enabled) return;
+    const doc = root.ownerDocument;
     let timer: number | undefined;
     const read = () => {
-      const found = selectedQuote(body);
-      if (!found) return setSelected(null);
+      const found = selectedQuote(root);
+      const box = wrapper.current;
+      if (!found || !box) return setSelected(null);
       const rect = found.range.getBoundingClientRect();
-      const width = wrapper.current?.clientWidth ?? POPOVER_WIDTH;
-      const height = wrapper.current?.clientHeight ?? 0;
+      // A frame's selection is measured from the frame, which fills the wrapper; the page's from the window.
+      const origin = doc === document ? box.getBoundingClientRect() : { top: 0, left: 0 };
+      const top = rect.top - origin.top;
+      const bottom = rect.bottom - origin.top;
       setSelected({
         quote: found.quote,
         prefix: found.prefix,
         suffix: found.suffix,
-        top: rect.bottom + 8 + POPOVER_HEIGHT > height ? Math.max(4, rect.top - POPOVER_HEIGHT) : rect.bottom + 8,
-        left: Math.max(4, Math.min(rect.left, width - POPOVER_WIDTH - 4)),
+        top: bottom + 8 + POPOVER_HEIGHT > box.clientHeight ? Math.max(4, top - POPOVER_HEIGHT) : bottom + 8,
+        left: Math.max(4, Math.min(rect.left - origin.left, box.clientWidth - POPOVER_WIDTH - 4)),
       });
     };
     const onChange = () => {
@@ -59,12 +59,12 @@ export function HighlightableFrame({ emailId, html, title }: { emailId: number; 
       window.clearTimeout(timer);
       doc.removeEventListener("selectionchange", onChange);
     };
-  }, [body, enabled]);
+  }, [root, enabled, wrapper]);
 
   const close = () => {
     add.reset();
     setSelected(null);
-    body?.ownerDocument.getSelection()?.removeAllRanges();
+    root?.ownerDocument.getSelection()?.removeAllRanges();
   };
 
   const highlight = (color: HighlightColor, note?: string) => {
@@ -74,19 +74,48 @@ export function HighlightableFrame({ emailId, html, title }: { emailId: number; 
   };
 
   return (
+    selected && (
+      <HighlightPopover
+        key={`${selected.quote}|${selected.top}`}
+        top={selected.top}
+        left={selected.left}
+        saving={add.isPending}
+        error={add.error}
+        onHighlight={highlight}
+        onClose={close}
+      />
+    )
+  );
+}
+
+/**
+ * The issue's frame with the reader's highlights painted in it. The frame runs no script of its own (its
+ * policy forbids any): this page reads the selection and marks the text through the same-origin document,
+ * as it already catches the frame's link clicks.
+ */
+export function HighlightableFrame({ emailId, html, title }: { emailId: number; html: string; title: string }) {
+  const [body, setBody] = useState<HTMLElement | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const popover = useHighlighter(emailId, body, wrapper);
+  return (
     <div ref={wrapper} className="relative">
       <EmailFrame html={html} title={title} onBody={setBody} />
-      {selected && (
-        <HighlightPopover
-          key={`${selected.quote}|${selected.top}`}
-          top={selected.top}
-          left={selected.left}
-          saving={add.isPending}
-          error={add.error}
-          onHighlight={highlight}
-          onClose={close}
-        />
-      )}
+      {popover}
+    </div>
+  );
+}
+
+/** A plain-text issue, highlighted in the page itself. */
+export function HighlightablePlainBody({ emailId, text }: { emailId: number; text: string }) {
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const popover = useHighlighter(emailId, root, wrapper);
+  return (
+    <div ref={wrapper} className="relative">
+      <div ref={setRoot}>
+        <PlainBody text={text} />
+      </div>
+      {popover}
     </div>
   );
 }
