@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
@@ -95,7 +95,9 @@ describe.skipIf(!runnable)("the compose topology without Docker (needs DATABASE_
       ports.push(port);
       startInstance("web", { ...shared, PORT: String(port), WORKER: "off", TRUST_PROXY: "true", DATA_DIR: ownDir("app") });
     }
-    const worker = startInstance("worker", { ...shared, DATA_DIR: ownDir("worker") });
+    // As compose's health check reads it.
+    const heartbeat = path.join(ownDir("heartbeat"), "worker-heartbeat");
+    const worker = startInstance("worker", { ...shared, DATA_DIR: ownDir("worker"), WORKER_HEARTBEAT_FILE: heartbeat });
     const smtp = startInstance("smtp", { ...shared, SMTP_PORT: String(smtpPort), DATA_DIR: ownDir("smtp") });
     await Promise.all([
       ...ports.map((port) =>
@@ -104,6 +106,7 @@ describe.skipIf(!runnable)("the compose topology without Docker (needs DATABASE_
       worker.waitFor(/running jobs/, 60_000),
       smtp.waitFor(/listening on port/, 60_000),
     ]);
+    await within(5_000, async () => existsSync(heartbeat) && Date.now() - statSync(heartbeat).mtimeMs < 60_000);
 
     const healthPort = await freePort();
     const caddyDir = ownDir("caddy");
