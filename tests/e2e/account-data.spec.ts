@@ -1,6 +1,7 @@
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { mbox } from "../support/mbox";
 import { newAccount, registerByApi, signedInReader } from "./support";
 
 /** The server's outbox: DATA_DIR/outbox, which playwright.config.ts chooses. */
@@ -31,10 +32,6 @@ async function mailedResetLink(address: string): Promise<string> {
     )
     .toBe(true);
   return link ?? "";
-}
-
-function mbox(messages: string[]): Buffer {
-  return Buffer.from(messages.map((message) => `From sender@example.com Tue Mar  1 10:00:00 2022\n${message}\n\n`).join(""));
 }
 
 function message(subject: string, from: string, extra: string[]): string {
@@ -75,7 +72,8 @@ test("a reader who forgot their password resets it by the mailed link and signs 
 
 test("a reader imports an mbox, watches the bar reach done, and downloads their data", async ({ page }) => {
   await signedInReader(page);
-  await page.goto("/settings");
+  // Settings keeps imports under Mail in, and the export under Data.
+  await page.goto("/settings#import");
   const file = mbox([
     message("Imported letter", `Imported Weekly <weekly-${Date.now()}@imported.example>`, [
       "List-Unsubscribe: <https://imported.example/u>",
@@ -93,6 +91,7 @@ test("a reader imports an mbox, watches the bar reach done, and downloads their 
   await expect(page.getByTestId("import-skipped")).toHaveText("1");
   await expect(page.getByTestId("import-failed")).toHaveText("0");
 
+  await page.getByRole("tab", { name: "Data" }).click();
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download my data" }).click();
   const zip = await download;

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { POST as register } from "@/app/api/auth/register/route";
-import { call, uniqueEmail, useDatabase } from "../support/api";
+import { signUp, useDatabase } from "../support/api";
 
 vi.hoisted(() => {
   process.env.APP_URL = "https://paperboy.example";
@@ -8,9 +7,6 @@ vi.hoisted(() => {
 });
 
 useDatabase();
-
-const signUp = (headers: Record<string, string>) =>
-  call(register, "/api/auth/register", { method: "POST", body: { name: "Proxied", email: uniqueEmail(), password: "secret12" }, headers });
 
 describe("writes behind a proxy the operator trusts (TRUST_PROXY=true)", () => {
   it("accepts the origin the proxy says the request was addressed to, and keeps cookies Secure", async () => {

@@ -2,18 +2,12 @@ import { describe, expect, it } from "vitest";
 import { POST as login } from "@/app/api/auth/login/route";
 import { POST as register } from "@/app/api/auth/register/route";
 import { PATCH as updateMe } from "@/app/api/users/me/route";
-import { call, registerUser, uniqueEmail, useDatabase } from "../support/api";
+import { call, registerUser, signUp, uniqueEmail, useDatabase } from "../support/api";
 
 useDatabase();
 
 // APP_URL is http://localhost:3000 here: these are the other names a laptop's server answers to.
 const client = () => ({ "x-forwarded-for": `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
-const signUp = (headers: Record<string, string>) =>
-  call(register, "/api/auth/register", {
-    method: "POST",
-    body: { name: "Newcomer", email: uniqueEmail(), password: "secret1" },
-    headers: { ...client(), ...headers },
-  });
 
 describe("writes under another name of the server", () => {
   it.each([

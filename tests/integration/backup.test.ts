@@ -8,6 +8,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
+import { mbox } from "../support/mbox";
 
 // The source, and each restore, is a database of this file's own: the suites share the test database.
 const base = process.env.DATABASE_URL;
@@ -157,12 +158,12 @@ describe.runIf(base)("npm run backup and npm run restore (needs DATABASE_URL)", 
     ).toBe(201);
     // An import in flight: its upload is rows of upload_chunk, its job is in the queue (which a backup leaves out).
     const { POST: postImport } = await import("@/app/api/users/me/imports/route");
-    const mbox = `From sender@example.com Tue Mar  1 10:00:00 2022\n${mail({ to: reader.unique_email, from: sender, subject: "Imported issue" })}\n\n`;
+    const upload = mbox([mail({ to: reader.unique_email, from: sender, subject: "Imported issue" })]);
     const started = await postImport(
       new Request(new URL("/api/users/me/imports", process.env.APP_URL), {
         method: "POST",
         headers: { cookie: reader.cookie, "content-type": "application/mbox" },
-        body: mbox,
+        body: new Uint8Array(upload),
       }),
       { params: Promise.resolve({}) },
     );

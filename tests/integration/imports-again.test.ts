@@ -5,7 +5,8 @@ import { GET as getImport } from "@/app/api/users/me/imports/[importId]/route";
 import { POST as postImport } from "@/app/api/users/me/imports/route";
 import type { ParsedMessage } from "@/lib/mail/parse";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
-import { mail, uniqueSender } from "./inbound-support";
+import { importedNewsletter } from "./inbound-support";
+import { mbox } from "../support/mbox";
 
 const built = vi.hoisted(() => ({ subjects: [] as string[] }));
 
@@ -23,13 +24,10 @@ vi.mock("@/lib/mail/process", async (importOriginal) => {
 useDatabase();
 
 async function importMbox(reader: TestUser, messages: string[]) {
-  const body = messages
-    .map((message) => `From sender@example.com Tue Mar  1 10:00:00 2022\n${message.replace(/\r\n/g, "\n")}\n\n`)
-    .join("");
   const request = new Request(new URL("/api/users/me/imports", process.env.APP_URL), {
     method: "POST",
     headers: { cookie: reader.cookie, "content-type": "application/mbox" },
-    body: new Uint8Array(Buffer.from(body)),
+    body: new Uint8Array(mbox(messages)),
   });
   const started = (await (await postImport(request, { params: Promise.resolve({}) })).json()) as { id: number };
   const { runDueJobs } = await import("@/lib/worker/testing");
@@ -38,14 +36,7 @@ async function importMbox(reader: TestUser, messages: string[]) {
     .body;
 }
 
-const newsletter = (subject: string, messageId: string | null) =>
-  mail({
-    to: "reader@gmail.example",
-    from: `Weekly Letters <${uniqueSender()}>`,
-    subject,
-    messageId,
-    extra: [`List-Unsubscribe: <https://letters.example.org/u/${randomUUID()}>`],
-  });
+const newsletter = (subject: string, messageId: string | null) => importedNewsletter(subject, { messageId });
 
 describe("an import of mail the reader already holds", () => {
   it("skips what they hold by its header, without parsing and building it again", async () => {

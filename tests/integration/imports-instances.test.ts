@@ -1,5 +1,4 @@
 import "./imports-env";
-import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,24 +6,13 @@ import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerUser, useDatabase, type TestUser } from "../support/api";
 import { killRunning } from "../support/processes";
-import { mail, uniqueSender } from "./inbound-support";
+import { importedNewsletter } from "./inbound-support";
+import { mbox } from "../support/mbox";
 import { freePort, hasBuild, multiProcess, startInstance, within } from "./instances-support";
 
 // docs/contract.md 7.1: an import uploaded through one instance is filed by another that shares only the database.
 useDatabase();
 afterEach(killRunning);
-
-function mbox(subjects: string[]): Buffer {
-  const messages = subjects.map((subject) =>
-    mail({
-      to: "reader@gmail.example",
-      from: `Weekly Letters <${uniqueSender()}>`,
-      subject,
-      extra: [`List-Unsubscribe: <https://letters.example.org/u/${randomUUID()}>`],
-    }).replace(/\r\n/g, "\n"),
-  );
-  return Buffer.from(messages.map((message) => `From sender@example.com Tue Mar  1 10:00:00 2022\n${message}\n\n`).join(""));
-}
 
 function ownDataDir(kind: string): string {
   return mkdtempSync(path.join(process.env.PAPERBOY_TEST_DATA_ROOT ?? tmpdir(), `${kind}-`));
@@ -60,7 +48,7 @@ describe.skipIf(!multiProcess)("an import across instances (needs DATABASE_URL)"
       new Request(new URL("/api/users/me/imports", process.env.APP_URL), {
         method: "POST",
         headers: { cookie: reader.cookie, "content-type": "application/mbox" },
-        body: new Uint8Array(mbox(["Across one", "Across two"])),
+        body: new Uint8Array(mbox(["Across one", "Across two"].map((subject) => importedNewsletter(subject)))),
       }),
       { params: Promise.resolve({}) },
     );
@@ -90,7 +78,7 @@ describe.skipIf(!multiProcess)("an import across instances (needs DATABASE_URL)"
       const uploaded = await fetch(`${url}/api/users/me/imports`, {
         method: "POST",
         headers: { cookie: reader.cookie, "content-type": "application/mbox" },
-        body: new Uint8Array(mbox(["Through the web"])),
+        body: new Uint8Array(mbox([importedNewsletter("Through the web")])),
       });
       expect(uploaded.status).toBe(202);
       const { id } = (await uploaded.json()) as { id: number };

@@ -8,7 +8,8 @@ import { GET as importFailures } from "@/app/api/users/me/imports/[importId]/fai
 import { GET as getImport } from "@/app/api/users/me/imports/[importId]/route";
 import { POST as postImport } from "@/app/api/users/me/imports/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
-import { mail, uniqueSender } from "./inbound-support";
+import { importedNewsletter } from "./inbound-support";
+import { mbox, mboxEntry } from "../support/mbox";
 
 // The keys of every upload this file starts, so its tests look only at their own chunks.
 const uploadKeys = vi.hoisted(() => [] as string[]);
@@ -77,17 +78,7 @@ async function subjectsOf(userId: number) {
 /** A newsletter of about `size` bytes that does not compress (random text), so a zip of them spans chunks. */
 function newsletter(subject: string, size = 100_000) {
   const padding = randomBytes(Math.ceil(size * 0.75)).toString("base64");
-  return mail({
-    to: "reader@gmail.example",
-    from: `Weekly Letters <${uniqueSender()}>`,
-    subject,
-    extra: [`List-Unsubscribe: <https://letters.example.org/u/${randomUUID()}>`],
-    html: `<p>The week's news in full.</p><p>${padding}</p>`,
-  }).replace(/\r\n/g, "\n");
-}
-
-function mboxOf(messages: string[]): Buffer[] {
-  return messages.map((message) => Buffer.from(`From sender@example.com Tue Mar  1 10:00:00 2022\n${message}\n\n`));
+  return importedNewsletter(subject, { html: `<p>The week's news in full.</p><p>${padding}</p>` });
 }
 
 function zipOf(files: Record<string, string>): Promise<Buffer> {
@@ -110,7 +101,7 @@ describe("an import's upload kept in the database", () => {
   it("stores a multi-chunk mbox a MiB a row with nothing on disk, resumes inside a later chunk, and drops the chunks when done", async () => {
     const reader = await registerUser();
     const before = dataDirEntries();
-    const messages = mboxOf(Array.from({ length: 24 }, (_, index) => newsletter(`Letter ${String(index).padStart(2, "0")}`)));
+    const messages = Array.from({ length: 24 }, (_, index) => mboxEntry(newsletter(`Letter ${String(index).padStart(2, "0")}`)));
     const file = Buffer.concat(messages);
     expect(file.length).toBeGreaterThan(2 * MIB);
     const started = await upload(reader, file, "application/mbox");
@@ -161,11 +152,7 @@ describe("an import's upload kept in the database", () => {
 
   it("fails an import whose upload lost a chunk, says why, and drops what was left", async () => {
     const reader = await registerUser();
-    const started = await upload(
-      reader,
-      Buffer.concat(mboxOf(Array.from({ length: 14 }, (_, index) => newsletter(`Lost ${index}`)))),
-      "application/mbox",
-    );
+    const started = await upload(reader, mbox(Array.from({ length: 14 }, (_, index) => newsletter(`Lost ${index}`))), "application/mbox");
     const key = await uploadKeyOf(started.body.id);
     const { uploadChunk } = await import("@/db/schema");
     await (await db()).delete(uploadChunk).where(sql`${uploadChunk.uploadKey} = ${key} AND ${uploadChunk.seq} = 1`);
@@ -181,13 +168,13 @@ describe("an import's upload kept in the database", () => {
   it("keeps no chunk of an upload refused as it is read (413, 422, a refused zip) or cut off by the client", async () => {
     const reader = await registerUser();
     const first = uploadKeys.length;
-    const tooLarge = Buffer.concat(mboxOf(Array.from({ length: 32 }, (_, index) => newsletter(`Big ${index}`))));
+    const tooLarge = mbox(Array.from({ length: 32 }, (_, index) => newsletter(`Big ${index}`)));
     expect((await upload(reader, tooLarge, "application/mbox")).status).toBe(413);
     expect((await upload(reader, Buffer.from("Subject: no From line\n\nhello\n"), "application/mbox")).status).toBe(422);
     expect((await upload(reader, await zipOf({ "notes.txt": randomBytes(1_500_000).toString("base64") }), "application/zip")).status).toBe(
       422,
     );
-    const sent = Buffer.concat(mboxOf([newsletter("Cut off", 1_600_000)]));
+    const sent = mbox([newsletter("Cut off", 1_600_000)]);
     const cut = new ReadableStream<Uint8Array>({
       start(controller) {
         controller.enqueue(new Uint8Array(sent.subarray(0, 1_500_000)));
@@ -205,7 +192,7 @@ describe("an import's upload kept in the database", () => {
     const { uploadChunk, mailImport } = await import("@/db/schema");
     const abandoned = `abandoned-${randomUUID()}`;
     const slow = `still-arriving-${randomUUID()}`;
-    const started = await upload(reader, Buffer.concat(mboxOf([newsletter("Running")])), "application/mbox");
+    const started = await upload(reader, mbox([newsletter("Running")]), "application/mbox");
     const running = await uploadKeyOf(started.body.id);
     const minutesAgo = (minutes: number) => sql`now() - make_interval(mins => ${minutes})`;
     await (await db()).insert(uploadChunk).values([
@@ -220,13 +207,13 @@ describe("an import's upload kept in the database", () => {
       .update(uploadChunk)
       .set({ createdAt: minutesAgo(120) })
       .where(eq(uploadChunk.uploadKey, running));
-    expect((await upload(reader, Buffer.concat(mboxOf([newsletter("Next")])), "application/mbox")).status).toBe(202);
+    expect((await upload(reader, mbox([newsletter("Next")]), "application/mbox")).status).toBe(202);
     expect((await chunks([abandoned, slow, running])).map((chunk) => `${chunk.key.split("-")[0]} ${chunk.seq}`).sort()).toEqual(
       [`${running.split("-")[0]} 0`, "still 0", "still 1"].sort(),
     );
     // Once its import is over, a left-over chunk of it goes too.
     await (await db()).update(mailImport).set({ status: "done" }).where(eq(mailImport.id, started.body.id));
-    await upload(reader, Buffer.concat(mboxOf([newsletter("After")])), "application/mbox");
+    await upload(reader, mbox([newsletter("After")]), "application/mbox");
     expect(await chunks([running])).toEqual([]);
   });
 });

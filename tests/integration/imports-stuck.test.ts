@@ -5,7 +5,8 @@ import { describe, expect, it, vi } from "vitest";
 import { runAdmin } from "@/lib/admin";
 import { POST as postImport } from "@/app/api/users/me/imports/route";
 import { registerUser, useDatabase, type TestUser } from "../support/api";
-import { mail, uniqueSender } from "./inbound-support";
+import { importedNewsletter } from "./inbound-support";
+import { mbox } from "../support/mbox";
 
 // Issue 33: an import that cannot go on fails once, with its reason, logged and counted, instead of
 // queueing jobs for ever; an operator lists, cancels and queues again imports; abandoned uploads are swept.
@@ -25,21 +26,11 @@ vi.mock("@/lib/imports/mbox", async (importOriginal) => {
 
 useDatabase();
 
-function mbox(subject: string): Buffer {
-  const message = mail({
-    to: "reader@gmail.example",
-    from: `Weekly Letters <${uniqueSender()}>`,
-    subject,
-    extra: [`List-Unsubscribe: <https://letters.example.org/u/${randomUUID()}>`],
-  }).replace(/\r\n/g, "\n");
-  return Buffer.from(`From sender@example.com Tue Mar  1 10:00:00 2022\n${message}\n\n`);
-}
-
 async function startImport(reader: TestUser, subject: string): Promise<number> {
   const request = new Request(new URL("/api/users/me/imports", process.env.APP_URL), {
     method: "POST",
     headers: { cookie: reader.cookie, "content-type": "application/mbox" },
-    body: new Uint8Array(mbox(subject)),
+    body: new Uint8Array(mbox([importedNewsletter(subject)])),
   });
   const response = await postImport(request, { params: Promise.resolve({}) });
   expect(response.status).toBe(202);

@@ -7,7 +7,8 @@ import { GET as importFailures } from "@/app/api/users/me/imports/[importId]/fai
 import { GET as getImport } from "@/app/api/users/me/imports/[importId]/route";
 import { POST as postImport } from "@/app/api/users/me/imports/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
-import { mail, uniqueSender } from "./inbound-support";
+import { importedNewsletter, mail, uniqueSender } from "./inbound-support";
+import { mbox } from "../support/mbox";
 
 useDatabase();
 
@@ -45,21 +46,11 @@ function newsletter(
   date: string,
   headers: string[] = [`List-Unsubscribe: <https://letters.example.org/u/${randomUUID()}>`],
 ) {
-  return mail({ to: "reader@gmail.example", from: `Weekly Letters <${uniqueSender()}>`, subject, date, extra: headers }).replace(
-    /\r\n/g,
-    "\n",
-  );
+  return importedNewsletter(subject, { date, extra: headers });
 }
 
 function personal(subject: string) {
   return mail({ to: "reader@gmail.example", from: "Aunt May <may@family.example>", subject }).replace(/\r\n/g, "\n");
-}
-
-/** An mboxrd file: From_ lines, body From lines quoted, an empty line after each message. */
-function mbox(messages: string[]): Buffer {
-  return Buffer.from(
-    messages.map((message) => `From sender@example.com Tue Mar  1 10:00:00 2022\n${message.replace(/^(>*From )/gm, ">$1")}\n\n`).join(""),
-  );
 }
 
 function zipOf(files: Record<string, Buffer | string>): Promise<Buffer> {
@@ -158,13 +149,10 @@ describe("POST /api/users/me/imports", () => {
     const reader = await registerUser("Ada Lovelace");
     const sentTo = `ada-${randomUUID().slice(0, 8)}@gmail.example`;
     const greeting = `<p>Hi Ada Lovelace, this letter went to ${sentTo}, ${reader.email} and ${reader.unique_email} this week.</p>`;
-    const message = mail({
+    const message = importedNewsletter("A letter for its reader", {
       to: sentTo,
-      from: `Weekly Letters <${uniqueSender()}>`,
-      subject: "A letter for its reader",
-      extra: [`List-Unsubscribe: <https://letters.example.org/u/${randomUUID()}>`],
       html: `${greeting}<p>Here is what happened in the world of letters, told at some length for a reader.</p>`,
-    }).replace(/\r\n/g, "\n");
+    });
     const started = await upload(reader, mbox([message]), "application/mbox");
     await jobs();
     expect((await status(reader, started.body.id)).body).toMatchObject({ status: "done", filed: 1 });

@@ -76,6 +76,17 @@ export function uniqueSender(): string {
   return `news-${randomUUID().slice(0, 8)}@letters-${randomUUID().slice(0, 8)}.example.org`;
 }
 
+/** A newsletter as an import keeps it (a List-Unsubscribe header, a sender never seen before), with an mbox's LF line ends. */
+export function importedNewsletter(subject: string, options: Partial<MailOptions> = {}): string {
+  return mail({
+    to: "reader@gmail.example",
+    from: `Weekly Letters <${uniqueSender()}>`,
+    subject,
+    extra: [`List-Unsubscribe: <https://letters.example.org/u/${randomUUID()}>`],
+    ...options,
+  }).replace(/\r\n/g, "\n");
+}
+
 export type SmtpReceiver = {
   /** Opens a session, sends each command and collects every reply code, the greeting first. */
   session(commands: string[]): Promise<number[]>;

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { email } from "@/db/schema";
 import { GET as getFeed } from "@/app/api/issues/feed/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
-import { seedCategory, seedEmail, seedNewsletter, seedSubscription } from "../support/seed";
+import { daysAgo, seedCategory, seedEmail, seedNewsletter, seedSubscription } from "../support/seed";
 import { PUT as interact } from "@/app/api/issues/[emailId]/interactions/route";
 import { PUT as putSubscription } from "@/app/api/newsletters/[newsletterId]/subscription/route";
 
@@ -16,7 +16,6 @@ const feed = async (user: TestUser, query = "") => {
   return { status: result.status, body: result.body as Page };
 };
 const subjects = (page: Page) => page.items.map((item) => item.subject);
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 describe("GET /api/issues/feed", () => {
   let reader: TestUser;

@@ -3,11 +3,10 @@ import { GET as getFeed } from "@/app/api/issues/feed/route";
 import { POST as markRead } from "@/app/api/issues/feed/mark-read/route";
 import { POST as markUnread } from "@/app/api/issues/feed/mark-unread/route";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
-import { seedCategory, seedEmail, seedNewsletter, seedRead, seedSubscription } from "../support/seed";
+import { daysAgo, seedCategory, seedEmail, seedNewsletter, seedRead, seedSubscription } from "../support/seed";
 
 useDatabase();
 
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 type Item = { id: number; subject: string; is_read: boolean };
 
 /** A reader with five issues spread over the feed's filters, and a bystander holding the same kinds of mail. */

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { allowFetchTo } from "../support/local-server";
 import { registerUser, useDatabase, type TestUser } from "../support/api";
 import { dovecotInstalled, startDovecot, type Dovecot } from "../support/dovecot";
+import { daysAgo } from "../support/seed";
 import { deliver, mail } from "./inbound-support";
 import {
   connect,
@@ -59,8 +60,6 @@ async function mailboxOf(reader: TestUser): Promise<MailboxBody> {
 function idleWith(check: (mailbox: MailboxBody) => boolean = () => true) {
   return (mailbox: MailboxBody) => mailbox.status === "idle" && check(mailbox);
 }
-
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
 
 describe.skipIf(!dovecotInstalled())("connected mailboxes: syncing and watching", () => {
   it("files the newsletters since `since` with their own dates, skips personal mail, then files new mail within 10 s over IDLE", async () => {

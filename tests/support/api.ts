@@ -58,16 +58,24 @@ export function uniqueEmail(prefix = "reader"): string {
 
 export type TestUser = { id: number; email: string; password: string; cookie: string; unique_email: string; username: string };
 
+const PASSWORD = "correct-horse";
+
+/**
+ * POST /api/auth/register of a new address (a fresh one unless given) with these headers (host, origin,
+ * proxy headers), from a client address of its own so sign-ups never meet the throttle; the answer as it is.
+ */
+export async function signUp(headers: Record<string, string> = {}, account: { name?: string; email?: string } = {}): Promise<CallResult> {
+  const { POST } = await import("@/app/api/auth/register/route");
+  const body = { name: account.name ?? "Newcomer", email: account.email ?? uniqueEmail(), password: PASSWORD };
+  const client = `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  return call(POST, "/api/auth/register", { method: "POST", body, headers: { "x-forwarded-for": client, ...headers } });
+}
+
 /** Registers a fresh user through POST /api/auth/register and returns its session cookie. */
 export async function registerUser(name = "Test Reader"): Promise<TestUser> {
-  const { POST } = await import("@/app/api/auth/register/route");
   const email = uniqueEmail();
-  const password = "correct-horse";
-  const result = await call(POST, "/api/auth/register", {
-    method: "POST",
-    body: { name, email, password },
-    headers: { "x-forwarded-for": `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
-  });
+  const password = PASSWORD;
+  const result = await signUp({}, { name, email });
   if (result.status !== 201) throw new Error(`register failed: ${result.status} ${JSON.stringify(result.body)}`);
   const user = (result.body as { user: { id: number; unique_email: string; username: string } }).user;
   return { id: user.id, email, password, cookie: result.cookie, unique_email: user.unique_email, username: user.username };

@@ -1,11 +1,12 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, chown, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
-import { connect, createServer, type AddressInfo } from "node:net";
+import { connect } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { ImapFlow } from "imapflow";
+import { freePort } from "./processes";
 
 /**
  * A real Dovecot IMAP server for tests (Debian's `dovecot-imapd`): a free loopback port, no TLS, users in a
@@ -45,14 +46,6 @@ export type AppendOptions = { folder?: string; flags?: string[]; date?: Date };
 
 export function dovecotInstalled(): boolean {
   return existsSync(DOVECOT_BIN);
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 type MailOwner = { uid: number; gid: number };

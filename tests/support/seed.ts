@@ -62,6 +62,9 @@ type EmailSeed = {
   kind?: "issue" | "confirmation";
 };
 
+/** A moment `days` days before now, for dates received and sent. */
+export const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
 /** Files one email straight into a user's inbox, as inbound mail would, with a share id. */
 export async function seedEmail(userId: number, seed: EmailSeed = {}): Promise<{ id: number; issueId: number; newsletterId: number }> {
   const newsletterId = seed.newsletterId ?? (await seedNewsletter());
