@@ -1,28 +1,16 @@
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { hasFreshBuild } from "../support/instances";
 import { nextBin, root, spawnCaptured } from "../support/processes";
 import { INBOUND_SECRET } from "./inbound-support";
 
 /** Several processes on one database need PostgreSQL: PGlite belongs to a single process. */
 export const multiProcess = Boolean(process.env.DATABASE_URL);
-function newest(entry: string): number {
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(entry).reduce((latest, name) => Math.max(latest, newest(path.join(entry, name))), stat.mtimeMs);
-}
 
-/**
- * `next start` needs a production build (`npm run build`, or the one the e2e suite makes) no older
- * than the server code these tests exercise; without one the web tests are skipped.
- */
-export const hasBuild = (() => {
-  const buildId = path.join(root, ".next", "BUILD_ID");
-  if (!existsSync(buildId)) return false;
-  const sources = ["instrumentation.ts", "instrumentation-node.ts", "lib", "app", "db"].map((entry) => path.join(root, entry));
-  return Math.max(...sources.map(newest)) <= statSync(buildId).mtimeMs;
-})();
+/** `next start` needs a production build (`npm run build`, or the journeys') no older than the code; without one the web tests skip. */
+export const hasBuild = hasFreshBuild();
 
 export { freePort } from "../support/processes";
 

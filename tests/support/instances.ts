@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { nextBin, root, spawnCaptured } from "./processes";
@@ -28,9 +28,25 @@ export type InstanceOptions = {
   startTimeoutMs?: number;
 };
 
-/** Whether a production build exists for `startInstance` to serve. */
+/** Whether a production build exists for `startInstance` to serve (the journeys build it before they run). */
 export function hasProductionBuild(): boolean {
   return existsSync(path.join(root, ".next", "BUILD_ID"));
+}
+
+function newest(entry: string): number {
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(entry).reduce((latest, name) => Math.max(latest, newest(path.join(entry, name))), stat.mtimeMs);
+}
+
+/**
+ * Whether that build is no older than the server code (instrumentation, lib, app, db): the integration
+ * suites that start `next start` test the code as it is, so they skip on a stale build.
+ */
+export function hasFreshBuild(): boolean {
+  if (!hasProductionBuild()) return false;
+  const sources = ["instrumentation.ts", "instrumentation-node.ts", "lib", "app", "db"].map((entry) => path.join(root, entry));
+  return Math.max(...sources.map(newest)) <= statSync(path.join(root, ".next", "BUILD_ID")).mtimeMs;
 }
 
 /** Starts `next start` on `port` and resolves once it answers /api/health; refuses without a production build. */
