@@ -78,7 +78,8 @@ test("the filters and sort wait behind one Filters button that counts the active
   await expect(filters).toHaveAttribute("aria-expanded", "true");
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Category")).toBeFocused();
-  for (const label of ["Category", "Subscription", "Read status", "Received"]) await expect(page.getByLabel(label)).toBeVisible();
+  for (const label of ["Category", "Subscription", "Read status", "Received"])
+    await expect(page.getByLabel(label, { exact: true })).toBeVisible();
   await expect(page.getByRole("group", { name: "Sort by" }).getByRole("button")).toHaveCount(4);
 
   await page.getByLabel("Read status").selectOption("unread");
@@ -163,9 +164,10 @@ test("a newsletter that mails the reader unconfirmed offers the real unsubscribe
   await page.goto("/subscriptions");
   const card = page.getByRole("article", { name: clingy.name });
   await expect(card.getByText("Unsubscribed: never confirmed")).toBeVisible();
-  await expect(card.getByRole("button", { name: "Subscribe" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Subscribe", exact: true })).toBeVisible();
   await card.getByRole("button", { name: "Unsubscribe" }).click();
-  await expect(card.getByRole("status")).toContainText(`One step left: open this page to finish unsubscribing from ${clingy.name}.`);
+  await expect(card.getByRole("status")).toContainText("One step left: open this page to finish unsubscribing");
+  await expect(card.getByRole("status")).toContainText(`from ${clingy.name}.`);
   await expect(card.getByRole("link", { name: /open this page to finish unsubscribing/ })).toHaveAttribute(
     "href",
     `https://clingy-${tag}.example/leave?u=1`,
