@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useRequestPasswordReset } from "@/lib/account/hooks";
 import { errorMessage } from "@/lib/api/client";
-import { AuthMessages, isValidEmail } from "@/lib/auth/schemas";
+import { AuthMessages, isValidEmail } from "@/lib/auth/form-checks";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { TextField } from "./text-field";

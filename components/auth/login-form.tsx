@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { useLogin } from "@/lib/auth/hooks";
-import { loginFormError } from "@/lib/auth/schemas";
+import { loginFormError } from "@/lib/auth/form-checks";
 import { GoogleButton } from "../google-sign-in/google-button";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { useConfirmPasswordReset } from "@/lib/account/hooks";
 import { errorMessage } from "@/lib/api/client";
-import { resetPasswordFormError } from "@/lib/auth/schemas";
+import { resetPasswordFormError } from "@/lib/auth/form-checks";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { TextField } from "./text-field";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { RECENCY_FILTERS, SORT_FIELDS } from "@/lib/issues/schemas";
+import { RECENCY_FILTERS, SORT_FIELDS } from "@/lib/issues/feed-options";
 import { useCategories } from "@/lib/newsletters/hooks";
 import { buttonClass, inputClass } from "../ui/button";
 import { ArrowUpIcon, SearchIcon, SortIcon } from "../ui/reader-icons";

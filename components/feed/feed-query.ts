@@ -1,4 +1,4 @@
-import { RECENCY_FILTERS, SORT_FIELDS } from "@/lib/issues/schemas";
+import { RECENCY_FILTERS, SORT_FIELDS } from "@/lib/issues/feed-options";
 
 export type SortField = (typeof SORT_FIELDS)[number];
 export type SortOrder = "asc" | "desc";

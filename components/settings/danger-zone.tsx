@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { DELETE_CONFIRMATION } from "@/lib/account/schemas";
+import { DELETE_CONFIRMATION } from "@/lib/account/delete-confirmation";
 import { useDeleteAccount } from "@/lib/account/hooks";
 import { errorMessage } from "@/lib/api/client";
 import { TextField } from "../auth/text-field";

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { useChangePassword } from "@/lib/account/hooks";
 import { errorMessage } from "@/lib/api/client";
-import { changePasswordFormError } from "@/lib/auth/schemas";
+import { changePasswordFormError } from "@/lib/auth/form-checks";
 import { TextField } from "../auth/text-field";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";

@@ -6,6 +6,3 @@ export const DeleteAccountInput = z.object({
   confirm: z.string({ error: "confirm must be text." }).max(20).optional(),
 });
 export type DeleteAccountInput = z.infer<typeof DeleteAccountInput>;
-
-/** The word the danger zone asks the reader to type. */
-export const DELETE_CONFIRMATION = "DELETE";

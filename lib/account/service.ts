@@ -3,7 +3,8 @@ import { ValidationError } from "@/lib/api/errors";
 import { hasPassword, requirePassword } from "@/lib/auth/password";
 import { forgetSessions, type SessionUser } from "@/lib/auth/session";
 import { eraseUser } from "./repo";
-import { DELETE_CONFIRMATION, type DeleteAccountInput } from "./schemas";
+import { DELETE_CONFIRMATION } from "./delete-confirmation";
+import type { DeleteAccountInput } from "./schemas";
 
 /**
  * docs/contract.md 6.3: with the right password (or the typed confirmation, for an account that has none)

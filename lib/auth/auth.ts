@@ -8,7 +8,7 @@ import { authSecret, env } from "@/lib/env";
 import { isValidGoogleIdToken } from "./google";
 import { sendResetLink } from "./reset-mail";
 import { assignIdentity, recordAddress } from "./repo";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./schemas";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./form-checks";
 import { forgiveAccount } from "./throttle";
 
 function createAuth(db: Database) {

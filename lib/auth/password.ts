@@ -6,7 +6,8 @@ import { BadRequestError, ForbiddenError } from "@/lib/api/errors";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { getAuth } from "./auth";
 import { deleteOtherSessions } from "./repo";
-import { MAX_PASSWORD_LENGTH, type ChangePasswordInput, type PasswordResetConfirmInput, type PasswordResetInput } from "./schemas";
+import { MAX_PASSWORD_LENGTH } from "./form-checks";
+import type { ChangePasswordInput, PasswordResetConfirmInput, PasswordResetInput } from "./schemas";
 import { forgetSessions, type SessionUser } from "./session";
 import { admitPasswordGuess, throttle, withinBudget } from "./throttle";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LoginInput, RegisterInput, loginFormError, registerFormError } from "./schemas";
+import { loginFormError, registerFormError } from "./form-checks";
+import { LoginInput, RegisterInput } from "./schemas";
 
 const form = { name: "Jane Doe", email: "jane@example.com", password: "secret1", confirmPassword: "secret1" };
 

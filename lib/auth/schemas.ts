@@ -1,21 +1,5 @@
 import { z } from "zod";
-
-/** docs/spec.md section 5, word for word: shown by the forms and returned by the API. */
-export const AuthMessages = {
-  loginRequired: "Email and password are required.",
-  allRequired: "All fields are required.",
-  passwordsDiffer: "Passwords do not match.",
-  invalidEmail: "Please enter a valid email address.",
-  shortPassword: "Password must be at least 6 characters long.",
-} as const;
-
-export const MIN_PASSWORD_LENGTH = 6;
-export const MAX_PASSWORD_LENGTH = 128;
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isValidEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
-}
+import { AuthMessages, EMAIL_PATTERN, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./form-checks";
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, message);
 
@@ -62,22 +46,6 @@ export type UniqueEmailInput = z.infer<typeof UniqueEmailInput>;
 export const AuthEndpointInput = z.record(z.string(), z.unknown());
 export type AuthEndpointInput = z.infer<typeof AuthEndpointInput>;
 
-/** The login form's check, in the order docs/spec.md gives; null when the form may be sent. */
-export function loginFormError(form: { email: string; password: string }): string | null {
-  if (!form.email.trim() || !form.password) return AuthMessages.loginRequired;
-  if (!isValidEmail(form.email)) return AuthMessages.invalidEmail;
-  return null;
-}
-
-/** The register form's check, in the order docs/spec.md gives; null when the form may be sent. */
-export function registerFormError(form: { name: string; email: string; password: string; confirmPassword: string }): string | null {
-  if (!form.name.trim() || !form.email.trim() || !form.password || !form.confirmPassword) return AuthMessages.allRequired;
-  if (form.password !== form.confirmPassword) return AuthMessages.passwordsDiffer;
-  if (!isValidEmail(form.email)) return AuthMessages.invalidEmail;
-  if (form.password.length < MIN_PASSWORD_LENGTH) return AuthMessages.shortPassword;
-  return null;
-}
-
 /** A new password under the rules docs/spec.md section 5 gives at registration. */
 const newPassword = (field: string) =>
   z
@@ -105,19 +73,3 @@ export const PasswordResetConfirmInput = z.object({
   password: newPassword("Password"),
 });
 export type PasswordResetConfirmInput = z.infer<typeof PasswordResetConfirmInput>;
-
-/** The password change form's check: docs/spec.md's rules, then the confirmation; null when the form may be sent. */
-export function changePasswordFormError(form: { current: string; next: string; confirm: string }): string | null {
-  if (!form.current || !form.next || !form.confirm) return AuthMessages.allRequired;
-  if (form.next !== form.confirm) return AuthMessages.passwordsDiffer;
-  if (form.next.length < MIN_PASSWORD_LENGTH) return AuthMessages.shortPassword;
-  return null;
-}
-
-/** The reset form's check; null when the form may be sent. */
-export function resetPasswordFormError(form: { password: string; confirm: string }): string | null {
-  if (!form.password || !form.confirm) return AuthMessages.allRequired;
-  if (form.password !== form.confirm) return AuthMessages.passwordsDiffer;
-  if (form.password.length < MIN_PASSWORD_LENGTH) return AuthMessages.shortPassword;
-  return null;
-}

@@ -1,11 +1,7 @@
 import { z } from "zod";
 import { idParam, MAX_ID } from "@/lib/api/schemas";
+import { READ_FILTERS, RECENCY_FILTERS, SORT_FIELDS, SUBSCRIPTION_FILTERS } from "./feed-options";
 import { isEmptySearch, parseSearch, type SearchQuery } from "./search-query";
-
-export const SORT_FIELDS = ["date_received", "subject", "sender_name", "time_to_read"] as const;
-export const RECENCY_FILTERS = ["all_time", "last_7_days", "last_30_days", "last_90_days"] as const;
-export const READ_FILTERS = ["all", "read", "unread"] as const;
-export const SUBSCRIPTION_FILTERS = ["all", "subscribed", "unsubscribed"] as const;
 
 const positiveInt = (field: string) =>
   z.coerce

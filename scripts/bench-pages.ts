@@ -1,0 +1,139 @@
+// `npm run bench:pages`: what a reader on a slow phone waits for. Serves the production build, files 20 corpus
+// issues for one reader, then opens the feed and an issue in Chromium with the CPU slowed 4x (Lighthouse's
+// mobile profile) and reports, median of 5 cold loads each: the largest contentful paint and the JavaScript
+// shipped (compressed bytes on the wire), beside the sign-in page as the baseline of the same run.
+import { chromium, type Browser } from "@playwright/test";
+import { benchCorpus, deliveryCopy } from "./bench/corpus";
+import { ensureDatabase, signInReader, startServer } from "./bench/harness";
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/paperboy_bench_pages";
+const port = Number(process.env.BENCH_PORT ?? 3310);
+const base = `http://127.0.0.1:${port}`;
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const secret = "bench-pages-inbound-secret";
+const ISSUES = 20;
+/** docs: issue 34's goals. */
+const LCP_GOAL_MS = 500;
+const JS_BUDGET_KB = 150;
+
+type Load = { lcp: number; scriptBytes: number };
+
+async function fileIssues(uniqueEmail: string, cookie: string): Promise<number> {
+  const corpus = benchCorpus();
+  const runTag = Date.now().toString(36);
+  for (let index = 0; index < ISSUES; index += 1) {
+    const { text } = deliveryCopy(corpus[index % corpus.length]!, index, `pages-${runTag}`);
+    const response = await fetch(`${base}/api/inbound/email`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${secret}`, "content-type": "message/rfc822", "x-envelope-to": uniqueEmail },
+      body: new Uint8Array(Buffer.from(text, "latin1")),
+    });
+    if (response.status !== 202) throw new Error(`delivery answered ${response.status}: ${await response.text()}`);
+  }
+  const feed = await fetch(`${base}/api/issues/feed?page_size=1`, { headers: { cookie } });
+  const { items } = (await feed.json()) as { items: { id: number }[] };
+  if (!items[0]) throw new Error("no issue was filed");
+  return items[0].id;
+}
+
+/** One cold load (new context, empty cache) with the CPU slowed 4x. */
+async function load(browser: Browser, url: string, cookie: string): Promise<Load> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: "block" });
+  if (cookie)
+    await context.addCookies(
+      cookie.split("; ").map((pair) => {
+        const [name, ...value] = pair.split("=");
+        return { name: name!, value: value.join("="), url: base };
+      }),
+    );
+  await context.addInitScript(() => {
+    const seen = window as unknown as { __lcp: number };
+    seen.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) seen.__lcp = entry.startTime;
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  const scripts: Promise<number>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script")
+      scripts.push(
+        response
+          .request()
+          .sizes()
+          .then((sizes) => sizes.responseBodySize),
+      );
+  });
+  await page.goto(url, { waitUntil: "networkidle" });
+  // LCP is final at the first input; until then the last entry stands.
+  const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  const scriptBytes = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0);
+  await context.close();
+  return { lcp, scriptBytes };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function main(): Promise<void> {
+  await ensureDatabase(databaseUrl);
+  const server = await startServer(
+    {
+      DATABASE_URL: databaseUrl,
+      APP_URL: base,
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
+      INBOUND_SECRET: secret,
+      // No DNS here: a closed local port answers at once, so sender checks fail fast instead of timing out.
+      DNS_RESOLVER: "127.0.0.1:9",
+    },
+    port,
+  );
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" });
+  try {
+    const reader = { name: "Pages Reader", email: "pages@bench.example", password: "bench-password" };
+    const { cookie, uniqueEmail } = await signInReader(base, reader);
+    await fetch(`${base}/api/users/me`, {
+      method: "PATCH",
+      headers: { cookie, "content-type": "application/json", origin: base },
+      body: JSON.stringify({ model_metadata_field: { onboarded: true } }),
+    });
+    const issueId = await fileIssues(uniqueEmail, cookie);
+    const pages = [
+      ["sign-in page (baseline)", `${base}/login`, ""],
+      ["feed", `${base}/feed`, cookie],
+      ["issue", `${base}/emails/${issueId}`, cookie],
+    ] as const;
+    // One unmeasured load each: the server's first render of a route compiles nothing, but warms its modules.
+    for (const [, url, session] of pages) await load(browser, url, session);
+    const rows: { name: string; lcp: number; kb: number }[] = [];
+    for (const [name, url, session] of pages) {
+      const loads: Load[] = [];
+      for (let run = 0; run < runs; run += 1) loads.push(await load(browser, url, session));
+      rows.push({ name, lcp: median(loads.map((one) => one.lcp)), kb: median(loads.map((one) => one.scriptBytes)) / 1024 });
+    }
+    const baseline = rows[0]!;
+    console.log(`\nMedian of ${runs} cold loads at 1440x900, CPU slowed 4x; goals: LCP < ${LCP_GOAL_MS} ms, JS < ${JS_BUDGET_KB} KB.\n`);
+    console.log(
+      ["page".padEnd(26), "LCP ms".padStart(8), "vs sign-in".padStart(11), "JS KB".padStart(8), "vs sign-in".padStart(11)].join("  "),
+    );
+    for (const row of rows)
+      console.log(
+        [
+          row.name.padEnd(26),
+          row.lcp.toFixed(0).padStart(8),
+          `${(row.lcp / baseline.lcp).toFixed(2)}x`.padStart(11),
+          row.kb.toFixed(0).padStart(8),
+          `${(row.kb / baseline.kb).toFixed(2)}x`.padStart(11),
+        ].join("  "),
+      );
+  } finally {
+    await browser.close();
+    server.kill("SIGTERM");
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
