@@ -86,7 +86,7 @@ describe.skipIf(!composeCommand)("docker-compose.yml as Compose reads it (needs 
       {
         encoding: "utf8",
         // Compose prefers the shell's variables to the file's: the test process has its own APP_URL.
-        env: { PATH: process.env.PATH, HOME: process.env.HOME },
+        env: { NODE_ENV: "test", PATH: process.env.PATH, HOME: process.env.HOME },
       },
     );
     expect(result.stderr.replace(/^.*(WARN|warn).*\n?/gm, "")).toBe("");
