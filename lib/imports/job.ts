@@ -124,8 +124,9 @@ export async function handleImportJob(data: unknown): Promise<void> {
   const row = await claimImport(importId, LEASE_SECONDS);
   if (!row) return;
   if (attempt >= IMPORT_ATTEMPTS) await giveUp(row, INTERRUPTED, `interrupted ${attempt} times in a row`);
-  // The watch runs once: a slice that goes on queues its own.
-  await enqueueJob(IMPORT_JOB, { importId, attempt: attempt + 1 }, { startAfterSeconds: WATCH_AFTER_SECONDS, retryLimit: 0 });
+  // The watch is retried only when it could not claim (the database away): past the claim nothing throws
+  // but a give-up, which is never retried, so no attempt queues more than one watch.
+  await enqueueJob(IMPORT_JOB, { importId, attempt: attempt + 1 }, { startAfterSeconds: WATCH_AFTER_SECONDS });
   // Uploads whose uploader died are dropped as an import starts, as they are when an upload starts.
   if (row.total === null) await sweepAbandonedUploads();
   const uniqueLocal = await findUniqueLocal(row.userId);
