@@ -7,7 +7,7 @@ import { formatDateTime } from "@/lib/format/date";
 import type { EmailDetail } from "@/lib/issues/hooks";
 import { useSubscribe, useSubscriptions, type LeaveResult } from "@/lib/subscriptions/hooks";
 import { MISSING_ID_MESSAGE } from "../email/subscribe-modal";
-import { canUnsubscribe, UnsubscribeButton } from "../subscriptions/unsubscribe-button";
+import { canUnsubscribe, UnsubscribeButton, useUnsubscribeAction } from "../subscriptions/unsubscribe-button";
 import { UnsubscribeNotice } from "../subscriptions/unsubscribe-notice";
 import { Alert, raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
@@ -19,6 +19,10 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
   const subscribe = useSubscribe();
   const [problem, setProblem] = useState<string | null>(null);
   const [left, setLeft] = useState<LeaveResult | null>(null);
+  const leave = useUnsubscribeAction((result) => {
+    setProblem(null);
+    setLeft(result);
+  }, setProblem);
   const newsletterId = email.newsletter_metadata_id;
   const subscription = subscriptions.data?.find((item) => item.newsletterId === newsletterId);
   const unconfirmed = subscriptions.isSuccess && subscription?.status !== "active";
@@ -63,14 +67,7 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
           )}
           {/* Leaving is one step away on every issue, whether or not the reader ever confirmed. */}
           {subscription && canUnsubscribe(subscription) && (
-            <UnsubscribeButton
-              subscription={subscription}
-              onUnsubscribed={(result) => {
-                setProblem(null);
-                setLeft(result);
-              }}
-              onFailure={setProblem}
-            />
+            <UnsubscribeButton onClick={() => leave.unsubscribe(subscription)} pending={leave.pending} />
           )}
         </div>
       </div>

@@ -2,7 +2,7 @@
 
 import type { Newsletter } from "@/lib/newsletters/hooks";
 import { useSubscriptionTo, type LeaveResult } from "@/lib/subscriptions/hooks";
-import { canUnsubscribe, UnsubscribeButton } from "../subscriptions/unsubscribe-button";
+import { canUnsubscribe, UnsubscribeButton, useUnsubscribeAction } from "../subscriptions/unsubscribe-button";
 import { buttonClass } from "../ui/button";
 
 type Props = {
@@ -18,7 +18,9 @@ type Props = {
  */
 export function SubscriptionButton({ newsletter, onSubscribe, onUnsubscribed, onFailure }: Props) {
   const subscription = useSubscriptionTo(newsletter.id);
-  const active = subscription.data?.status === "active";
+  const leave = useUnsubscribeAction(onUnsubscribed, onFailure);
+  const current = subscription.data;
+  const active = current?.status === "active";
   return (
     <div className="flex w-full gap-2 sm:w-auto">
       {!active && (
@@ -31,13 +33,8 @@ export function SubscriptionButton({ newsletter, onSubscribe, onUnsubscribed, on
           Subscribe
         </button>
       )}
-      {subscription.data && canUnsubscribe(subscription.data) && (
-        <UnsubscribeButton
-          subscription={subscription.data}
-          onUnsubscribed={onUnsubscribed}
-          onFailure={onFailure}
-          className="flex-1 sm:flex-none"
-        />
+      {current && canUnsubscribe(current) && (
+        <UnsubscribeButton onClick={() => leave.unsubscribe(current)} pending={leave.pending} className="flex-1 sm:flex-none" />
       )}
     </div>
   );

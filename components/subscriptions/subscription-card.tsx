@@ -9,7 +9,7 @@ import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { StillSending } from "./still-sending";
-import { canUnsubscribe, UnsubscribeButton } from "./unsubscribe-button";
+import { canUnsubscribe, UnsubscribeButton, useUnsubscribeAction } from "./unsubscribe-button";
 import { UnsubscribeNotice } from "./unsubscribe-notice";
 
 /**
@@ -19,6 +19,7 @@ import { UnsubscribeNotice } from "./unsubscribe-notice";
 export function SubscriptionCard({ subscription, onFailure }: { subscription: Subscription; onFailure: (message: string) => void }) {
   const setStatus = useSetSubscriptionStatus();
   const [left, setLeft] = useState<LeaveResult | null>(null);
+  const leave = useUnsubscribeAction(setLeft, onFailure);
   const newsletter = subscription.newsletter_metadata;
   const active = subscription.status === "active";
 
@@ -60,7 +61,7 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
             </button>
           )}
           {canUnsubscribe(subscription) && (
-            <UnsubscribeButton subscription={subscription} onUnsubscribed={setLeft} onFailure={onFailure} className="flex-1 sm:w-36" />
+            <UnsubscribeButton onClick={() => leave.unsubscribe(subscription)} pending={leave.pending} className="flex-1 sm:w-36" />
           )}
         </div>
       </div>

@@ -13,23 +13,24 @@ export function canUnsubscribe(subscription: Pick<Subscription, "status" | "unsu
   return subscription.status === "active" || subscription.unsubscribed_at === null;
 }
 
-type Props = {
-  subscription: Subscription;
-  onUnsubscribed: (result: LeaveResult) => void;
-  onFailure: (message: string) => void;
-  className?: string;
-};
-
-/** Unsubscribes for real (docs/contract.md 6.2) after the reader confirms, whether or not they ever subscribed here. */
-export function UnsubscribeButton({ subscription, onUnsubscribed, onFailure, className = "" }: Props) {
+/**
+ * Unsubscribes for real (docs/contract.md 6.2) after the reader confirms, whether or not they ever subscribed
+ * here. Held by the card or page, not by the button: the button goes once the reader has left, and the
+ * outcome must still reach what shows it.
+ */
+export function useUnsubscribeAction(onUnsubscribed: (result: LeaveResult) => void, onFailure: (message: string) => void) {
   const leave = useUnsubscribe();
-  const unsubscribe = () => {
+  const unsubscribe = (subscription: Subscription) => {
     if (!window.confirm("Are you sure you want to unsubscribe?")) return;
     leave.mutate(subscription, { onSuccess: onUnsubscribed, onError: () => onFailure(raiseAlert("Failed to unsubscribe.")) });
   };
+  return { unsubscribe, pending: leave.isPending };
+}
+
+export function UnsubscribeButton({ onClick, pending, className = "" }: { onClick: () => void; pending: boolean; className?: string }) {
   return (
-    <button type="button" onClick={unsubscribe} disabled={leave.isPending} className={buttonClass("secondary", className)}>
-      {leave.isPending ? "Updating..." : "Unsubscribe"}
+    <button type="button" onClick={onClick} disabled={pending} className={buttonClass("secondary", className)}>
+      {pending ? "Updating..." : "Unsubscribe"}
     </button>
   );
 }
