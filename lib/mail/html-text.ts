@@ -1,5 +1,6 @@
 import "server-only";
-import { Parser } from "htmlparser2";
+import { Parser, Tokenizer } from "htmlparser2";
+import { htmlBounds, HtmlPastBoundsError } from "./html-bounds";
 
 const BLOCK = new Set([
   "address",
@@ -46,19 +47,23 @@ const HORIZONTAL_SPACES = /[ \t\u00a0]{2,}|[\t\u00a0]/g;
 
 /**
  * The text a reader would see, one line per block and no blank lines (clients put each forward header
- * field in a block of its own), for marker and header-field matching.
+ * field in a block of its own), for marker and header-field matching. HTML past the parsing bounds is
+ * read token by token instead.
  */
 export function htmlToText(html: string): string {
   const parts: string[] = [];
   let skipDepth = 0;
+  const bounds = htmlBounds();
   const parser = new Parser(
     {
       onopentag(name, attribs) {
+        bounds.opened();
         if (SKIP.has(name)) skipDepth++;
         else if (BLOCK.has(name)) parts.push(attribs.id === OUTLOOK_FORWARD_ID ? `\n${OUTLOOK_SEPARATOR}\n` : "\n");
         else if (CELL.has(name)) parts.push(" ");
       },
       onclosetag(name) {
+        bounds.closed();
         if (SKIP.has(name)) skipDepth = Math.max(0, skipDepth - 1);
         else if (BLOCK.has(name) && name !== "br") parts.push("\n");
       },
@@ -68,12 +73,74 @@ export function htmlToText(html: string): string {
     },
     { decodeEntities: true, lowerCaseTags: true },
   );
-  parser.end(html);
+  try {
+    parser.end(html);
+  } catch (error) {
+    if (error instanceof HtmlPastBoundsError) return htmlToTextByTokens(html);
+    throw error;
+  }
+  return joinLines(parts);
+}
+
+function joinLines(parts: string[]): string {
   return parts
     .join("")
     .replace(HORIZONTAL_SPACES, " ")
     .replace(/ ?\n[\n ]*/g, "\n")
     .trim();
+}
+
+// The elements whose content htmlparser2's tokenizer reads as raw text, up to their own end tag.
+const RAW_TEXT = new Set(["script", "style", "title", "textarea", "xmp"]);
+
+/**
+ * htmlToText's lines read from the tokens alone, with no tree of open elements: linear in the HTML
+ * however it nests, for mail past the parsing bounds. Blocks break lines; raw-text elements say nothing.
+ */
+export function htmlToTextByTokens(html: string): string {
+  const parts: string[] = [];
+  let skipping = false;
+  const name = (start: number, end: number) => html.slice(start, end).toLowerCase();
+  const ignore = () => undefined;
+  const tokenizer = new Tokenizer(
+    { decodeEntities: true },
+    {
+      onopentagname(start, end) {
+        const tag = name(start, end);
+        if (RAW_TEXT.has(tag)) skipping = true;
+        else if (BLOCK.has(tag)) parts.push("\n");
+        else if (CELL.has(tag)) parts.push(" ");
+      },
+      onselfclosingtag() {
+        // The tokenizer reads on as markup after a self-closed raw-text tag.
+        skipping = false;
+      },
+      onclosetag(start, end) {
+        const tag = name(start, end);
+        if (RAW_TEXT.has(tag)) skipping = false;
+        else if (BLOCK.has(tag) && tag !== "br") parts.push("\n");
+      },
+      ontext(start, end) {
+        if (!skipping) parts.push(html.slice(start, end));
+      },
+      ontextentity(codepoint) {
+        if (!skipping) parts.push(String.fromCodePoint(codepoint));
+      },
+      onattribdata: ignore,
+      onattribentity: ignore,
+      onattribend: ignore,
+      onattribname: ignore,
+      oncdata: ignore,
+      oncomment: ignore,
+      ondeclaration: ignore,
+      onend: ignore,
+      onopentagend: ignore,
+      onprocessinginstruction: ignore,
+    },
+  );
+  tokenizer.write(html);
+  tokenizer.end();
+  return joinLines(parts);
 }
 
 export function escapeHtml(text: string): string {

@@ -3,10 +3,12 @@ import { detectConfirmation } from "./confirm";
 import { depersonalizeHtml, depersonalizeText, sharedImageUrl, type RecipientIdentity } from "./depersonalize";
 import { startDerivation } from "./derive";
 import { findForwardedHeader, hasForwardSubject, mayHoldForward, stripForwardPrefix } from "./forward";
-import { htmlToText, textToHtml } from "./html-text";
+import { HtmlPastBoundsError } from "./html-bounds";
+import { htmlToText, htmlToTextByTokens, textToHtml } from "./html-text";
 import { newsletterIdentity, type NewsletterIdentity } from "./identity";
 import { parseMessage, type Mailbox, type ParsedMessage, type UnsubscribeHeaders } from "./parse";
 import { normalizeCid, sanitizeEmailHtml } from "./sanitize";
+import { logger } from "@/lib/observability/log";
 
 /** One message made ready for filing: who it is from, what it says, and its safe HTML. */
 export type MailContent = {
@@ -108,7 +110,21 @@ export function sharedContent(content: MailContent, who: RecipientIdentity, mess
 
 type Origin = { from: Mailbox | null; subject: string; date: Date | null; forwarder: Mailbox | null; signed: Buffer | null };
 
+/**
+ * HTML past the parsing bounds (html-bounds.ts) is a parser's worst case, not a newsletter: the message
+ * is filed as its plain part, or as the text of its HTML read token by token, in linear time.
+ */
 function describe(source: ParsedMessage, origin: Origin): MailContent {
+  try {
+    return describeFrom(source, origin);
+  } catch (error) {
+    if (!(error instanceof HtmlPastBoundsError)) throw error;
+    logger.warn({ bound: error.bound }, "Mail HTML past its parsing bounds is filed as its text");
+    return describeFrom({ ...source, html: null, text: source.text ?? htmlToTextByTokens(source.html ?? "") }, origin);
+  }
+}
+
+function describeFrom(source: ParsedMessage, origin: Origin): MailContent {
   const derivation = startDerivation(origin.subject, { forwarded: origin.forwarder !== null });
   const html = sanitizeEmailHtml(source.html ?? textToHtml(source.text ?? ""), {
     inlineImages: inlineImageMap(source),

@@ -107,6 +107,34 @@ describe("sanitizeEmailHtml against hostile HTML", () => {
   });
 });
 
+// Sheets the parser reads to the end of the mail, or that a scan of the text finds elsewhere than the parser does.
+const UNCLOSED_STYLE_VECTORS = [
+  '<style>p{color:red}<img src=x onerror="alert(1)">',
+  "<style>@import url(https://evil.example/x.css); .a{width:expression(alert(1))}",
+  "<STYLE media=all>.a{background:url(javascript:alert(1))}",
+  '<table><tr><td><style>.b{behavior:url(x.htc)}</td></tr></table><img src=x onerror="alert(1)">',
+  '<div title="</style>"><style>.c{-moz-binding:url(x.xml#x)}<img src=x onerror="alert(1)"></div>',
+  '<style><!--</style><style>@import "https://evil.example/y.css";-->',
+  '<style>/*</style><img src=x onerror="alert(1)">*/',
+];
+
+describe("sanitizeEmailHtml on an unclosed or misread <style>", () => {
+  it.each(UNCLOSED_STYLE_VECTORS)("keeps %s harmless in the HTML and its text", (vector) => {
+    const derivation = startDerivation("Subject");
+    const html = sanitizeEmailHtml(`<p>before</p>${vector}`, { sink: derivation });
+    expect(inspect(html)).toEqual([]);
+    expect(html).not.toMatch(/onerror|@import|expression|javascript:|behavior|binding|<img/i);
+    expect(html).toContain("<p>before</p>");
+    expect(derivation.finish().text).not.toMatch(/onerror|@import|expression|javascript:|behavior|binding/i);
+  });
+
+  it("still cleans and keeps a closed sheet", () => {
+    expect(sanitizeEmailHtml("<style>.a{color:red;background:url(http://t.example/p.gif)}</style><p>x</p>")).toBe(
+      "<style>.a{color:red;background:none}</style><p>x</p>",
+    );
+  });
+});
+
 describe("cleanCss on hostile style sheets", () => {
   it("keeps quoted https urls with parentheses and blocks everything else", () => {
     expect(cleanCss(`a{background:url("https://cdn.example.com/x(1).png")}`)).toBe(`a{background:url("https://cdn.example.com/x(1).png")}`);

@@ -1,6 +1,7 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
 import type { ElementSink } from "./derive";
+import { htmlBounds } from "./html-bounds";
 import { isHiddenStyle, isPixelSized, isTrackingPixelUrl } from "./trackers";
 
 export type SanitizeOptions = {
@@ -223,7 +224,19 @@ export function normalizeCid(cid: string): string {
 const FORWARD_HEADER_CLASS = /\b(?:gmail_attr|moz-email-headers-table)\b/;
 const FORWARD_HEADER_ID = "divRplyFwdMsg";
 
-/** The one sanitizer of stored mail HTML (docs/contract.md section 5): an allow-list, run once at filing. */
+/**
+ * A style sheet as the parser read it, kept only when cleaning would leave it as it is. The scan above
+ * cleans the sheets it finds in the text, which markup can fool (an unclosed <style> it leaves alone
+ * runs to the end of the mail, markup and all): this check holds whatever the scan missed.
+ */
+function isCleanSheet(frame: sanitizeHtml.IFrame): boolean {
+  return !frame.text.includes("<") && cleanCss(frame.text) === frame.text;
+}
+
+/**
+ * The one sanitizer of stored mail HTML (docs/contract.md section 5): an allow-list, run once at filing.
+ * Throws HtmlPastBoundsError, having stopped reading, for HTML past the parsing bounds (html-bounds.ts).
+ */
 export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): string {
   // Marked as the element is read, while it still has its id: sanitize-html removes ids before it is closed.
   const forwardHeaders = new WeakSet<sanitizeHtml.Attributes>();
@@ -235,6 +248,12 @@ export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): 
   };
   const dropsElement = (attribs: sanitizeHtml.Attributes) => forwardHeaders.has(attribs);
   const relay = options.sink ? outputRelay(options.sink, dropsElement, transform) : null;
+  const bounds = htmlBounds();
+  const excluded = (frame: sanitizeHtml.IFrame) => {
+    const unsafeSheet = frame.tag === "style" && !isCleanSheet(frame);
+    const filtered = relay ? relay.closing(frame) : options.dropForwardHeader === true && dropsElement(frame.attribs);
+    return unsafeSheet || filtered;
+  };
   const clean = sanitizeHtml(cleanStyleElements(html), {
     allowedTags: ALLOWED_TAGS_COMMON_FIRST,
     allowVulnerableTags: true,
@@ -262,8 +281,10 @@ export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): 
       "applet",
     ],
     transformTags: { "*": relay ? relay.transform : transform, a: transformLink, img: imageTransform(options.inlineImages) },
-    exclusiveFilter: relay ? relay.closing : options.dropForwardHeader ? (frame) => dropsElement(frame.attribs) : undefined,
+    exclusiveFilter: excluded,
     textFilter: relay?.text,
+    onOpenTag: bounds.opened,
+    onCloseTag: bounds.closed,
   });
   relay?.end();
   return clean.replaceAll(EMPTY_IMAGE, "");

@@ -4,9 +4,9 @@ import { recipientLocalPart } from "@/lib/auth/addresses";
 import { env } from "@/lib/env";
 import type { Database } from "@/db/client";
 import { addFilingStats, blockKeys, fileContent, fileInTransaction, type FilingStats, type NewsletterCache } from "./filing";
-import { parseMessage, stripNul } from "./parse";
+import { stripNul } from "./parse";
 import { describeError, type MessageFacts, type PreparedMessage } from "./prepare";
-import { buildContent, type MailContent, type SharedContent } from "./process";
+import type { MailContent, SharedContent } from "./process";
 import {
   findRecipients,
   findBlockedSenders,
@@ -164,13 +164,21 @@ export async function reprocessFailed(limit = 1000): Promise<{ filed: number; fa
   return { filed, failed: rows.length - filed };
 }
 
-/** Files a stored message from its raw bytes; on failure marks it `failed` with the reason. True when filed. */
+/**
+ * Files a stored message from its raw bytes; on failure marks it `failed` with the reason. True when filed.
+ * It is prepared on the preparing workers, as a delivery is, so a retried hostile message holds no request up.
+ */
 export async function fileStored(row: InboundRow): Promise<boolean> {
   try {
-    const parsed = await parseMessage(row.raw, row.envelopeTo);
-    const recipients = await resolveRecipients(parsed.recipients);
-    const content = await buildContent(parsed);
-    await fileContent(row.id, parsed, content, recipients, row.receivedAt, await authenticateInbound(row.id, row.raw, content));
+    const prepared = await prepareMessage(row.raw, row.envelopeTo);
+    if (!prepared.parsable) throw new Error("Not a parsable message");
+    if (prepared.content === null) {
+      await markFailed(row.id, prepared.failure);
+      return false;
+    }
+    const recipients = await resolveRecipients(prepared.facts.recipients);
+    const auth = await authenticateInbound(row.id, row.raw, prepared.content);
+    await fileContent(row.id, prepared.facts, prepared.content, recipients, row.receivedAt, auth);
     return true;
   } catch (error) {
     await markFailed(row.id, describeError(error));

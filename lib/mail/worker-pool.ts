@@ -67,7 +67,12 @@ class PreparingPool {
   }
 }
 
-const holder = globalThis as typeof globalThis & { paperboyPreparingPool?: PreparingPool; paperboyStartWorker?: StartWorker };
+type Pools = { ordinary: PreparingPool; large: PreparingPool };
+const holder = globalThis as typeof globalThis & { paperboyPreparingPools?: Pools; paperboyStartWorker?: StartWorker };
+
+// Preparing costs about as much as a message weighs, once its HTML is bounded (html-bounds.ts): messages
+// heavier than this are prepared on a worker of their own, so the ordinary ones never queue behind them.
+const LARGE_MESSAGE_BYTES = 512 * 1024;
 
 /**
  * Lets a command run under `node --import tsx` (`npm run worker`, the import benchmark) prepare on worker
@@ -90,6 +95,11 @@ export function prepareMessage(raw: Buffer, envelopeTo: string[], readers?: Reci
   if (!start) return prepareHere(raw, envelopeTo, readers);
   // One core is left to the server thread and PostgreSQL: on 2 cores, 8 deliveries at once filed about
   // 112 messages/s with one worker against 106 with two (less switching between threads that share a core).
-  holder.paperboyPreparingPool ??= new PreparingPool(Math.max(1, Math.min(4, availableParallelism() - 1)), start);
-  return holder.paperboyPreparingPool.prepare(raw, envelopeTo, readers);
+  // The large messages' worker is started only when one comes.
+  holder.paperboyPreparingPools ??= {
+    ordinary: new PreparingPool(Math.max(1, Math.min(4, availableParallelism() - 1)), start),
+    large: new PreparingPool(1, start),
+  };
+  const pool = raw.length > LARGE_MESSAGE_BYTES ? holder.paperboyPreparingPools.large : holder.paperboyPreparingPools.ordinary;
+  return pool.prepare(raw, envelopeTo, readers);
 }
