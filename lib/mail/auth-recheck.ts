@@ -4,8 +4,7 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { logger } from "@/lib/observability/log";
 import { applyRecheck, authenticateContent, findDueRechecks } from "@/lib/sender-auth/service";
 import { claimedWebsite } from "./filing";
-import { parseMessage } from "./parse";
-import { buildContent } from "./process";
+import { prepareMessage } from "./worker-pool";
 
 /**
  * Checks stored mail again, as a job any instance may run: the messages filed into shared newsletters
@@ -39,8 +38,11 @@ export async function recheckJob(data: unknown): Promise<void> {
   if (rows.length === BATCH) await enqueueJob(RECHECK_JOB, { afterId: rows[rows.length - 1].id });
 }
 
+// Prepared on the preparing workers, as a delivery is: a hostile message checked again holds no request up.
 async function recheckInbound(row: { id: number; raw: Buffer }): Promise<void> {
-  const content = await buildContent(await parseMessage(row.raw));
+  const prepared = await prepareMessage(row.raw, []);
+  if (!prepared.parsable || prepared.content === null) throw new Error(prepared.parsable ? prepared.failure : "Not a parsable message");
+  const { content } = prepared;
   const auth = await authenticateContent(row.raw, content);
   await applyRecheck(row.id, auth, content.identity, claimedWebsite(content.identity));
 }
