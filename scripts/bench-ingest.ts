@@ -6,11 +6,11 @@
 // same run; last, hostile nesting beside an ordinary message (scripts/bench/ingest-hostile.ts). Fails
 // when processing runs below 100 msg/s or half the mailparser-alone rate, when the route misses issue
 // 19's goals, or when hostile nesting files past linear time or holds an ordinary message up.
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { benchCorpus } from "./bench/corpus";
 
-const root = path.resolve(import.meta.dirname, "..");
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const inFlight = Number(process.env.BENCH_CONCURRENCY ?? 8);
 process.env.DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "paperboy-bench-ingest-"));
@@ -21,21 +21,6 @@ const { benchAuth, startBenchDns } = await import("./bench/ingest-auth");
 const dns = await startBenchDns();
 const { simpleParser } = await import("mailparser");
 const { processMessage, sharedContent } = await import("@/lib/mail/process");
-
-/** The corpus's bodies-only files get the headers a delivery would have. */
-function messages(): Buffer[] {
-  const corpus = path.resolve(root, "../shared/corpus");
-  const dir = existsSync(corpus) ? corpus : path.join(root, "tests/fixtures/mail");
-  return readdirSync(dir)
-    .filter((name) => /\.(eml|html|txt)$/.test(name))
-    .map((name) => {
-      const bytes = readFileSync(path.join(dir, name));
-      if (name.endsWith(".eml")) return bytes;
-      const type = name.endsWith(".html") ? "html" : "plain";
-      const head = `From: Bench <bench@publisher.example>\r\nTo: bench@${process.env.MAIL_DOMAIN}\r\nSubject: ${name}\r\nDate: Tue, 01 Mar 2022 10:00:00 +0000\r\nContent-Type: text/${type}; charset=utf-8\r\n\r\n`;
-      return Buffer.concat([Buffer.from(head), bytes]);
-    });
-}
 
 async function rate(label: string, set: Buffer[], work: (raw: Buffer, index: number) => Promise<unknown>, inFlight = 1): Promise<number> {
   for (const [index, raw] of set.entries()) await work(raw, -1 - index);
@@ -101,7 +86,8 @@ async function fileIntoDatabase(set: Buffer[]): Promise<number> {
   }
 }
 
-const set = messages();
+// The corpus's bodies-only files get the headers a delivery would have.
+const set = benchCorpus({ to: `bench@${process.env.MAIL_DOMAIN}` });
 const kilobytes = set.reduce((sum, raw) => sum + raw.length, 0) / set.length / 1024;
 console.log(`${set.length} messages, ${kilobytes.toFixed(1)} KB on average, ${seconds} s per measure\n`);
 // Alternating whole passes makes both figures share the machine's load of the moment.

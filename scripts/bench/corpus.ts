@@ -3,8 +3,11 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** The corpus's messages (bodies-only files given a header), or the test fixtures without it; CORPUS_DIR another folder. */
-export function benchCorpus(): Buffer[] {
+/**
+ * The corpus's messages (bodies-only files given a header), or the test fixtures without it; CORPUS_DIR
+ * another folder. `delivery` gives the bodies-only ones the To and Date of a message delivered to `to`.
+ */
+export function benchCorpus(delivery?: { to: string }): Buffer[] {
   const shared = process.env.CORPUS_DIR ?? path.resolve(root, "../shared/corpus");
   const dir = existsSync(shared) ? shared : path.join(root, "tests/fixtures/mail");
   return readdirSync(dir)
@@ -13,10 +16,10 @@ export function benchCorpus(): Buffer[] {
       const bytes = readFileSync(path.join(dir, name));
       if (name.endsWith(".eml")) return bytes;
       const type = name.endsWith(".html") ? "html" : "plain";
-      return Buffer.concat([
-        Buffer.from(`From: Bench <bench@publisher.example>\r\nSubject: ${name}\r\nContent-Type: text/${type}; charset=utf-8\r\n\r\n`),
-        bytes,
-      ]);
+      const to = delivery ? `To: ${delivery.to}\r\n` : "";
+      const date = delivery ? "Date: Tue, 01 Mar 2022 10:00:00 +0000\r\n" : "";
+      const head = `From: Bench <bench@publisher.example>\r\n${to}Subject: ${name}\r\n${date}Content-Type: text/${type}; charset=utf-8\r\n\r\n`;
+      return Buffer.concat([Buffer.from(head), bytes]);
     });
 }
 
