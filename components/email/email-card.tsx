@@ -12,6 +12,7 @@ import { BadgeCheckIcon } from "../ui/reader-icons";
 import { EmailActions } from "./email-actions";
 import { EmailThumbnail } from "./email-thumbnail";
 import { FolderModal } from "./folder-modal";
+import { ReadProgress } from "./read-progress";
 import { ShareModal } from "./share-modal";
 import { SubscribeModal } from "./subscribe-modal";
 import { useNarrow } from "./use-narrow";
@@ -130,6 +131,7 @@ export function EmailCard({
               <time dateTime={email.date_received ?? undefined}>{formatShortDate(email.date_received)}</time>
               <span aria-hidden="true"> · </span>
               {readTimeLabel(email.time_to_read)}
+              <ReadProgress fraction={email.read_progress} />
             </p>
             <EmailActions
               email={email}

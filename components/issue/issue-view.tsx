@@ -4,12 +4,14 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/api/client";
 import { useEmail, type EmailDetail } from "@/lib/issues/hooks";
-import { PlainBody } from "../email/email-frame";
-import { HighlightableFrame } from "../highlights/highlightable-frame";
+import { HighlightableFrame, HighlightablePlainBody } from "../highlights/highlightable-frame";
 import { HighlightsPanel } from "../highlights/highlights-panel";
 import { rememberOpenedIssue } from "../feed/feed-return";
 import { ReaderKeys, type ReaderHandlers } from "../keyboard/reader-keys-panel";
 import { useIssueToggles } from "../keyboard/use-issue-toggles";
+import { ReadingProvider, useReading } from "../reader/reading-context";
+import { ReadingSurface } from "../reader/reading-surface";
+import { useReadingToolbarItems } from "../reader/reading-toolbar-items";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 import { BackToFeed, useReturnToFeed } from "./back-to-feed";
@@ -22,7 +24,9 @@ import { useFeedNeighbours } from "./use-feed-neighbours";
 import { useOpenedAsPublicIssue } from "./use-opened-as-public-issue";
 import { useReadTracking } from "./use-read-tracking";
 
-const frameClass = "mx-auto max-w-6xl pt-10 min-[769px]:pt-0";
+const frameClass = "mx-auto max-w-6xl";
+// On a phone the menu button floats at the page's top left (the issue page has no header): the top row starts beside it.
+const topRowClass = "max-[768px]:pl-10";
 
 /**
  * docs/spec.md section 4: 403 or 404 means no access; anything else is a real failure. An issue opened from
@@ -32,7 +36,9 @@ function IssueProblem({ error, publicIssue }: { error: unknown; publicIssue: boo
   const missing = error instanceof ApiError && (error.status === 403 || error.status === 404);
   return (
     <div className={`${frameClass} space-y-4`}>
-      <BackToFeed />
+      <div className={topRowClass}>
+        <BackToFeed />
+      </div>
       {missing ? (
         <p className="text-slate-600 dark:text-slate-300">{publicIssue ? "Issue not found." : "Email not found or not loaded yet."}</p>
       ) : (
@@ -44,6 +50,7 @@ function IssueProblem({ error, publicIssue }: { error: unknown; publicIssue: boo
 
 /** The issue page's keys: j and k open the feed's next and previous issues, u and Escape go back; m, s and l act once the issue is here. */
 function IssueKeys({ emailId, issue }: { emailId: number; issue: EmailDetail | undefined }) {
+  const reading = useReading();
   const returnToFeed = useReturnToFeed();
   const neighbour = useFeedNeighbours();
   const toggles = useIssueToggles();
@@ -51,6 +58,7 @@ function IssueKeys({ emailId, issue }: { emailId: number; issue: EmailDetail | u
     next: () => neighbour(emailId, 1),
     previous: () => neighbour(emailId, -1),
     back: () => {
+      if (reading.leaveReaderView()) return "Original view.";
       returnToFeed();
       return "Back to the feed.";
     },
@@ -59,6 +67,8 @@ function IssueKeys({ emailId, issue }: { emailId: number; issue: EmailDetail | u
       toggleRead: () => toggles.toggleRead(issue),
       favourite: () => toggles.favourite(issue),
       like: () => toggles.like(issue),
+      readerView: reading.toggleReaderView,
+      listen: reading.toggleListen,
     }),
   };
   return <ReaderKeys handlers={handlers} />;
@@ -66,10 +76,10 @@ function IssueKeys({ emailId, issue }: { emailId: number; issue: EmailDetail | u
 
 export function IssueView({ emailId }: { emailId: number }) {
   return (
-    <>
+    <ReadingProvider>
       <IssueKeysFor emailId={emailId} />
       <IssueContent emailId={emailId} />
-    </>
+    </ReadingProvider>
   );
 }
 
@@ -86,6 +96,7 @@ function IssueContent({ emailId }: { emailId: number }) {
   const [commentsOpen, setCommentsOpen] = useState(searchParams.get("showComments") === "true");
   const publicIssue = useOpenedAsPublicIssue(emailId);
   const readError = useReadTracking(emailId, email.isSuccess);
+  const readingItems = useReadingToolbarItems();
 
   if (email.isPending) return <Spinner label={publicIssue ? "Loading issue..." : "Loading email..."} className="py-24" />;
   if (email.isError) return <IssueProblem error={email.error} publicIssue={publicIssue} />;
@@ -93,20 +104,30 @@ function IssueContent({ emailId }: { emailId: number }) {
   const subject = issue.subject || "No Subject";
 
   return (
-    // Room below the last control (the comment form's Submit) for the fixed scroll-to-top button.
-    <div className={`${frameClass} pb-16`}>
+    // Room below the last control (the comment form's Submit) for the phone's bottom bar and desktop's scroll-to-top button.
+    <div className={`${frameClass} pb-24 min-[769px]:pb-16`}>
+      <div className={`mb-4 flex flex-wrap items-center justify-between gap-2 ${topRowClass}`}>
+        <BackToFeed />
+        <IssueActions
+          email={issue}
+          commentsOpen={commentsOpen}
+          onToggleComments={() => setCommentsOpen((open) => !open)}
+          items={readingItems}
+        />
+      </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-        <article aria-label={subject} className="min-w-0 space-y-5">
+        <article aria-label={subject} className="min-w-0 space-y-4">
           <IssueHeader email={issue} />
-          <IssueActions email={issue} commentsOpen={commentsOpen} onToggleComments={() => setCommentsOpen((open) => !open)} />
           {readError !== null && <Alert>{errorMessage(readError, "Failed to mark email as read")}</Alert>}
-          <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm dark:border-slate-800">
-            {issue.body_html ? (
-              <HighlightableFrame emailId={issue.id} html={issue.body_html} title={`Content of ${subject}`} />
-            ) : (
-              <PlainBody text={issue.body_plain || "No content available."} />
-            )}
-          </div>
+          <ReadingSurface issue={issue}>
+            <div className="overflow-hidden rounded-2xl border border-slate-200 shadow-sm dark:border-slate-800">
+              {issue.body_html ? (
+                <HighlightableFrame emailId={issue.id} html={issue.body_html} title={`Content of ${subject}`} />
+              ) : (
+                <HighlightablePlainBody key={issue.id} emailId={issue.id} text={issue.body_plain || "No content available."} />
+              )}
+            </div>
+          </ReadingSurface>
         </article>
         <aside id="issue-sidebar" aria-label="About this issue" className="min-w-0 space-y-4 lg:sticky lg:top-6 lg:self-start">
           {issue.email_summary && (

@@ -1,5 +1,6 @@
-/** docs/contract.md 6.6: the keys of the feed and issue pages, and what each does. */
-export type ReaderAction = "next" | "previous" | "open" | "back" | "toggleRead" | "favourite" | "like" | "search" | "help";
+/** docs/contract.md 6.6 and 7.3: the keys of the feed and issue pages, and what each does. */
+export type ReaderAction =
+  "next" | "previous" | "open" | "back" | "toggleRead" | "favourite" | "like" | "readerView" | "listen" | "search" | "help";
 
 export const SHORTCUTS: { keys: string[]; action: ReaderAction; label: string }[] = [
   { keys: ["j"], action: "next", label: "Next issue" },
@@ -9,6 +10,8 @@ export const SHORTCUTS: { keys: string[]; action: ReaderAction; label: string }[
   { keys: ["m"], action: "toggleRead", label: "Mark read or unread" },
   { keys: ["s"], action: "favourite", label: "Add to or remove from favourites" },
   { keys: ["l"], action: "like", label: "Like or unlike" },
+  { keys: ["v"], action: "readerView", label: "Reader view on or off (Escape leaves it too)" },
+  { keys: ["p"], action: "listen", label: "Listen, pause or resume" },
   { keys: ["/"], action: "search", label: "Search the feed" },
   { keys: ["?"], action: "help", label: "Show these shortcuts" },
 ];

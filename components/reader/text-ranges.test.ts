@@ -8,7 +8,13 @@ describe("sentencesOf", () => {
     root.innerHTML =
       "<h2>Morning brief</h2><p>Rates held <em>again</em>. Markets <a href='#'>shrugged</a>!</p><ul><li>One</li><li>Two things.</li></ul>";
     const sentences = sentencesOf(root, "en");
-    expect(sentences.map((sentence) => sentence.text)).toEqual(["Morning brief", "Rates held again.", "Markets shrugged!", "One", "Two things."]);
+    expect(sentences.map((sentence) => sentence.text)).toEqual([
+      "Morning brief",
+      "Rates held again.",
+      "Markets shrugged!",
+      "One",
+      "Two things.",
+    ]);
     expect(sentences.map((sentence) => sentence.range.toString())).toEqual(sentences.map((sentence) => sentence.text));
   });
 

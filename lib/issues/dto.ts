@@ -182,6 +182,8 @@ const emailFields = {
     shared: (s) => minutesToRead(s.issue.wordCount),
   }),
   is_read: field({ kind: "boolean", row: (r) => r.email.isRead, column: (c) => c.email.isRead, shared: (s) => Boolean(s.readAt) }),
+  // How far the reader got in their own copy (docs/contract.md 7.3); an issue they hold no copy of has no place kept.
+  read_progress: field({ kind: "number", row: (r) => r.readProgress, column: (c) => c.readProgress, shared: () => null }),
   is_liked: field({
     kind: "boolean",
     row: (r) => r.likedAt !== null,

@@ -3,7 +3,7 @@ import { and, desc, eq, exists, isNotNull, isNull, or, sql, type SQL } from "dri
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
-import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, issue, newsletter, share } from "@/db/schema";
+import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, issue, newsletter, readingProgress, share } from "@/db/schema";
 import { isPublic } from "@/lib/newsletters/activity";
 import { emailJson } from "./dto";
 import type { PageQuery } from "./schemas";
@@ -57,6 +57,7 @@ function emailColumns(ofNewsletter: ReturnType<typeof emailNewsletter>) {
     likedAt: emailLike.createdAt,
     favoritedAt: emailFavorite.createdAt,
     shareId: share.shareId,
+    readProgress: readingProgress.fraction,
     folderIds: sql<
       number[]
     >`coalesce((select array_agg(${folderEmail.folderId} order by ${folderEmail.folderId}) from ${folderEmail} where ${folderEmail.emailId} = ${email.id}), '{}')`,
@@ -80,6 +81,7 @@ export function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number |
     .leftJoin(emailLike, eq(emailLike.emailId, email.id))
     .leftJoin(emailFavorite, eq(emailFavorite.emailId, email.id))
     .leftJoin(share, eq(share.emailId, email.id))
+    .leftJoin(readingProgress, eq(readingProgress.emailId, email.id))
     .where(chosen);
 }
 
@@ -89,7 +91,9 @@ export function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number |
  */
 export function selectRowsJson(db: Pick<Database, "select">, feedTotal: SQL<number | null>, chosen: SQL) {
   const ofNewsletter = emailNewsletter();
-  const [ofLike, ofFavorite, ofShare] = [emailLike.emailId, emailFavorite.emailId, share.emailId].map((column) => eq(column, email.id));
+  const [ofLike, ofFavorite, ofShare, ofProgress] = [emailLike.emailId, emailFavorite.emailId, share.emailId, readingProgress.emailId].map(
+    (column) => eq(column, email.id),
+  );
   return db
     .select({ item: emailJson(emailColumns(ofNewsletter)), feedTotal })
     .from(email)
@@ -97,6 +101,7 @@ export function selectRowsJson(db: Pick<Database, "select">, feedTotal: SQL<numb
     .leftJoin(emailLike, ofLike)
     .leftJoin(emailFavorite, ofFavorite)
     .leftJoin(share, ofShare)
+    .leftJoin(readingProgress, ofProgress)
     .where(chosen);
 }
 
@@ -110,7 +115,7 @@ function prepareRowsByIds(db: Database) {
 
 export type EmailRow = Awaited<ReturnType<ReturnType<typeof prepareRowsByIds>["execute"]>>[number];
 
-// Planning the seven-way join costs more than running it for a page, so it is prepared once per connection pool.
+// Planning the eight-way join costs more than running it for a page, so it is prepared once per connection pool.
 const preparedRowsByIds = new WeakMap<Database, Map<string, ReturnType<typeof prepareRowsByIds>>>();
 
 /**

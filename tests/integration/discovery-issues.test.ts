@@ -42,6 +42,7 @@ function sharedIssueBody(fields: {
     word_count: 100,
     time_to_read: 1,
     is_read: false,
+    read_progress: null,
     is_liked: false,
     is_favorited: false,
     is_subscribed: fields.subscribed ?? false,

@@ -80,6 +80,7 @@ describe("GET /api/issues/feed", () => {
       word_count: 900,
       time_to_read: 5,
       is_read: false,
+      read_progress: null,
       is_liked: false,
       is_favorited: false,
       is_subscribed: true,
