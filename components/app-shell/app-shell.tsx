@@ -1,6 +1,7 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
+import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
@@ -11,13 +12,15 @@ import { loginPathFor } from "@/lib/navigation/safe-next";
 import { subscriptionsQuery } from "@/lib/subscriptions/hooks";
 import { LiveUpdates } from "../live/live-updates";
 import { OfflineReader } from "../pwa/offline-reader";
-import { OnboardingModal } from "../onboarding/onboarding-modal";
 import { useShowOnboarding } from "../onboarding/use-onboarding";
 import { buttonClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { AppHeader, MenuButton } from "./app-header";
 import { MobileNav } from "./mobile-nav";
 import { Sidebar } from "./sidebar";
+
+// Shown once per reader: fetched when needed rather than shipped with every page (issue 34's budget).
+const OnboardingModal = dynamic(() => import("../onboarding/onboarding-modal").then((module) => module.OnboardingModal), { ssr: false });
 
 /** The protected area: waits for the session check, sends guests to /login, then draws the frame. */
 export function AppShell({ children }: { children: ReactNode }) {

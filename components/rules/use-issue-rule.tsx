@@ -1,9 +1,12 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { RuleCondition } from "@/lib/rules/hooks";
 import { Alert } from "../ui/alert";
-import { RuleEditor } from "./rule-editor";
+
+// Opened from the issue's overflow menu: fetched then, not with the issue page.
+const RuleEditor = dynamic(() => import("./rule-editor").then((module) => module.RuleEditor), { ssr: false });
 
 export const ISSUE_RULE_LABEL = "Always file mail like this into...";
 
