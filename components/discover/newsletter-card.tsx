@@ -18,11 +18,13 @@ export function NewsletterCard({
   className?: string;
 }) {
   const subscribed = useSubscriptionTo(newsletter.id).data?.status === "active";
+  // A count of nothing says nothing about a newsletter (as on its page, docs/spec.md section 2): it is left out.
   const facts = [
-    `${formatCount(newsletter.total_subscribers)} ${newsletter.total_subscribers === 1 ? "subscriber" : "subscribers"}`,
+    newsletter.total_subscribers > 0 &&
+      `${formatCount(newsletter.total_subscribers)} ${newsletter.total_subscribers === 1 ? "subscriber" : "subscribers"}`,
     newsletter.sending_frequency,
-    `${formatCount(newsletter.total_issues)} ${newsletter.total_issues === 1 ? "issue" : "issues"}`,
-  ];
+    newsletter.total_issues > 0 && `${formatCount(newsletter.total_issues)} ${newsletter.total_issues === 1 ? "issue" : "issues"}`,
+  ].filter((fact): fact is string => Boolean(fact));
   return (
     <article
       className={`relative flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-indigo-500 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${className}`}
@@ -39,18 +41,20 @@ export function NewsletterCard({
         </div>
       </div>
       <p className="line-clamp-3 flex-1 text-sm text-slate-600 dark:text-slate-300">{newsletter.description ?? "No description yet."}</p>
-      <p className="flex flex-wrap gap-x-2 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
-        {facts.map((fact, index) => (
-          <span key={fact} className="whitespace-nowrap">
-            {index > 0 && (
-              <span aria-hidden="true" className="mr-2">
-                ·
-              </span>
-            )}
-            {fact}
-          </span>
-        ))}
-      </p>
+      {facts.length > 0 && (
+        <p className="flex flex-wrap gap-x-2 gap-y-1 text-xs text-slate-500 dark:text-slate-400">
+          {facts.map((fact, index) => (
+            <span key={fact} className="whitespace-nowrap">
+              {index > 0 && (
+                <span aria-hidden="true" className="mr-2">
+                  ·
+                </span>
+              )}
+              {fact}
+            </span>
+          ))}
+        </p>
+      )}
       {subscribed ? (
         <p className="relative z-10 rounded-lg bg-emerald-50 py-2 text-center text-sm font-semibold text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300">
           Subscribed

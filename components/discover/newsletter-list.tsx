@@ -3,6 +3,7 @@ import { errorMessage } from "@/lib/api/client";
 import type { Newsletter } from "@/lib/newsletters/hooks";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
+import { Carousel } from "./carousel";
 import { NewsletterCard } from "./newsletter-card";
 
 type Props = {
@@ -24,17 +25,15 @@ export function NewsletterList({ query, empty, label, onSubscribe, layout = "car
     return (
       <p className="rounded-xl bg-white px-4 py-8 text-center text-sm text-slate-500 dark:bg-slate-900 dark:text-slate-400">{empty}</p>
     );
-  const listClass =
-    layout === "grid"
-      ? "grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-      : "-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-4 overflow-x-auto px-4 pb-3 pt-1 sm:scroll-px-6 lg:scroll-px-8 sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8 [scrollbar-width:thin]";
+  const cards = query.data.map((newsletter) => (
+    <li key={newsletter.id} className={layout === "grid" ? "flex" : "flex w-72 max-w-[85vw] shrink-0 snap-start"}>
+      <NewsletterCard newsletter={newsletter} onSubscribe={onSubscribe} className="w-full" />
+    </li>
+  ));
+  if (layout === "carousel") return <Carousel label={label}>{cards}</Carousel>;
   return (
-    <ul className={listClass} aria-label={label}>
-      {query.data.map((newsletter) => (
-        <li key={newsletter.id} className={layout === "grid" ? "flex" : "flex w-72 max-w-[85vw] shrink-0 snap-start"}>
-          <NewsletterCard newsletter={newsletter} onSubscribe={onSubscribe} className="w-full" />
-        </li>
-      ))}
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={label}>
+      {cards}
     </ul>
   );
 }
