@@ -49,9 +49,11 @@ test("a reader mutes a newsletter from its card, blocks a sender from an issue, 
     from: `Loud News ${tag} <${loudAddress}>`,
     html: articleHtml("Again"),
   });
-  await page.goto("/settings");
+  // Settings keeps blocked senders under Reading, the delivery log under Mail in.
+  await page.goto("/settings#reading");
   const blockedList = page.getByRole("list", { name: "Blocked senders" });
   await expect(blockedList.getByText(loudAddress)).toBeVisible();
+  await page.getByRole("tab", { name: "Mail in" }).click();
   const log = page.getByRole("list", { name: "Deliveries" });
   await expect(log.getByRole("listitem")).toHaveCount(3);
   await expect(log.getByRole("listitem").first()).toContainText(`Shouting again ${tag}`);
@@ -79,10 +81,11 @@ test("a reader mutes a newsletter from its card, blocks a sender from an issue, 
   await page.goto("/subscriptions");
   await expect(page.getByRole("article", { name: quiet }).getByRole("button", { name: "Unmute" })).toBeVisible();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
-  await page.goto("/settings");
+  await page.goto("/settings#mail-in");
   await expect(page.getByRole("heading", { name: "Delivery log" })).toBeVisible();
   await expect(page.getByRole("list", { name: "Deliveries" })).toBeVisible();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.getByRole("tab", { name: "Reading" }).click();
 
   // Unblocking from Settings lets the sender's mail be filed again.
   await page.getByRole("button", { name: `Unblock ${loudAddress}` }).click();

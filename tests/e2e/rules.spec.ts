@@ -27,14 +27,16 @@ test("a reader makes a rule from an issue, and the next issue is filed by it", a
   await expect(page.getByText(`Gadgets two ${id}`)).toBeVisible();
   await expect(page.getByText(`Gadgets one ${id}`)).toHaveCount(0);
 
-  // Settings lists the rule; the delivery log says it ran on the second issue.
-  await page.goto("/settings");
+  // Settings lists the rule (under Reading); the delivery log (under Mail in) says it ran on the second issue.
+  await page.goto("/settings#rules");
   const rules = page.getByRole("list", { name: "Rules" });
   await expect(rules.getByRole("listitem")).toHaveCount(1);
   await expect(rules).toContainText(`File Gadget Weekly ${id}`);
+  await page.getByRole("tab", { name: "Mail in" }).click();
   const log = page.getByRole("list", { name: "Deliveries" });
   await expect(log.getByRole("listitem").first()).toContainText(`Gadgets two ${id}`);
   await expect(log.getByRole("listitem").first()).toContainText(`Rules: File Gadget Weekly ${id}`);
+  await page.getByRole("tab", { name: "Reading" }).click();
 
   // Applied to mail already there, the rule files the first issue too.
   await rules.getByRole("button", { name: `Apply rule File Gadget Weekly ${id} to existing mail` }).click();
@@ -53,7 +55,7 @@ test("a reader turns the screener on, and allows a new sender waiting in it", as
   await page.setViewportSize({ width: 390, height: 844 });
   const { user } = await signedInReader(page);
   const id = tag();
-  await page.goto("/settings");
+  await page.goto("/settings#screener");
   await page.getByRole("switch", { name: "Screen new senders" }).click();
   await expect(page.getByRole("switch", { name: "Screen new senders" })).toHaveAttribute("aria-checked", "true");
 

@@ -16,8 +16,10 @@ test("a reader copies a private feed address from Settings, and making new addre
 
   await page.goto("/settings");
   const section = page.getByRole("region", { name: "Feeds" });
-  // The addresses wait behind a disclosure: the unique address's Copy button stays the page's only one.
+  // Feeds are in the Reading tab; their addresses wait behind a disclosure, so the page has no other Copy button.
   await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(1);
+  await page.getByRole("tab", { name: "Reading" }).click();
+  await expect(page.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
   await section.getByRole("button", { name: "Show feed addresses" }).click();
   await expect(section.getByRole("button", { name: "Hide feed addresses" })).toHaveAttribute("aria-expanded", "true");
   await expect(section.getByRole("heading", { name: /All newsletters/ })).toBeVisible();

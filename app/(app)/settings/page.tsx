@@ -1,34 +1,83 @@
 import type { Metadata } from "next";
-import { AccountSections } from "@/components/settings/account-sections";
 import { AddressesSection } from "@/components/settings/addresses-section";
 import { BlockedSendersSection } from "@/components/settings/blocked-senders-section";
+import { DangerZone } from "@/components/settings/danger-zone";
+import { DataSection } from "@/components/settings/data-section";
 import { DigestSection } from "@/components/settings/digest-section";
 import { DeliveryLogSection } from "@/components/settings/delivery-log-section";
 import { FeedsSection } from "@/components/settings/feeds-section";
+import { ImportSection } from "@/components/settings/import-section";
 import { MailboxesSection } from "@/components/settings/mailboxes-section";
+import { PasswordForm } from "@/components/settings/password-form";
 import { RulesSection } from "@/components/rules/rules-section";
 import { ScreenerSection } from "@/components/screener/screener-section";
+import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { SettingsView } from "@/components/settings/settings-view";
 import { TokensSection } from "@/components/settings/tokens-section";
 import { WebhooksSection } from "@/components/settings/webhooks-section";
 
 export const metadata: Metadata = { title: "Settings" };
 
+/**
+ * docs/spec.md section 2's account details first, then the rest by what it is about: mail coming in, what
+ * reaches the feed and how it is read, and the reader's data and the programs given access to it.
+ */
 export default function SettingsPage() {
   return (
-    <>
-      <SettingsView />
-      <MailboxesSection />
-      <AddressesSection />
-      <FeedsSection />
-      <DigestSection />
-      <TokensSection />
-      <WebhooksSection />
-      <RulesSection />
-      <ScreenerSection />
-      <BlockedSendersSection />
-      <DeliveryLogSection />
-      <AccountSections />
-    </>
+    <SettingsTabs
+      tabs={[
+        {
+          id: "account",
+          label: "Account",
+          sections: [],
+          content: (
+            <>
+              <SettingsView />
+              <PasswordForm />
+              <DangerZone />
+            </>
+          ),
+        },
+        {
+          id: "mail-in",
+          label: "Mail in",
+          sections: ["addresses", "mailboxes", "import"],
+          content: (
+            <>
+              <AddressesSection />
+              <MailboxesSection />
+              <ImportSection />
+              <DeliveryLogSection />
+            </>
+          ),
+        },
+        {
+          id: "reading",
+          label: "Reading",
+          sections: ["screener", "rules", "digest"],
+          content: (
+            <>
+              <ScreenerSection />
+              <RulesSection />
+              <BlockedSendersSection />
+              <DigestSection />
+              <FeedsSection />
+            </>
+          ),
+        },
+        {
+          id: "data",
+          label: "Data",
+          sections: ["tokens", "webhooks"],
+          content: (
+            <>
+              <DataSection />
+              <TokensSection />
+              <WebhooksSection />
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
