@@ -25,10 +25,10 @@ export const PHONE_BAR_SLOTS = 4;
 const PHONE_ONLY = "min-[769px]:hidden";
 const DESKTOP_ONLY = "max-[768px]:hidden";
 
-// A phone's bar: icons over short labels sharing the width. From 769 px: compact outlined buttons in a row.
+// A phone's bar: icons over one-line labels sharing the width (the bar keeps its height as scroll-to-top comes and goes). From 769 px: compact outlined buttons in a row.
 const itemClass = (on: boolean) =>
   [
-    "flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 rounded-lg px-1 py-1 text-center text-[11px] font-medium leading-tight",
+    "flex min-w-0 flex-auto flex-col items-center justify-center gap-0.5 whitespace-nowrap rounded-lg px-1 py-1 text-center text-[11px] font-medium leading-tight",
     "min-[769px]:flex-none min-[769px]:flex-row min-[769px]:gap-1.5 min-[769px]:border min-[769px]:px-3 min-[769px]:py-1.5 min-[769px]:text-sm",
     "transition-colors focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-60",
     on
@@ -79,7 +79,7 @@ export function IssueToolbar({ items, menu, trailing }: { items: ToolbarItem[]; 
       <OverflowMenu
         label="More actions"
         entries={[...overflow, ...menu]}
-        className="flex min-w-0 flex-1 min-[769px]:flex-none"
+        className="flex min-w-0 flex-auto min-[769px]:flex-none"
         buttonClassName={`${itemClass(false)} w-full`}
         menuClassName="right-0 bottom-full mb-2 min-[769px]:bottom-auto min-[769px]:top-full min-[769px]:mb-0 min-[769px]:mt-2"
       >
