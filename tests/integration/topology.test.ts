@@ -29,7 +29,8 @@ if (!runnable) {
 }
 
 const APP_INSTANCES = 2;
-// A 1x1 PNG, the picture a newsletter shows through the image proxy.
+const METRICS_TOKEN = "topology-metrics-token";
+// A PNG, the picture a newsletter shows through the image proxy (sized as a photo, not a tracking pixel).
 const PIXEL = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
 
 const ownDir = (kind: string) => mkdtempSync(path.join(process.env.PAPERBOY_TEST_DATA_ROOT ?? tmpdir(), `topology-${kind}-`));
@@ -78,6 +79,7 @@ describe.skipIf(!runnable)("the compose topology without Docker (needs DATABASE_
   let images: Server;
   let caddy: ChildProcess;
   let caddyOutput = "";
+  let ports: number[] = [];
 
   beforeAll(async () => {
     images = createServer((_request, response) => response.writeHead(200, { "content-type": "image/png" }).end(PIXEL));
@@ -88,12 +90,19 @@ describe.skipIf(!runnable)("the compose topology without Docker (needs DATABASE_
     proxy = `http://127.0.0.1:${proxyPort}`;
     smtpPort = await freePort();
     // What x-app-environment in docker-compose.yml gives every service.
-    const shared = { APP_URL: proxy, FETCH_ALLOW_HOSTS: `127.0.0.1:${imagePort}`, LOG_LEVEL: "warn" };
-    const ports: number[] = [];
+    const shared = { APP_URL: proxy, FETCH_ALLOW_HOSTS: `127.0.0.1:${imagePort}`, LOG_LEVEL: "warn", METRICS_TOKEN };
+    ports = [];
     for (let index = 0; index < APP_INSTANCES; index++) {
       const port = await freePort();
       ports.push(port);
-      startInstance("web", { ...shared, PORT: String(port), WORKER: "off", TRUST_PROXY: "true", DATA_DIR: ownDir("app") });
+      startInstance("web", {
+        ...shared,
+        PORT: String(port),
+        WORKER: "off",
+        TRUST_PROXY: "true",
+        DATA_DIR: ownDir("app"),
+        INSTANCE_ID: `app-${index}`,
+      });
     }
     // As compose's health check reads it.
     const heartbeat = path.join(ownDir("heartbeat"), "worker-heartbeat");
@@ -159,8 +168,8 @@ describe.skipIf(!runnable)("the compose topology without Docker (needs DATABASE_
     // The session made on one replica is honoured by every one: requests go round the replicas in turn.
     for (let request = 0; request < APP_INSTANCES * 2; request++) expect((await get("/api/users/me")).status).toBe(200);
 
-    const picture = `http://127.0.0.1:${imagePort}/pixel.png`;
-    const html = `<p>Hello reader, the topology letter of this week, with a picture.</p><img src="${picture}" alt="Pixel" width="1" height="1">`;
+    const picture = `http://127.0.0.1:${imagePort}/picture.png`;
+    const html = `<p>Hello reader, the topology letter of this week, with a picture.</p><img src="${picture}" alt="The week in a picture" width="600" height="300">`;
     const sender = uniqueSender();
     const message = mail({ to: user.unique_email, from: `Topology Weekly <${sender}>`, subject: "Over SMTP", html });
     expect(await sendOverSmtp(smtpPort, sender, user.unique_email, message)).toBe(250);
@@ -216,5 +225,15 @@ describe.skipIf(!runnable)("the compose topology without Docker (needs DATABASE_
     const text = await atom.text();
     expect(text).toContain("Over SMTP");
     expect(text).toContain("Imported through the proxy");
+
+    // The proxy spread the session over both replicas: each counted some of its requests, under its own name.
+    for (const [index, port] of ports.entries()) {
+      const scraped = await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+      const served = (await scraped.text())
+        .split("\n")
+        .filter((line) => line.startsWith("paperboy_http_requests_total{") && line.includes('route="/api/users/me"'));
+      expect(served.length, `app-${index}`).toBeGreaterThan(0);
+      expect(served.every((line) => line.includes(`instance="app-${index}"`))).toBe(true);
+    }
   }, 120_000);
 });
