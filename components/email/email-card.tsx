@@ -117,22 +117,27 @@ export function EmailCard({
               </button>
             )}
           </div>
-          <p className="truncate text-sm text-slate-600 dark:text-slate-300">{sender}</p>
-          <p className="line-clamp-2 break-words text-sm text-slate-500 dark:text-slate-400">
-            {email.email_summary || "No summary available."}
-          </p>
-          <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3">
-            <p className="flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
-              {unread && (
-                <span className="mr-1 rounded bg-indigo-100 px-1.5 py-0.5 font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
-                  Unread
-                </span>
-              )}
+          <p className="flex min-w-0 items-baseline gap-1 text-sm text-slate-600 dark:text-slate-300">
+            <span className="truncate">{sender}</span>
+            <span aria-hidden="true">·</span>
+            <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
               <time dateTime={email.date_received ?? undefined}>{formatShortDate(email.date_received)}</time>
               <span aria-hidden="true"> · </span>
               {readTimeLabel(email.time_to_read)}
               <ReadProgress fraction={email.read_progress} />
-            </p>
+            </span>
+          </p>
+          <p className="line-clamp-2 break-words text-sm text-slate-500 dark:text-slate-400">
+            {email.email_summary || "No summary available."}
+          </p>
+          <div className="mt-auto flex items-center justify-between gap-2">
+            {unread ? (
+              <span className="rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+                Unread
+              </span>
+            ) : (
+              <span />
+            )}
             <EmailActions
               email={email}
               onBookmark={() => {
