@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { blockedSender, delivery, inboundMessage, type DeliveryOutcome } from "@/db/schema";
 
@@ -11,6 +11,26 @@ export async function findBlockedSenders(userId: number): Promise<BlockedSenderR
     .from(blockedSender)
     .where(eq(blockedSender.userId, userId))
     .orderBy(desc(blockedSender.createdAt), desc(blockedSender.id));
+}
+
+/** The readers among these who block any of the sender's keys (its address, its domains). */
+export async function findBlockingUsers(userIds: number[], senderKeys: string[]): Promise<number[]> {
+  if (userIds.length === 0 || senderKeys.length === 0) return [];
+  const rows = await getDb()
+    .selectDistinct({ userId: blockedSender.userId })
+    .from(blockedSender)
+    .where(and(inArray(blockedSender.userId, userIds), inArray(blockedSender.sender, senderKeys)));
+  return rows.map((row) => row.userId);
+}
+
+/** Which of these sender keys the reader blocks, in one query (a batch of one reader's messages). */
+export async function findBlockedKeys(userId: number, senderKeys: string[]): Promise<Set<string>> {
+  if (senderKeys.length === 0) return new Set();
+  const rows = await getDb()
+    .select({ sender: blockedSender.sender })
+    .from(blockedSender)
+    .where(and(eq(blockedSender.userId, userId), inArray(blockedSender.sender, senderKeys)));
+  return new Set(rows.map((row) => row.sender));
 }
 
 /** The new entry, or undefined when the reader already blocks this sender. */

@@ -1,12 +1,30 @@
 import "server-only";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { pagedList } from "@/lib/issues/dto";
-import { deleteBlockedSender, findBlockedSenders, findDeliveryPage, insertBlockedSender, type BlockedSenderRow } from "./repo";
+import {
+  deleteBlockedSender,
+  findBlockedKeys,
+  findBlockedSenders,
+  findBlockingUsers,
+  findDeliveryPage,
+  insertBlockedSender,
+  type BlockedSenderRow,
+} from "./repo";
 import type { BlockSenderInput, DeliveriesQuery } from "./schemas";
 import { normalizeBlockedSender } from "./sender";
 
 const toBlockedSenderDto = (row: BlockedSenderRow) => ({ id: row.id, sender: row.sender, created_at: row.createdAt.toISOString() });
 export type BlockedSenderDto = ReturnType<typeof toBlockedSenderDto>;
+
+/** For filing: the readers among `userIds` who block any of a sender's keys (its address, its domains). */
+export function readersBlocking(userIds: number[], senderKeys: string[]): Promise<number[]> {
+  return findBlockingUsers(userIds, senderKeys);
+}
+
+/** For filing one reader's batch: which of these sender keys the reader blocks. */
+export function keysBlockedBy(userId: number, senderKeys: string[]): Promise<Set<string>> {
+  return findBlockedKeys(userId, senderKeys);
+}
 
 export async function listBlockedSenders(userId: number) {
   return { items: (await findBlockedSenders(userId)).map(toBlockedSenderDto) };

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "@/db/client";
+import { readersBlocking } from "@/lib/control/service";
 import { senderBlockKeys } from "@/lib/control/sender";
 import { env } from "@/lib/env";
 import { isSharedDomain, type NewsletterIdentity } from "./identity";
@@ -17,7 +18,6 @@ import {
   addNewsletterStats,
   findEmailIds,
   filingTransaction,
-  findBlockingUsers,
   findCatalogNewsletterByDomain,
   findNewsletterBy,
   insertEmail,
@@ -69,7 +69,7 @@ export async function fileContent(
   auth: SenderAuth,
 ): Promise<number[]> {
   const filing = { inboundId, parsed, content, recipients, arrivedAt, auth };
-  const blocking = await findBlockingUsers(
+  const blocking = await readersBlocking(
     recipients.map((recipient) => recipient.userId),
     blockKeys(content),
   );

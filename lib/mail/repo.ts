@@ -2,19 +2,7 @@ import "server-only";
 import { and, asc, eq, gte, inArray, lt, ne, or, sql, type Placeholder } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
-import {
-  blockedSender,
-  delivery,
-  email,
-  inboundMessage,
-  issue,
-  newsletter,
-  share,
-  subscription,
-  unsubscribeRoute,
-  user,
-  userAddress,
-} from "@/db/schema";
+import { delivery, email, inboundMessage, issue, newsletter, share, subscription, unsubscribeRoute, user, userAddress } from "@/db/schema";
 
 export type InboundSource = (typeof inboundMessage.$inferInsert)["source"];
 export type InboundRow = typeof inboundMessage.$inferSelect;
@@ -265,26 +253,6 @@ export async function updateDeliveryOutcomes(
     UPDATE ${delivery} SET outcome = v.outcome, email_id = v.email_id, sender = ${header.sender}, subject = ${header.subject}
     FROM (VALUES ${values}) AS v(user_id, outcome, email_id)
     WHERE ${delivery.inboundMessageId} = ${inboundId} AND ${delivery.userId} = v.user_id AND ${delivery.outcome} = 'pending'`);
-}
-
-/** The readers among these who block any of the sender's keys (its address, its domains). */
-export async function findBlockingUsers(userIds: number[], senderKeys: string[]): Promise<number[]> {
-  if (userIds.length === 0 || senderKeys.length === 0) return [];
-  const rows = await getDb()
-    .selectDistinct({ userId: blockedSender.userId })
-    .from(blockedSender)
-    .where(and(inArray(blockedSender.userId, userIds), inArray(blockedSender.sender, senderKeys)));
-  return rows.map((row) => row.userId);
-}
-
-/** Which of these sender keys the reader blocks, in one query (a batch of one reader's messages). */
-export async function findBlockedSenders(userId: number, senderKeys: string[]): Promise<Set<string>> {
-  if (senderKeys.length === 0) return new Set();
-  const rows = await getDb()
-    .select({ sender: blockedSender.sender })
-    .from(blockedSender)
-    .where(and(eq(blockedSender.userId, userId), inArray(blockedSender.sender, senderKeys)));
-  return new Set(rows.map((row) => row.sender));
 }
 
 export async function findEmailIds(userIds: number[], messageKey: string): Promise<number[]> {

@@ -1,5 +1,6 @@
 import "server-only";
 import { BadRequestError, NotFoundError } from "@/lib/api/errors";
+import { keysBlockedBy } from "@/lib/control/service";
 import { recipientLocalPart } from "@/lib/auth/addresses";
 import { env } from "@/lib/env";
 import type { Database } from "@/db/client";
@@ -9,7 +10,6 @@ import { describeError, type MessageFacts, type PreparedMessage } from "./prepar
 import type { MailContent, SharedContent } from "./process";
 import {
   findRecipients,
-  findBlockedSenders,
   findEmailIds,
   filingTransaction,
   findUnfiledInbound,
@@ -104,7 +104,7 @@ export async function fileImportedMessages(
   alongside: (tx: Database) => Promise<void>,
   source: ReaderSource = "import",
 ): Promise<void> {
-  const blocked = await findBlockedSenders(reader.userId, [...new Set(messages.flatMap((message) => blockKeys(message.content)))]);
+  const blocked = await keysBlockedBy(reader.userId, [...new Set(messages.flatMap((message) => blockKeys(message.content)))]);
   const auths = await authenticateAll(messages);
   const stats: FilingStats[] = [];
   await filingTransaction(async (tx) => {
