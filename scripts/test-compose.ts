@@ -4,7 +4,9 @@
 // POSTs with a body keep arriving and counts the answers that were not 2xx (none is expected: the
 // proxy retries a request whose connection failed on another replica). Everything it made is removed
 // at the end. Run it whenever the Dockerfile, docker-compose.yml, deploy/Caddyfile or start-up changes.
-// Without a Docker engine (`docker info` fails) it says so and exits 0: nothing here can be run.
+// Without a Docker engine (`docker info` fails) it says so and exits 0: nothing here can be run. Where
+// Docker Hub cannot be reached, POSTGRES_IMAGE, CADDY_IMAGE and NODE_IMAGE name local stand-ins (a Caddy
+// older than 2.11.2 answers some POSTs 502 across the kill: caddyserver/caddy#7546).
 import { execFileSync, spawnSync } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, writeFileSync } from "node:fs";
