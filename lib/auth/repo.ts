@@ -1,5 +1,5 @@
 import "server-only";
-import { and, eq, gt, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, ne, or, sql } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
 import { retiredAddress, session, user, userAddress } from "@/db/schema";
@@ -147,4 +147,30 @@ export async function deleteOtherSessions(userId: number, keepToken: string): Pr
   await getDb()
     .delete(session)
     .where(and(eq(session.userId, userId), ne(session.token, keepToken)));
+}
+
+/** A user a message reaches, with what must not leak into the shared form: name, sign-in address, every unique address. */
+export type Recipient = { userId: number; name: string; email: string; localParts: string[] };
+
+/** Owners of local parts (current, earlier or extra; a disabled one is nobody's), with their identities, in one query. */
+export async function findRecipients(localParts: string[]): Promise<Recipient[]> {
+  if (localParts.length === 0) return [];
+  const db = getDb();
+  const earlierOwners = db
+    .select({ userId: userAddress.userId })
+    .from(userAddress)
+    .where(and(inArray(userAddress.localPart, localParts), eq(userAddress.enabled, true)));
+  return db
+    .select({
+      userId: user.id,
+      name: user.name,
+      email: user.email,
+      // Qualified by hand: in a one-table select Drizzle writes "id" bare, which inside this subquery means user_address.id.
+      localParts: sql<
+        string[]
+      >`array(SELECT ${userAddress.localPart} FROM ${userAddress} WHERE ${userAddress.userId} = "user"."id") || ${user.uniqueLocal}`,
+    })
+    .from(user)
+    .where(or(inArray(user.uniqueLocal, localParts), inArray(user.id, earlierOwners)))
+    .orderBy(asc(user.id));
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Database } from "@/db/client";
+import type { Recipient } from "@/lib/auth/recipient-service";
 import { readersBlocking } from "@/lib/control/service";
 import { senderBlockKeys } from "@/lib/control/sender";
 import { env } from "@/lib/env";
@@ -27,7 +28,6 @@ import {
   upsertIssue,
   type FiledOutcome,
   type NewsletterRow,
-  type Recipient,
   type StatsDelta,
 } from "./repo";
 

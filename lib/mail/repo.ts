@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, gte, inArray, lt, ne, or, sql, type Placeholder } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
-import { delivery, email, inboundMessage, issue, newsletter, share, subscription, unsubscribeRoute, user, userAddress } from "@/db/schema";
+import { delivery, email, inboundMessage, issue, newsletter, share, subscription, unsubscribeRoute } from "@/db/schema";
 
 export type InboundSource = (typeof inboundMessage.$inferInsert)["source"];
 export type InboundRow = typeof inboundMessage.$inferSelect;
@@ -39,32 +39,6 @@ function placeholders<K extends string>(names: readonly K[]): Record<K, Placehol
   const values = {} as Record<K, Placeholder<K>>;
   for (const name of names) values[name] = sql.placeholder(name);
   return values;
-}
-
-/** A user a message reaches, with what must not leak into the shared form: name, sign-in address, every unique address. */
-export type Recipient = { userId: number; name: string; email: string; localParts: string[] };
-
-/** Owners of local parts (current, earlier or extra; a disabled one is nobody's), with their identities, in one query. */
-export async function findRecipients(localParts: string[]): Promise<Recipient[]> {
-  if (localParts.length === 0) return [];
-  const db = getDb();
-  const earlierOwners = db
-    .select({ userId: userAddress.userId })
-    .from(userAddress)
-    .where(and(inArray(userAddress.localPart, localParts), eq(userAddress.enabled, true)));
-  return db
-    .select({
-      userId: user.id,
-      name: user.name,
-      email: user.email,
-      // Qualified by hand: in a one-table select Drizzle writes "id" bare, which inside this subquery means user_address.id.
-      localParts: sql<
-        string[]
-      >`array(SELECT ${userAddress.localPart} FROM ${userAddress} WHERE ${userAddress.userId} = "user"."id") || ${user.uniqueLocal}`,
-    })
-    .from(user)
-    .where(or(inArray(user.uniqueLocal, localParts), inArray(user.id, earlierOwners)))
-    .orderBy(asc(user.id));
 }
 
 export type StoredInbound = Pick<InboundRow, "id" | "status" | "receivedAt">;

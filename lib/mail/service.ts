@@ -2,6 +2,7 @@ import "server-only";
 import { BadRequestError, NotFoundError } from "@/lib/api/errors";
 import { keysBlockedBy } from "@/lib/control/service";
 import { recipientLocalPart } from "@/lib/auth/addresses";
+import { readersOfLocalParts, type Recipient } from "@/lib/auth/recipient-service";
 import { env } from "@/lib/env";
 import type { Database } from "@/db/client";
 import { addFilingStats, blockKeys, fileContent, fileInTransaction, type FilingStats, type NewsletterCache } from "./filing";
@@ -9,7 +10,6 @@ import { stripNul } from "./parse";
 import { describeError, type MessageFacts, type PreparedMessage } from "./prepare";
 import type { MailContent, SharedContent } from "./process";
 import {
-  findRecipients,
   findEmailIds,
   filingTransaction,
   findUnfiledInbound,
@@ -19,7 +19,6 @@ import {
   markFailed,
   type DeliveryTarget,
   type InboundRow,
-  type Recipient,
   type InboundSource,
 } from "./repo";
 import { prepareMessage } from "./worker-pool";
@@ -27,7 +26,7 @@ import { arrivalFor } from "@/lib/rules/arrival";
 import { logger, scrub } from "@/lib/observability/log";
 import { authenticateContent, authenticateInbound, type Connection, type SenderAuth } from "@/lib/sender-auth/service";
 
-export type { Recipient } from "./repo";
+export type { Recipient } from "@/lib/auth/recipient-service";
 
 /** What an inbound route answers: 202 stored, 200 a delivery seen before (same ids). */
 export type InboundResult = { status: 200 | 202; body: { message_id: number; emails: number[] } };
@@ -211,7 +210,7 @@ async function fileOrMarkFailed(
 export async function resolveRecipients(addresses: string[]): Promise<Recipient[]> {
   const domain = `@${env.MAIL_DOMAIN.toLowerCase()}`;
   const localParts = [...new Set(addresses.filter((address) => address.toLowerCase().endsWith(domain)).map(recipientLocalPart))];
-  return findRecipients(localParts);
+  return readersOfLocalParts(localParts);
 }
 
 /** For each reader, the first of the message's addresses that is theirs: what their delivery log names. */
