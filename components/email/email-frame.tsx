@@ -48,7 +48,7 @@ export function EmailFrame({ html, title, onBody }: { html: string; title: strin
   const [height, setHeight] = useState(480);
   const theme = useTheme();
   const [originalChosen, chooseOriginal] = useOriginalColours();
-  const colours = issueColours(html, theme, originalChosen);
+  const colours = useMemo(() => issueColours(html, theme, originalChosen), [html, theme, originalChosen]);
   const source = useMemo(() => frameDocument(html, colours), [html, colours]);
 
   useEffect(() => {
