@@ -167,11 +167,13 @@ describe("POST /api/newsletters/{id}/unsubscribe", () => {
     log.mockRestore();
   });
 
-  it("link: hands back the page to open, and leaves", async () => {
+  it("link: hands back the page to open, and leaves a newsletter the reader never confirmed, dating the leaving", async () => {
     const reader = await registerUser();
     const newsletterId = await deliverWith(reader, ["List-Unsubscribe: <https://list.example/manage?token=ada>"]);
+    // Mail alone files the subscription inactive and undated: "Unsubscribed: never confirmed".
+    expect(await subscriptionTo(reader, newsletterId)).toMatchObject({ status: "inactive", unsubscribed_at: null });
     expect((await unsubscribe(reader, newsletterId)).body).toMatchObject({
-      subscription: { status: "inactive", unsubscribe_methods: ["link"] },
+      subscription: { status: "inactive", unsubscribe_methods: ["link"], unsubscribed_at: expect.any(String) },
       method: "link",
       outcome: "open_link",
       url: "https://list.example/manage?token=ada",
