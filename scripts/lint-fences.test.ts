@@ -29,6 +29,7 @@ describe("layer fences", { timeout: 60_000 }, () => {
       'import { x } from "@/lib/feeds/service";',
       'import { x } from "@/lib/issues/feed-repo";',
       'import { x } from "@/lib/issues/public-service";',
+      'import { x } from "@/lib/mail/filing/repo";',
       'import { x } from "@/db/schema";',
     ];
     for (const filePath of ["components/example.tsx", "lib/account/hooks.ts", "lib/api/client.ts"]) {
@@ -56,8 +57,10 @@ describe("layer fences", { timeout: 60_000 }, () => {
     const crossings = [
       'import { x } from "@/lib/issues/repo";',
       'import { x } from "@/lib/newsletters/search-repo";',
-      'import type { x } from "@/lib/mail/repo";',
+      'import type { x } from "@/lib/mail/filing/repo";',
+      'import { x } from "@/lib/mail/intake/replay-repo";',
       'import { x } from "../imports/repo";',
+      'import { x } from "../../imports/repo";',
     ];
     for (const line of crossings) {
       expect(await restrictedImportMessages("lib/comments/example.ts", `${line}\nexport type Y = typeof x;\n`)).toEqual([
@@ -74,5 +77,30 @@ describe("layer fences", { timeout: 60_000 }, () => {
     for (const line of allowed) {
       expect(await restrictedImportMessages("lib/comments/example.ts", `${line}\nexport type Y = typeof x;\n`)).toEqual([]);
     }
+    // A domain's stages reach each other's rows.
+    expect(
+      await restrictedImportMessages(
+        "lib/mail/intake/example.ts",
+        'import { x } from "@/lib/mail/filing/repo";\nexport type Y = typeof x;\n',
+      ),
+    ).toEqual([]);
+  });
+
+  it("lets only repositories call the database, at any depth of a domain", async () => {
+    const calls = ['import { getDb } from "@/db/client";', 'import { eq } from "drizzle-orm";', 'import { email } from "@/db/schema";'];
+    for (const filePath of ["lib/comments/service.ts", "lib/mail/filing/filing.ts"]) {
+      for (const line of calls) {
+        expect(await restrictedImportMessages(filePath, `${line}\nexport const y = [${line.split(" ")[2]}];\n`)).toEqual([
+          expect.stringContaining("Only repositories (repo.ts, *-repo.ts) call the database"),
+        ]);
+      }
+    }
+    const allowed = [
+      ["lib/comments/repo.ts", 'import { getDb } from "@/db/client";\nexport const y = getDb;\n'],
+      ["lib/mail/filing/identity-repo.ts", 'import { eq } from "drizzle-orm";\nexport const y = eq;\n'],
+      ["lib/comments/service.ts", 'import type { Database } from "@/db/client";\nexport type Y = Database;\n'],
+      ["lib/mailboxes/schemas.ts", 'import { MAILBOX_TLS } from "@/db/schema/mailboxes";\nexport const y = MAILBOX_TLS;\n'],
+    ];
+    for (const [filePath, code] of allowed) expect(await restrictedImportMessages(filePath!, code!)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ const HTML_FILE = /\.html?$/i;
 
 async function main(): Promise<number> {
   const { env, inboundSecret } = await import("@/lib/env");
-  const { sampleIssue } = await import("@/lib/mail/sample");
+  const { sampleIssue } = await import("@/lib/mail/intake/sample");
   const { values, positionals } = parseArgs({
     options: { to: { type: "string" }, url: { type: "string" }, "one-click": { type: "string" } },
     allowPositionals: true,

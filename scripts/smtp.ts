@@ -6,15 +6,15 @@ import { listenFailure, stopWithNpm } from "./lifecycle.mjs";
 async function main(): Promise<void> {
   const { closeDb, openDatabase } = await import("./database");
   const { env } = await import("@/lib/env");
-  const { createSmtpServer } = await import("@/lib/mail/smtp");
-  const { readSmtpTls } = await import("@/lib/mail/smtp-tls");
+  const { createSmtpServer } = await import("@/lib/mail/intake/smtp");
+  const { readSmtpTls } = await import("@/lib/mail/intake/smtp-tls");
   // Before the database: unreadable certificate files stop the receiver at once, in one line.
   const tls = readSmtpTls();
   await openDatabase();
   (await import("./preparing-workers")).usePreparingWorkersUnderTsx();
   const server = createSmtpServer(env.MAX_MESSAGE_BYTES, tls);
   // SIGTERM: no new connection; sessions in flight finish their message (stored before it is acknowledged),
-  // those still open at 20 s get 421 (lib/mail/smtp.ts), then the database closes and the process exits 0.
+  // those still open at 20 s get 421 (lib/mail/intake/smtp.ts), then the database closes and the process exits 0.
   let stopping = false;
   const stop = () => {
     if (stopping) return;

@@ -1,6 +1,6 @@
 import "server-only";
 import { env } from "@/lib/env";
-import { escapeHtml } from "@/lib/mail/html-text";
+import { escapeHtml } from "@/lib/mail/content/html-text";
 import type { OutboundMail } from "@/lib/outbound/deliver";
 import type { DigestEmail } from "./repo";
 import type { DigestSchedule } from "./schedule";

@@ -2,7 +2,7 @@ import "server-only";
 import { NotFoundError, ValidationError } from "@/lib/api/errors";
 import { appOrigin } from "@/lib/env";
 import { pagedList } from "@/lib/issues/dto";
-import { htmlToText } from "@/lib/mail/html-text";
+import { htmlToText } from "@/lib/mail/content/html-text";
 import { locateQuote, withoutWhitespace } from "./anchor";
 import { highlightsCsv, highlightsMarkdown } from "./exports";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMessage } from "@/lib/mail/parse";
+import { parseMessage } from "@/lib/mail/content/parse";
 import { headerMessageKey, readHeader } from "./classify";
 
 const message = (...header: string[]) =>

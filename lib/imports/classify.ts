@@ -1,4 +1,4 @@
-import { cleanMessageId, messageKeyOf } from "@/lib/mail/parse";
+import { cleanMessageId, messageKeyOf } from "@/lib/mail/content/parse";
 
 /**
  * Whether a message of an imported mailbox is a newsletter, from its header alone (docs/contract.md 6.3): a

@@ -1,11 +1,11 @@
 import "server-only";
 import type { Database } from "@/db/client";
-import { describeError, type MessageFacts } from "@/lib/mail/prepare";
-import type { RecipientIdentity } from "@/lib/mail/depersonalize";
-import type { MailContent, SharedContent } from "@/lib/mail/process";
+import { describeError, type MessageFacts } from "@/lib/mail/content/prepare";
+import type { RecipientIdentity } from "@/lib/mail/content/depersonalize";
+import type { MailContent, SharedContent } from "@/lib/mail/content/build";
 import { env } from "@/lib/env";
 import { fileImportedMessage, fileImportedMessages, resolveRecipients, type ReaderSource, type Recipient } from "@/lib/mail/service";
-import { prepareMessage } from "@/lib/mail/worker-pool";
+import { prepareMessage } from "@/lib/mail/content/worker-pool";
 import { headerMessageKey, isNewsletter, looksForwarded, readHeader, type HeaderFacts } from "./classify";
 import { findHeldMessages, findKnownSenders, findUniqueLocal, holdsMessage } from "./repo";
 

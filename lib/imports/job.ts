@@ -5,7 +5,7 @@ import type { ImportFailure } from "@/db/schema";
 import { env } from "@/lib/env";
 import { enqueueJob, JobCannotProceedError } from "@/lib/jobs/queue";
 import { logger } from "@/lib/observability/log";
-import { readerIdentity } from "@/lib/mail/filing";
+import { readerIdentity } from "@/lib/mail/filing/filing";
 import { resolveRecipients, type Recipient } from "@/lib/mail/service";
 import {
   fileMessages,

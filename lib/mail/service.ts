@@ -5,10 +5,17 @@ import { recipientLocalPart } from "@/lib/auth/addresses";
 import { readersOfLocalParts, type Recipient } from "@/lib/auth/recipient-service";
 import { env } from "@/lib/env";
 import type { Database } from "@/db/client";
-import { addFilingStats, blockKeys, fileContent, fileInTransaction, type FilingStats, type NewsletterCache } from "./filing";
-import { stripNul } from "./parse";
-import { describeError, type MessageFacts, type PreparedMessage } from "./prepare";
-import type { MailContent, SharedContent } from "./process";
+import {
+  addFilingStats,
+  blockKeys,
+  fileContent,
+  fileInTransaction,
+  type FilingStats,
+  type NewsletterCache,
+} from "@/lib/mail/filing/filing";
+import { stripNul } from "@/lib/mail/content/parse";
+import { describeError, type MessageFacts, type PreparedMessage } from "@/lib/mail/content/prepare";
+import type { MailContent, SharedContent } from "@/lib/mail/content/build";
 import {
   findEmailIds,
   filingTransaction,
@@ -20,8 +27,8 @@ import {
   type DeliveryTarget,
   type InboundRow,
   type InboundSource,
-} from "./repo";
-import { prepareMessage } from "./worker-pool";
+} from "@/lib/mail/filing/repo";
+import { prepareMessage } from "@/lib/mail/content/worker-pool";
 import { arrivalFor } from "@/lib/rules/arrival";
 import { logger, scrub } from "@/lib/observability/log";
 import { authenticateContent, authenticateInbound, type Connection, type SenderAuth } from "@/lib/sender-auth/service";
@@ -35,7 +42,7 @@ export type InboundResult = { status: 200 | 202; body: { message_id: number; ema
  * Verify-store-answer order of docs/contract.md section 5: the message is parsed enough to find its users
  * (400, 404), stored once, then filed; a filing failure leaves it `failed` and still answers 2xx.
  * Filing here is the fast path: a message it leaves unfiled (a failure, a crash) is filed again by a
- * job (lib/mail/retry.ts).
+ * job (lib/mail/filing/retry.ts).
  */
 export async function receiveMessage(
   raw: Buffer,

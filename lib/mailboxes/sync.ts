@@ -11,7 +11,7 @@ import {
   type ReadyMessage,
   type Screened,
 } from "@/lib/imports/file-message";
-import { readerIdentity } from "@/lib/mail/filing";
+import { readerIdentity } from "@/lib/mail/filing/filing";
 import type { Recipient } from "@/lib/mail/service";
 import { addToTotal, findFolderState, recordProgress, type Tally } from "./repo";
 

@@ -1,9 +1,9 @@
 import "server-only";
 import { HttpError, NotFoundError } from "@/lib/api/errors";
 import { blockSender } from "@/lib/control/service";
-import { addFilingStats, fileInTransaction, type FilingStats } from "@/lib/mail/filing";
-import { parseMessage } from "@/lib/mail/parse";
-import { buildContent } from "@/lib/mail/process";
+import { addFilingStats, fileInTransaction, type FilingStats } from "@/lib/mail/filing/filing";
+import { parseMessage } from "@/lib/mail/content/parse";
+import { buildContent } from "@/lib/mail/content/build";
 import { resolveRecipients } from "@/lib/mail/service";
 import { arrivalFor } from "@/lib/rules/arrival";
 import {

@@ -93,7 +93,7 @@ export function privateNewsletterFor(tx: Database, userId: number, identity: Sen
   return findOrInsertPrivateNewsletter(tx, userId, key, { name: identity.name, websiteUrl });
 }
 
-/** Stored messages due another check (lib/mail/auth-recheck.ts): unchecked ones in shared newsletters, and DNS failures. */
+/** Stored messages due another check (lib/mail/filing/auth-recheck.ts): unchecked ones in shared newsletters, and DNS failures. */
 export function findDueRechecks(retryBefore: Date, afterId: number, limit: number) {
   return findInboundToRecheck(retryBefore, afterId, limit);
 }

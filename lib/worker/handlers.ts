@@ -2,9 +2,9 @@ import "server-only";
 import type { JobRegistry } from "@/lib/jobs/runner";
 import { handlePasswordResetJob, PASSWORD_RESET_JOB } from "@/lib/auth/password";
 import { handleImportJob, IMPORT_JOB } from "@/lib/imports/job";
-import { FILE_INBOUND_JOB, fileInboundJob } from "@/lib/mail/retry";
+import { FILE_INBOUND_JOB, fileInboundJob } from "@/lib/mail/filing/retry";
 import { SEND_MAIL_JOB, SEND_MAIL_RETRIES, sendQueuedMail } from "@/lib/outbound/service";
-import { RECHECK_JOB, recheckJob } from "@/lib/mail/auth-recheck";
+import { RECHECK_JOB, recheckJob } from "@/lib/mail/filing/auth-recheck";
 import { deliverWebhook, WEBHOOK_JOB, WEBHOOK_RETRIES } from "@/lib/webhooks/delivery";
 
 /**
@@ -12,7 +12,7 @@ import { deliverWebhook, WEBHOOK_JOB, WEBHOOK_RETRIES } from "@/lib/webhooks/del
  * the domain enqueues with enqueueJob(name, data) from @/lib/jobs/queue.
  */
 export const jobHandlers: JobRegistry = {
-  // Retries come from the inbound row's own schedule (lib/mail/retry.ts), not from the queue's.
+  // Retries come from the inbound row's own schedule (lib/mail/filing/retry.ts), not from the queue's.
   [FILE_INBOUND_JOB]: { handler: fileInboundJob, retryLimit: 0, expireInSeconds: 60, concurrency: 2 },
   // A relay's connection, greeting and socket timeouts (10 + 10 + 30 s) fit inside the expiry.
   [SEND_MAIL_JOB]: { handler: sendQueuedMail, ...SEND_MAIL_RETRIES, expireInSeconds: 120 },

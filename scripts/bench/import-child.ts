@@ -15,7 +15,7 @@ function peakRssMb(): number {
 
 async function parseAlone(file: string) {
   const { simpleParser } = await import("mailparser");
-  const { PARSER_OPTIONS } = await import("@/lib/mail/parse");
+  const { PARSER_OPTIONS } = await import("@/lib/mail/content/parse");
   const { splitMbox } = await import("@/lib/imports/mbox");
   let messages = 0;
   const started = performance.now();

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import { simpleParser } from "mailparser";
 import { Client } from "pg";
-import { PARSER_OPTIONS as PAPERBOY_PARSER_OPTIONS } from "@/lib/mail/parse";
+import { PARSER_OPTIONS as PAPERBOY_PARSER_OPTIONS } from "@/lib/mail/content/parse";
 import { cpuSample, describeCpu, peakRss, resetPeakRss } from "./cpu";
 import { ensureDatabase, root, signInReader, startServer } from "./harness";
 import { largeMessage, sendOverSmtp, startSmtpReceiver } from "./smtp-door";

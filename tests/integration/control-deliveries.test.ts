@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ParsedMessage } from "@/lib/mail/parse";
+import type { ParsedMessage } from "@/lib/mail/content/parse";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { deliver, emailRow, mail, uniqueSender } from "./inbound-support";
 
-vi.mock("@/lib/mail/process", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/mail/process")>();
+vi.mock("@/lib/mail/content/build", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/mail/content/build")>();
   return {
     ...actual,
     buildContent: async (parsed: ParsedMessage) => {
@@ -96,7 +96,7 @@ describe("GET /api/users/me/deliveries", () => {
 
   it("shows a stored message not filed yet as pending", async () => {
     const user = await registerUser();
-    const { insertInboundMessage } = await import("@/lib/mail/repo");
+    const { insertInboundMessage } = await import("@/lib/mail/filing/repo");
     await insertInboundMessage(
       { dedupKey: `pending-${user.id}`, source: "raw", envelopeTo: [], raw: Buffer.from("Subject: Waiting\r\n\r\nHello") },
       [{ userId: user.id, recipient: user.unique_email }],

@@ -3,15 +3,15 @@ import { randomUUID } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
 import { GET as getImport } from "@/app/api/users/me/imports/[importId]/route";
 import { POST as postImport } from "@/app/api/users/me/imports/route";
-import type { ParsedMessage } from "@/lib/mail/parse";
+import type { ParsedMessage } from "@/lib/mail/content/parse";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { importedNewsletter } from "./inbound-support";
 import { mbox } from "../support/mbox";
 
 const built = vi.hoisted(() => ({ subjects: [] as string[] }));
 
-vi.mock("@/lib/mail/process", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/mail/process")>();
+vi.mock("@/lib/mail/content/build", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/mail/content/build")>();
   return {
     ...actual,
     buildContent: async (parsed: ParsedMessage) => {

@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import type { ParsedMessage } from "@/lib/mail/parse";
+import type { ParsedMessage } from "@/lib/mail/content/parse";
 import { registerUser, useDatabase } from "../support/api";
 import { deliver, inboundRow, mail, uniqueSender } from "./inbound-support";
 
 const fault = vi.hoisted(() => ({ active: true }));
 
-vi.mock("@/lib/mail/process", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/mail/process")>();
+vi.mock("@/lib/mail/content/build", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/mail/content/build")>();
   return {
     ...actual,
     buildContent: async (parsed: ParsedMessage) => {

@@ -9,14 +9,14 @@ useDatabase();
 
 // Preparing on worker threads as the server does; each worker registers tsx before it loads the TypeScript
 // entry. The hostile messages (80,000 nested <div>, 870 KB) are past the large-message size.
-const entry = pathToFileURL(path.join(import.meta.dirname, "../../lib/mail/prepare-worker.ts")).href;
+const entry = pathToFileURL(path.join(import.meta.dirname, "../../lib/mail/content/prepare-worker.ts")).href;
 const bootstrap = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(entry)}); })`;
 
 const nested = (depth: number) => `${"<div>".repeat(depth)}Deep inside${"</div>".repeat(depth)}`;
 
 describe("hostile mail beside ordinary deliveries", () => {
   beforeAll(async () => {
-    const { usePreparingWorkers } = await import("@/lib/mail/worker-pool");
+    const { usePreparingWorkers } = await import("@/lib/mail/content/worker-pool");
     usePreparingWorkers(() => new Worker(bootstrap, { eval: true, execArgv: ["--conditions=react-server"] }));
   });
 

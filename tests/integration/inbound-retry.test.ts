@@ -1,14 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import type { ParsedMessage } from "@/lib/mail/parse";
+import type { ParsedMessage } from "@/lib/mail/content/parse";
 import { registerUser, useDatabase } from "../support/api";
 import { deliver, inboundRow, mail, uniqueSender } from "./inbound-support";
 
 // Subjects naming FLAKY fail while `fault.flaky` holds; POISON ones always do.
 const fault = vi.hoisted(() => ({ flaky: true }));
 
-vi.mock("@/lib/mail/process", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/mail/process")>();
+vi.mock("@/lib/mail/content/build", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/mail/content/build")>();
   return {
     ...actual,
     buildContent: async (parsed: ParsedMessage) => {
@@ -33,7 +33,7 @@ async function age(id: number, seconds: number): Promise<void> {
 }
 
 async function sweepAndRun(): Promise<void> {
-  const { sweepInbound } = await import("@/lib/mail/retry");
+  const { sweepInbound } = await import("@/lib/mail/filing/retry");
   const { runDueJobs } = await import("@/lib/worker/testing");
   await sweepInbound();
   await runDueJobs();
@@ -64,7 +64,7 @@ describe("filing again as a job", () => {
 
   it("files a message stored and never filed (the process died mid-filing)", async () => {
     const reader = await registerUser();
-    const { insertInboundMessage } = await import("@/lib/mail/repo");
+    const { insertInboundMessage } = await import("@/lib/mail/filing/repo");
     const raw = Buffer.from(mail({ to: reader.unique_email, from: uniqueSender(), subject: "Crashed before filing" }));
     const { row } = await insertInboundMessage({ dedupKey: `crash-${reader.id}`, source: "raw", envelopeTo: [], raw });
     await age(row.id, 16);
@@ -77,7 +77,7 @@ describe("filing again as a job", () => {
     const reader = await registerUser();
     const poison = await deliver(mail({ to: reader.unique_email, from: uniqueSender(), subject: "POISON pill" }));
     const { message_id: id } = poison.body as { message_id: number };
-    const { MAX_FILING_ATTEMPTS } = await import("@/lib/mail/retry");
+    const { MAX_FILING_ATTEMPTS } = await import("@/lib/mail/filing/retry");
     for (let attempt = 2; attempt <= MAX_FILING_ATTEMPTS + 1; attempt++) {
       await age(id, 3600);
       await sweepAndRun();
@@ -94,7 +94,7 @@ describe("filing again as a job", () => {
 
   it("ends quietly when the message's reader is gone, and a job for a message that no longer exists", async () => {
     const reader = await registerUser();
-    const { insertInboundMessage } = await import("@/lib/mail/repo");
+    const { insertInboundMessage } = await import("@/lib/mail/filing/repo");
     const raw = Buffer.from(mail({ to: reader.unique_email, from: uniqueSender(), subject: "Reader left" }));
     const { row } = await insertInboundMessage({ dedupKey: `gone-${reader.id}`, source: "raw", envelopeTo: [], raw });
     const { getDb } = await import("@/db/client");

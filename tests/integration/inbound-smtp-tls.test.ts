@@ -24,7 +24,7 @@ execFileSync(
 const servers: SMTPServer[] = [];
 
 async function listen(tls: { cert: Buffer; key: Buffer } | null): Promise<number> {
-  const { createSmtpServer } = await import("@/lib/mail/smtp");
+  const { createSmtpServer } = await import("@/lib/mail/intake/smtp");
   const server = createSmtpServer(50_000, tls);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -35,7 +35,7 @@ let tlsPort = 0;
 let plainPort = 0;
 
 beforeAll(async () => {
-  const { readSmtpTls } = await import("@/lib/mail/smtp-tls");
+  const { readSmtpTls } = await import("@/lib/mail/intake/smtp-tls");
   tlsPort = await listen(readSmtpTls({ SMTP_TLS_CERT: certFile, SMTP_TLS_KEY: keyFile }));
   plainPort = await listen(null);
 });
@@ -89,7 +89,7 @@ describe("SMTP receiver with SMTP_TLS_CERT and SMTP_TLS_KEY", () => {
   });
 
   it("refuses a key that does not belong to the certificate, or one file without the other", async () => {
-    const { readSmtpTls } = await import("@/lib/mail/smtp-tls");
+    const { readSmtpTls } = await import("@/lib/mail/intake/smtp-tls");
     const notAKey = path.join(folder, "not-a-key.pem");
     writeFileSync(notAKey, "-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n");
     expect(() => readSmtpTls({ SMTP_TLS_CERT: certFile, SMTP_TLS_KEY: notAKey })).toThrow(

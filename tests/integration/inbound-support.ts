@@ -95,7 +95,7 @@ export type SmtpReceiver = {
 
 /** Paperboy's SMTP receiver on a free loopback port, with a minimal client for its tests. */
 export async function startSmtpReceiver(): Promise<SmtpReceiver> {
-  const { createSmtpServer } = await import("@/lib/mail/smtp");
+  const { createSmtpServer } = await import("@/lib/mail/intake/smtp");
   const server = createSmtpServer(50_000);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;

@@ -26,7 +26,7 @@ function storedFor(reader: TestUser): Promise<Row[]> {
 
 /** What a process that died between storing and filing leaves: a stored row nobody files, `secondsAgo` old. */
 async function storeUnfiled(reader: TestUser, count: number, secondsAgo: number): Promise<void> {
-  const { insertInboundMessage } = await import("@/lib/mail/repo");
+  const { insertInboundMessage } = await import("@/lib/mail/filing/repo");
   for (let index = 0; index < count; index++) {
     const raw = Buffer.from(mail({ to: reader.unique_email, from: uniqueSender(), subject: `Stored, never filed ${index}` }));
     const { row } = await insertInboundMessage({ dedupKey: `crash-${randomUUID()} ${reader.id}`, source: "raw", envelopeTo: [], raw });

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { processMessage, type MailContent } from "@/lib/mail/process";
+import { processMessage, type MailContent } from "@/lib/mail/content/build";
 
 const corpus = path.resolve(import.meta.dirname, "../..", "../shared/corpus");
 const present = existsSync(path.join(corpus, "MANIFEST.md"));

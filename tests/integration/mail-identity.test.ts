@@ -2,9 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
-import { nameKey } from "@/lib/mail/identity";
-import { findCatalogNewsletterFor } from "@/lib/mail/identity-repo";
-import { processMessage } from "@/lib/mail/process";
+import { nameKey } from "@/lib/mail/content/identity";
+import { findCatalogNewsletterFor } from "@/lib/mail/filing/identity-repo";
+import { processMessage } from "@/lib/mail/content/build";
 import { seedCatalog } from "@/lib/newsletters/catalog";
 import { useDatabase } from "../support/api";
 

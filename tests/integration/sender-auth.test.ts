@@ -305,7 +305,7 @@ describe("the re-check job", () => {
       .where(eq(inboundMessage.id, forged.inbound.id));
     expect((await outsiderSees(catalog, forged.email.issueId)).inRecent).toBe(true);
 
-    const { recheckJob } = await import("@/lib/mail/auth-recheck");
+    const { recheckJob } = await import("@/lib/mail/filing/auth-recheck");
     await recheckJob({});
 
     expect(await emailRow(verified.email.id)).toMatchObject({

@@ -1,6 +1,6 @@
 // POST /api/inbound/email — a raw RFC 5322 message from a relay, authenticated by INBOUND_SECRET
 import { json, otherMethods, route } from "@/lib/route";
-import { envelopeRecipients, readRawBody, requireInboundSecret } from "@/lib/mail/inbound";
+import { envelopeRecipients, readRawBody, requireInboundSecret } from "@/lib/mail/intake/http";
 import { receiveMessage } from "@/lib/mail/service";
 
 export const runtime = "nodejs";

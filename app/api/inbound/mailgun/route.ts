@@ -1,7 +1,7 @@
 // POST /api/inbound/mailgun — Mailgun's raw-MIME form post (body-mime), checked by its signature
 import { json, otherMethods, route } from "@/lib/route";
-import { readRawBody } from "@/lib/mail/inbound";
-import { mailgunMessage } from "@/lib/mail/providers";
+import { readRawBody } from "@/lib/mail/intake/http";
+import { mailgunMessage } from "@/lib/mail/intake/providers";
 import { receiveMessage } from "@/lib/mail/service";
 
 export const runtime = "nodejs";

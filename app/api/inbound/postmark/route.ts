@@ -1,7 +1,7 @@
 // POST /api/inbound/postmark — Postmark's inbound JSON (RawEmail when present), HTTP basic auth
 import { json, otherMethods, route } from "@/lib/route";
-import { readRawBody } from "@/lib/mail/inbound";
-import { postmarkMessage, requirePostmarkAuth } from "@/lib/mail/providers";
+import { readRawBody } from "@/lib/mail/intake/http";
+import { postmarkMessage, requirePostmarkAuth } from "@/lib/mail/intake/providers";
 import { receiveMessage } from "@/lib/mail/service";
 
 export const runtime = "nodejs";

@@ -1,5 +1,5 @@
 import { json, otherMethods, route } from "@/lib/route";
-import { sendSampleIssue } from "@/lib/mail/sample-issue";
+import { sendSampleIssue } from "@/lib/mail/intake/sample-issue";
 
 export const POST = route({ auth: "user" }, async ({ user }) => json(await sendSampleIssue(user), { status: 202 }));
 

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { processMessage, sharedContent } from "./process";
+import { processMessage, sharedContent } from "./build";
 
-const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "../../tests/fixtures/mail", name));
+const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "../../../tests/fixtures/mail", name));
 const run = async (name: string) => (await processMessage(fixture(name), ["reader@paperboy.localhost"])).content;
 const reader = { addresses: ["reader@paperboy.localhost"], names: ["Reader Person"], unsubscribeUrls: [] };
 

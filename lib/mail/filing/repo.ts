@@ -61,7 +61,7 @@ export async function insertInboundMessage(
   header: DeliveryHeader = { sender: null, subject: null },
   db: Database = getDb(),
 ): Promise<{ row: StoredInbound; created: boolean }> {
-  // The filing that follows at once is its first attempt (lib/mail/retry.ts counts them).
+  // The filing that follows at once is its first attempt (lib/mail/filing/retry.ts counts them).
   const result = (await db.execute(sql`
     WITH stored AS (
       INSERT INTO ${inboundMessage} (dedup_key, source, envelope_to, raw, size_bytes, attempts, status, processed_at)
@@ -241,7 +241,7 @@ export async function findEmailIds(userIds: number[], messageKey: string): Promi
 
 /**
  * The filing transaction. Its commit need not wait for the disk: the raw message is already durable,
- * and a filing lost in a crash leaves it `received`, which the retry sweep (lib/mail/retry.ts) files again.
+ * and a filing lost in a crash leaves it `received`, which the retry sweep (lib/mail/filing/retry.ts) files again.
  */
 export function filingTransaction<T>(work: (tx: Database) => Promise<T>): Promise<T> {
   return getDb().transaction(async (tx) => {

@@ -3,7 +3,7 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from "s
 import { HttpError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/observability/log";
-import { isKnownRecipient, receiveMessage } from "./service";
+import { isKnownRecipient, receiveMessage } from "@/lib/mail/service";
 import { readSmtpTls, type SmtpTls } from "./smtp-tls";
 
 function smtpError(message: string, responseCode: number): Error {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { requireUnusedMailgunToken } from "./replay";
 import { BadRequestError, UnauthorizedError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { requireMessageSize, secretsMatch } from "./inbound";
+import { requireMessageSize, secretsMatch } from "./http";
 
 export type ProviderMessage = { raw: Buffer; envelopeTo: string[] };
 

@@ -3,7 +3,7 @@ import { mailAddress } from "@/lib/auth/addresses";
 import { throttle } from "@/lib/auth/throttle";
 import { env } from "@/lib/env";
 import { sampleIssue } from "./sample";
-import { receiveMessage, type InboundResult } from "./service";
+import { receiveMessage, type InboundResult } from "@/lib/mail/service";
 
 /**
  * "Send me a sample issue": the sample of `npm run mail:send`, to the reader's unique address, stored

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { claimDueInbound, failAbandonedInbound, findInbound } from "./repo";
-import { fileStored } from "./service";
+import { fileStored } from "@/lib/mail/service";
 
 /**
  * Filing again, as jobs. The inbound row is the record of truth: its status, attempts and last attempt

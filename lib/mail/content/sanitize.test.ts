@@ -162,7 +162,7 @@ describe("sanitizeEmailHtml's sink", () => {
     return { told: derivation.finish(), parsed: deriveFromHtml(clean, "Subject") };
   }
 
-  const fixtures = path.resolve(import.meta.dirname, "../../tests/fixtures/mail");
+  const fixtures = path.resolve(import.meta.dirname, "../../../tests/fixtures/mail");
   const messages = readdirSync(fixtures).filter((name) => name.endsWith(".eml"));
 
   it.each(messages)("derives from %s what a second parse of the output would", async (name) => {

@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "@/db/client";
 import { newsletter } from "@/db/schema";
-import { chooseCatalogNewsletter, type NewsletterIdentity } from "./identity";
+import { chooseCatalogNewsletter, type NewsletterIdentity } from "@/lib/mail/content/identity";
 import type { NewsletterRow } from "./repo";
 
 /**

@@ -4,7 +4,7 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { logger } from "@/lib/observability/log";
 import { applyRecheck, authenticateContent, findDueRechecks } from "@/lib/sender-auth/service";
 import { claimedWebsite } from "./filing";
-import { prepareMessage } from "./worker-pool";
+import { prepareMessage } from "@/lib/mail/content/worker-pool";
 
 /**
  * Checks stored mail again, as a job any instance may run: the messages filed into shared newsletters
