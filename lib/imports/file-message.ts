@@ -4,7 +4,13 @@ import { describeError, type MessageFacts } from "@/lib/mail/content/prepare";
 import type { RecipientIdentity } from "@/lib/mail/content/depersonalize";
 import type { MailContent, SharedContent } from "@/lib/mail/content/build";
 import { env } from "@/lib/env";
-import { fileImportedMessage, fileImportedMessages, resolveRecipients, type ReaderSource, type Recipient } from "@/lib/mail/service";
+import {
+  storeAndFileForReader,
+  storeAndFileBatchForReader,
+  resolveRecipients,
+  type ReaderSource,
+  type Recipient,
+} from "@/lib/mail/service";
 import { prepareMessage } from "@/lib/mail/content/worker-pool";
 import { headerMessageKey, isNewsletter, looksForwarded, readHeader, type HeaderFacts } from "./classify";
 import { findHeldMessages, findKnownSenders, findUniqueLocal, holdsMessage } from "./repo";
@@ -99,7 +105,7 @@ export async function fileMessages(
     return { outcome: "filed" };
   });
   try {
-    await fileImportedMessages(reader, filing, (tx) => record(outcomes, tx), source);
+    await storeAndFileBatchForReader(reader, filing, (tx) => record(outcomes, tx), source);
   } catch {
     const alone: ImportOutcome[] = [];
     for (const message of batch) alone.push(message.outcome ?? (await fileAlone(reader, message, source)));
@@ -110,7 +116,7 @@ export async function fileMessages(
 async function fileAlone(reader: Recipient, message: ToFile, source: ReaderSource): Promise<ImportOutcome> {
   if (await holdsMessage(reader.userId, message.facts.messageKey)) return { outcome: "skipped" };
   try {
-    await fileImportedMessage(reader, message.raw, message, message.arrivedAt, source);
+    await storeAndFileForReader(reader, message.raw, message, message.arrivedAt, source);
   } catch (error) {
     return failed(message.content.subject, `Could not be filed: ${describeError(error)}`);
   }

@@ -8,8 +8,8 @@ import type { Database } from "@/db/client";
 import {
   addFilingStats,
   blockKeys,
-  fileContent,
-  fileInTransaction,
+  filePrepared,
+  filePreparedInTransaction,
   type FilingStats,
   type NewsletterCache,
 } from "@/lib/mail/filing/filing";
@@ -72,7 +72,7 @@ export async function receiveMessage(
   }
   // Authenticated once the bytes are stored: a DNS server that never answers delays filing by its timeout, and loses nothing.
   const auth = prepared.content ? await authenticateInbound(row.id, raw, prepared.content, connection) : null;
-  const emails = await fileOrMarkFailed(row.id, prepared, recipients, row.receivedAt, auth);
+  const emails = await filePreparedOrMarkFailed(row.id, prepared, recipients, row.receivedAt, auth);
   return { status: created ? 202 : 200, body: { message_id: row.id, emails } };
 }
 
@@ -80,7 +80,7 @@ export async function receiveMessage(
  * Stores one message of a reader's own mailbox (an import) and files it for them alone. Keyed as a
  * delivery to this reader, so a message that already arrived by mail is the same row.
  */
-export async function fileImportedMessage(
+export async function storeAndFileForReader(
   reader: Recipient,
   raw: Buffer,
   prepared: { facts: MessageFacts; content: MailContent },
@@ -89,7 +89,7 @@ export async function fileImportedMessage(
 ): Promise<void> {
   const { facts, content } = prepared;
   const { row } = await insertInboundMessage(importedAs(reader, facts, raw, source));
-  await fileContent(row.id, facts, content, [reader], arrivedAt, await authenticateInbound(row.id, raw, content));
+  await filePrepared(row.id, facts, content, [reader], arrivedAt, await authenticateInbound(row.id, raw, content));
 }
 
 /** Where a reader's own mail came from: an uploaded mailbox, or one connected over IMAP. */
@@ -104,7 +104,7 @@ export type ImportedMessage = { raw: Buffer; facts: MessageFacts; content: MailC
  * came from is still there to read again, so the commit need not wait for the disk. One statement per
  * newsletter then adds them to its totals.
  */
-export async function fileImportedMessages(
+export async function storeAndFileBatchForReader(
   reader: Recipient,
   messages: ImportedMessage[],
   alongside: (tx: Database) => Promise<void>,
@@ -121,7 +121,7 @@ export async function fileImportedMessages(
       // A new row is stored filed; one that arrived by mail before is claimed as a delivery's would be.
       const { row, created } = await insertInboundMessage({ ...importedAs(reader, facts, raw, source), filed: true }, [], undefined, tx);
       const blocking = blockKeys(content).some((key) => blocked.has(key)) ? [reader.userId] : [];
-      const filed = await fileInTransaction(
+      const filed = await filePreparedInTransaction(
         tx,
         {
           inboundId: row.id,
@@ -166,7 +166,7 @@ export async function reprocessFailed(limit = 1000): Promise<{ filed: number; fa
   const rows = await findUnfiledInbound(new Date(Date.now() - 10 * 60_000), limit);
   let filed = 0;
   // One filed meanwhile (by a job, another instance) counts as filed.
-  for (const row of rows) if (!(await claimAttempt(row.id)) || (await fileStored(row))) filed++;
+  for (const row of rows) if (!(await claimAttempt(row.id)) || (await prepareAndFileStored(row))) filed++;
   return { filed, failed: rows.length - filed };
 }
 
@@ -174,7 +174,7 @@ export async function reprocessFailed(limit = 1000): Promise<{ filed: number; fa
  * Files a stored message from its raw bytes; on failure marks it `failed` with the reason. True when filed.
  * It is prepared on the preparing workers, as a delivery is, so a retried hostile message holds no request up.
  */
-export async function fileStored(row: InboundRow): Promise<boolean> {
+export async function prepareAndFileStored(row: InboundRow): Promise<boolean> {
   try {
     const prepared = await prepareMessage(row.raw, row.envelopeTo);
     if (!prepared.parsable) throw new Error("Not a parsable message");
@@ -184,7 +184,7 @@ export async function fileStored(row: InboundRow): Promise<boolean> {
     }
     const recipients = await resolveRecipients(prepared.facts.recipients);
     const auth = await authenticateInbound(row.id, row.raw, prepared.content);
-    await fileContent(row.id, prepared.facts, prepared.content, recipients, row.receivedAt, auth);
+    await filePrepared(row.id, prepared.facts, prepared.content, recipients, row.receivedAt, auth);
     return true;
   } catch (error) {
     await markFailed(row.id, describeError(error));
@@ -192,7 +192,7 @@ export async function fileStored(row: InboundRow): Promise<boolean> {
   }
 }
 
-async function fileOrMarkFailed(
+async function filePreparedOrMarkFailed(
   inboundId: number,
   prepared: PreparedMessage & { parsable: true },
   recipients: Recipient[],
@@ -203,7 +203,7 @@ async function fileOrMarkFailed(
   if (prepared.content === null || auth === null) failure = prepared.failure ?? "Not authenticated";
   else {
     try {
-      return await fileContent(inboundId, prepared.facts, prepared.content, recipients, arrivedAt, auth);
+      return await filePrepared(inboundId, prepared.facts, prepared.content, recipients, arrivedAt, auth);
     } catch (error) {
       failure = describeError(error);
     }

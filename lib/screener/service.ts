@@ -1,7 +1,7 @@
 import "server-only";
 import { HttpError, NotFoundError } from "@/lib/api/errors";
 import { blockSender } from "@/lib/control/service";
-import { addFilingStats, fileInTransaction, type FilingStats } from "@/lib/mail/filing/filing";
+import { addFilingStats, filePreparedInTransaction, type FilingStats } from "@/lib/mail/filing/filing";
 import { parseMessage } from "@/lib/mail/content/parse";
 import { buildContent } from "@/lib/mail/content/build";
 import { resolveRecipients } from "@/lib/mail/service";
@@ -56,7 +56,7 @@ export async function allowSender(userId: number, sender: string): Promise<{ sen
       if (!reader) continue;
       const content = await buildContent(parsed);
       const filing = { inboundId, parsed, content, recipients: [reader], arrivedAt: row.receivedAt, markedFiled: true, arrival };
-      const filed = await fileInTransaction(tx, filing, []);
+      const filed = await filePreparedInTransaction(tx, filing, []);
       filedIds.push(...(filed.emailIds ?? []));
       if (filed.stats) stats.push(filed.stats);
     }

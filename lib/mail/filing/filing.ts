@@ -60,7 +60,7 @@ export type FilingStats = { newsletterId: number; delta: StatsDelta };
  * A message another filing (a concurrent retry, another instance) marked filed first is left as it is.
  * A reader who blocked the sender (the original's, for a forward) gets nothing filed, only a log entry.
  */
-export async function fileContent(
+export async function filePrepared(
   inboundId: number,
   parsed: Pick<ParsedMessage, "messageKey" | "recipients">,
   content: MailContent,
@@ -73,7 +73,7 @@ export async function fileContent(
     recipients.map((recipient) => recipient.userId),
     blockKeys(content),
   );
-  const filed = await filingTransaction((tx) => fileInTransaction(tx, filing, blocking));
+  const filed = await filingTransaction((tx) => filePreparedInTransaction(tx, filing, blocking));
   await addFilingStats(filed.stats ? [filed.stats] : []);
   if (filed.emailIds) announceFiledEmails(filed.emailIds);
   const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.includes(userId));
@@ -85,7 +85,7 @@ export async function fileContent(
  * Its email ids are null when another filing had marked it filed first; its stats go to addFilingStats
  * once the transaction has committed.
  */
-export async function fileInTransaction(
+export async function filePreparedInTransaction(
   tx: Database,
   filing: Filing,
   blocking: number[],
@@ -220,7 +220,7 @@ async function fileEachReader(tx: Database, filing: Filing, userIds: number[], n
     const recipients = filing.recipients.filter((recipient) => recipient.userId === userId);
     // Addressed to them all at once, its unsubscribe links could be any one's: none keeps them.
     const content = { ...filing.content, unsubscribeHeaders: null };
-    const filed = await fileInTransaction(tx, { ...filing, content, recipients, markedFiled: true }, [], newsletters);
+    const filed = await filePreparedInTransaction(tx, { ...filing, content, recipients, markedFiled: true }, [], newsletters);
     emailIds.push(...(filed.emailIds ?? []));
     if (filed.stats) await addNewsletterStats(filed.stats.newsletterId, filed.stats.delta, tx);
   }

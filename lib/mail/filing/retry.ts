@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { claimDueInbound, failAbandonedInbound, findInbound } from "./repo";
-import { fileStored } from "@/lib/mail/service";
+import { prepareAndFileStored } from "@/lib/mail/service";
 
 /**
  * Filing again, as jobs. The inbound row is the record of truth: its status, attempts and last attempt
@@ -29,7 +29,7 @@ export async function fileInboundJob(data: unknown): Promise<void> {
   const row = await findInbound(inboundId);
   if (!row || row.status === "filed") return;
   // A failure is recorded on the row, where the sweep retries it: the job itself is done.
-  await fileStored(row);
+  await prepareAndFileStored(row);
 }
 
 /** Claims the stored messages due for another attempt and enqueues a job for each; returns how many. */
