@@ -20,7 +20,7 @@ process.env.MAIL_DOMAIN ??= "paperboy.localhost";
 const { benchAuth, startBenchDns } = await import("./bench/ingest-auth");
 const dns = await startBenchDns();
 const { simpleParser } = await import("mailparser");
-const { processMessage, sharedContent } = await import("@/lib/mail/content/build");
+const { parseAndBuild, sharedContent } = await import("@/lib/mail/content/build");
 
 async function rate(label: string, set: Buffer[], work: (raw: Buffer, index: number) => Promise<unknown>, inFlight = 1): Promise<number> {
   for (const [index, raw] of set.entries()) await work(raw, -1 - index);
@@ -97,7 +97,7 @@ const [parserAlone, processing] = await interleaved(
   [
     "parse + process + shared form",
     async (raw) => {
-      const { content } = await processMessage(raw);
+      const { content } = await parseAndBuild(raw);
       return sharedContent(content, { addresses: ["bench@paperboy.localhost"], names: ["Bench Reader"], unsubscribeUrls: [] });
     },
   ],

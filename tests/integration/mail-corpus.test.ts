@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { processMessage, type MailContent } from "@/lib/mail/content/build";
+import { parseAndBuild, type MailContent } from "@/lib/mail/content/build";
 
 const corpus = path.resolve(import.meta.dirname, "../..", "../shared/corpus");
 const present = existsSync(path.join(corpus, "MANIFEST.md"));
@@ -23,11 +23,11 @@ function wrap(body: Buffer, headers: { from: string; subject: string; type: "htm
 }
 
 async function processFile(name: string): Promise<MailContent> {
-  if (name.endsWith(".eml")) return (await processMessage(read(name))).content;
+  if (name.endsWith(".eml")) return (await parseAndBuild(read(name))).content;
   const forwarded = /fwd/.test(name);
   const from = forwarded ? "Forwarding Reader <forwarder@gmail.com>" : "Newsletter <news@publisher.example.com>";
   const subject = forwarded ? "Fwd: Integer consequat non purus" : "This week";
-  return (await processMessage(wrap(read(name), { from, subject, type: name.endsWith(".html") ? "html" : "plain" }))).content;
+  return (await parseAndBuild(wrap(read(name), { from, subject, type: name.endsWith(".html") ? "html" : "plain" }))).content;
 }
 
 const PIXELS =

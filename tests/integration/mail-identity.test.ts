@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { nameKey } from "@/lib/mail/content/identity";
 import { findCatalogNewsletterFor } from "@/lib/mail/filing/identity-repo";
-import { processMessage } from "@/lib/mail/content/build";
+import { parseAndBuild } from "@/lib/mail/content/build";
 import { seedCatalog } from "@/lib/newsletters/catalog";
 import { useDatabase } from "../support/api";
 
@@ -51,7 +51,7 @@ async function identityOf(prefix: string, from?: string) {
     "Content-Type: text/html; charset=utf-8",
   ];
   const raw = Buffer.concat([Buffer.from(`${head.join("\r\n")}\r\n\r\n`), readFileSync(path.join(corpus, sample.file))]);
-  return (await processMessage(raw)).content.identity;
+  return (await parseAndBuild(raw)).content.identity;
 }
 
 async function catalogOf(prefix: string, from?: string) {

@@ -1,13 +1,13 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { processMessage, sharedContent } from "./build";
+import { parseAndBuild, sharedContent } from "./build";
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "../../../tests/fixtures/mail", name));
-const run = async (name: string) => (await processMessage(fixture(name), ["reader@paperboy.localhost"])).content;
+const run = async (name: string) => (await parseAndBuild(fixture(name), ["reader@paperboy.localhost"])).content;
 const reader = { addresses: ["reader@paperboy.localhost"], names: ["Reader Person"], unsubscribeUrls: [] };
 
-describe("processMessage on each sender shape", () => {
+describe("parseAndBuild on each sender shape", () => {
   it("files a Substack issue under the publication, with its preheader, cover and no pixels", async () => {
     const content = await run("substack.eml");
     expect(content.identity).toEqual({
@@ -89,7 +89,7 @@ describe("processMessage on each sender shape", () => {
   });
 });
 
-describe("processMessage on lists", () => {
+describe("parseAndBuild on lists", () => {
   const post = (from: string, extra: string[] = []) =>
     Buffer.from(
       [
@@ -106,7 +106,7 @@ describe("processMessage on lists", () => {
 
   it("names a discussion list (its members post to it) after its List-Id, not after whoever posted", async () => {
     const first = (
-      await processMessage(
+      await parseAndBuild(
         post("calpas calpas <calpas2007@yahoo.fr>", ["List-Post: <mailto:shapelib@lists.maptools.org>", "Precedence: list"]),
       )
     ).content;
@@ -115,11 +115,11 @@ describe("processMessage on lists", () => {
   });
 
   it("names a newsletter that only carries a List-Id after its sender", async () => {
-    expect((await processMessage(post("Milk Road <news@milkroad.com>"))).content.identity.name).toBe("Milk Road");
+    expect((await parseAndBuild(post("Milk Road <news@milkroad.com>"))).content.identity.name).toBe("Milk Road");
   });
 });
 
-describe("processMessage on forwards", () => {
+describe("parseAndBuild on forwards", () => {
   it.each([
     "fwd-gmail.eml",
     "fwd-outlook.eml",
@@ -171,7 +171,7 @@ describe("processMessage on forwards", () => {
 
   it("takes the arrival time, not the forward's own Date, when the original's date cannot be read", async () => {
     const raw = fixture("fwd-gmail.eml").toString("utf8").replace("Fri, 28 Oct 2022 at 19:15", "sometime last week");
-    const { content } = await processMessage(Buffer.from(raw));
+    const { content } = await parseAndBuild(Buffer.from(raw));
     expect(content.from?.address).toBe("blog@tomtunguz.com");
     expect(content.date).toBeNull();
   });
@@ -186,7 +186,7 @@ describe("processMessage on forwards", () => {
       "",
       html,
     ].join("\r\n");
-    const { content } = await processMessage(Buffer.from(raw));
+    const { content } = await parseAndBuild(Buffer.from(raw));
     expect(content).toMatchObject({ isForwarded: false, from: { address: "news@weekly.example" } });
   });
 
@@ -217,7 +217,7 @@ describe("processMessage on forwards", () => {
   });
 });
 
-describe("processMessage on confirmations", () => {
+describe("parseAndBuild on confirmations", () => {
   it("recognises a double opt-in and keeps its confirm link", async () => {
     const content = await run("confirm-double-opt-in.eml");
     expect(content.kind).toBe("confirmation");
@@ -285,7 +285,7 @@ describe("processMessage on confirmations", () => {
       "",
       "https://letters.example/confirm?t=abc",
     ].join("\r\n");
-    const { content } = await processMessage(Buffer.from(raw));
+    const { content } = await parseAndBuild(Buffer.from(raw));
     expect(content).toMatchObject({ kind: "confirmation", confirmationUrl: "https://letters.example/confirm?t=abc" });
     expect(content.summary).not.toMatch(/Confirmation code/);
   });
@@ -329,7 +329,7 @@ describe("sharedContent", () => {
   });
 });
 
-describe("processMessage on hostile input", () => {
+describe("parseAndBuild on hostile input", () => {
   it("stays fast on pathological subjects, headers and bodies", async () => {
     const long = "@".repeat(200_000);
     const raw = [
@@ -344,7 +344,7 @@ describe("processMessage on hostile input", () => {
       `${"<style>".repeat(10_000)}${"/* url( ".repeat(10_000)}`,
     ].join("\r\n");
     const started = performance.now();
-    await processMessage(Buffer.from(raw));
+    await parseAndBuild(Buffer.from(raw));
     expect(performance.now() - started).toBeLessThan(3000);
   });
 });

@@ -38,8 +38,8 @@ const MAX_INLINE_TOTAL_BYTES = 3 * 1024 * 1024;
 
 export async function buildContent(parsed: ParsedMessage): Promise<MailContent> {
   const original = await findOriginal(parsed, MAX_FORWARD_DEPTH);
-  if (!original) return describe(parsed, { from: parsed.from, subject: parsed.subject, date: parsed.date, forwarder: null, signed: null });
-  return describe(original.source, { ...original.origin, forwarder: parsed.from });
+  if (!original) return contentOf(parsed, { from: parsed.from, subject: parsed.subject, date: parsed.date, forwarder: null, signed: null });
+  return contentOf(original.source, { ...original.origin, forwarder: parsed.from });
 }
 
 // A forward of a forward is followed this many messages deep, to the newsletter that started it.
@@ -81,7 +81,7 @@ async function findOriginal(parsed: ParsedMessage, depth: number): Promise<Origi
 }
 
 /** Parses and prepares in one call: what the benchmark and the corpus suite measure. */
-export async function processMessage(raw: Buffer, envelopeTo: string[] = []): Promise<{ parsed: ParsedMessage; content: MailContent }> {
+export async function parseAndBuild(raw: Buffer, envelopeTo: string[] = []): Promise<{ parsed: ParsedMessage; content: MailContent }> {
   const parsed = await parseMessage(raw, envelopeTo);
   return { parsed, content: await buildContent(parsed) };
 }
@@ -114,17 +114,17 @@ type Origin = { from: Mailbox | null; subject: string; date: Date | null; forwar
  * HTML past the parsing bounds (html-bounds.ts) is a parser's worst case, not a newsletter: the message
  * is filed as its plain part, or as the text of its HTML read token by token, in linear time.
  */
-function describe(source: ParsedMessage, origin: Origin): MailContent {
+function contentOf(source: ParsedMessage, origin: Origin): MailContent {
   try {
-    return describeFrom(source, origin);
+    return contentFromParts(source, origin);
   } catch (error) {
     if (!(error instanceof HtmlPastBoundsError)) throw error;
     logger.warn({ bound: error.bound }, "Mail HTML past its parsing bounds is filed as its text");
-    return describeFrom({ ...source, html: null, text: source.text ?? htmlToTextByTokens(source.html ?? "") }, origin);
+    return contentFromParts({ ...source, html: null, text: source.text ?? htmlToTextByTokens(source.html ?? "") }, origin);
   }
 }
 
-function describeFrom(source: ParsedMessage, origin: Origin): MailContent {
+function contentFromParts(source: ParsedMessage, origin: Origin): MailContent {
   const derivation = startDerivation(origin.subject, { forwarded: origin.forwarder !== null });
   const html = sanitizeEmailHtml(source.html ?? textToHtml(source.text ?? ""), {
     inlineImages: inlineImageMap(source),

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { rewriteImages } from "@/lib/images/rewrite";
 import { HtmlPastBoundsError, MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from "./html-bounds";
 import { htmlToText, htmlToTextByTokens } from "./html-text";
-import { processMessage, sharedContent } from "./build";
+import { parseAndBuild, sharedContent } from "./build";
 import { sanitizeEmailHtml } from "./sanitize";
 
 const nested = (depth: number, inside = "Deep inside") => `${"<div>".repeat(depth)}${inside}${"</div>".repeat(depth)}`;
@@ -53,17 +53,17 @@ describe("the parsing bounds", () => {
   });
 
   it("files 200,000 nested <div> as its text, shallow and complete", async () => {
-    const { content } = await processMessage(message(nested(200_000)));
+    const { content } = await parseAndBuild(message(nested(200_000)));
     expect(content.text).toBe("Deep inside");
     expect(content.summary).toBe("Deep inside");
     expect(content.html).toBe("<p>Deep inside</p>");
   });
 
   it("files mail past the bounds as its plain part when it has one, and keeps ordinary mail's HTML", async () => {
-    const { content } = await processMessage(message(nested(5_000), "The plain part\n\nSecond paragraph"));
+    const { content } = await parseAndBuild(message(nested(5_000), "The plain part\n\nSecond paragraph"));
     expect(content.html).toBe("<p>The plain part</p>\n<p>Second paragraph</p>");
     expect(depthOf(content.html)).toBe(1);
-    const ordinary = await processMessage(message(nested(40), "The plain part"));
+    const ordinary = await parseAndBuild(message(nested(40), "The plain part"));
     expect(ordinary.content.html).toBe(nested(40));
   });
 
@@ -71,7 +71,7 @@ describe("the parsing bounds", () => {
     const hostile =
       '<p>Hello</p><style>@import url(https://evil.example/x.css); p{width:expression(alert(1))}<img src=x onerror="alert(1)">';
     for (const html of [hostile, nested(MAX_HTML_DEPTH + 1, hostile)]) {
-      const { content } = await processMessage(message(html));
+      const { content } = await parseAndBuild(message(html));
       const shared = sharedContent(content, reader);
       const feed = rewriteImages(content.html, { origin: "https://paperboy.example" });
       for (const output of [content.html, content.text, content.summary, shared.html, shared.text, feed])
