@@ -84,7 +84,7 @@ function envSchema(port: string | undefined) {
  * The variables that may instead name a file holding their value (`AUTH_SECRET_FILE=/run/secrets/auth`), as
  * Docker and Kubernetes secrets are mounted: a value given directly wins.
  */
-export const FILE_VARIABLES = [
+const FILE_VARIABLES = [
   "DATABASE_URL",
   "AUTH_SECRET",
   "ENCRYPTION_KEY",

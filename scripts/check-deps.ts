@@ -3,6 +3,9 @@
  * file) under lib/ is one domain; an import from one domain's file to another's draws an arrow. Type-only
  * imports are erased at build time and draw none. dependency-cruiser and madge were tried first: the
  * versions that run on Node 20 cannot parse TypeScript 6, so this reads imports with the compiler itself.
+ * `npm run deps` then runs knip (knip.json: exports and types only), which fails on an export no other
+ * file reads, tests included; Next.js's, Vitest's and Playwright's conventional exports are known to its
+ * plugins, and lib/pwa/sw.ts (bundled by name) is an entry.
  */
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";

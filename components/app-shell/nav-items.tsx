@@ -10,14 +10,14 @@ import { SavedSearches } from "./saved-searches";
 
 type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
 
-export const MAIN_NAV: NavItem[] = [
+const MAIN_NAV: NavItem[] = [
   { href: "/feed", label: "My Feed", icon: FeedIcon },
   { href: "/discover", label: "Discover", icon: CompassIcon },
   { href: "/subscriptions", label: "Subscriptions", icon: InboxIcon },
   { href: "/highlights", label: "Highlights", icon: HighlightIcon },
 ];
 
-export const ACCOUNT_NAV: NavItem[] = [{ href: "/settings", label: "Settings", icon: SettingsIcon }];
+const ACCOUNT_NAV: NavItem[] = [{ href: "/settings", label: "Settings", icon: SettingsIcon }];
 
 function isActive(pathname: string, href: string): boolean {
   return pathname === href || pathname.startsWith(`${href}/`);

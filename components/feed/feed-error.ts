@@ -1,7 +1,7 @@
 import { ApiError } from "@/lib/api/client";
 
 /** The feed call's fallback when the server gives no message (docs/spec.md section 8). */
-export const FEED_FALLBACK = "Failed to fetch feed emails";
+const FEED_FALLBACK = "Failed to fetch feed emails";
 
 /** docs/spec.md section 8: 'Error {status}: {message}', else the message, else a generic line. */
 export function feedErrorText(error: unknown): string {

@@ -1,10 +1,10 @@
 import { RECENCY_FILTERS, SORT_FIELDS } from "@/lib/issues/feed-options";
 
 export type SortField = (typeof SORT_FIELDS)[number];
-export type SortOrder = "asc" | "desc";
-export type Recency = (typeof RECENCY_FILTERS)[number];
-export type ReadFilter = "read" | "unread";
-export type SubscriptionFilter = "subscribed" | "unsubscribed";
+type SortOrder = "asc" | "desc";
+type Recency = (typeof RECENCY_FILTERS)[number];
+type ReadFilter = "read" | "unread";
+type SubscriptionFilter = "subscribed" | "unsubscribed";
 export type FeedView = "one" | "two" | "grid";
 
 /** What the feed shows; a filter at 'all' is null (docs/spec.md section 2), and the URL holds all of it. */
@@ -32,7 +32,7 @@ export const DEFAULT_FEED: FeedState = {
   view: "two",
 };
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
 /** Whether the feed shows everything the reader has: then an empty one means no mail has arrived yet. */
 export function isUnfiltered(state: FeedState): boolean {

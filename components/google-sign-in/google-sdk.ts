@@ -1,5 +1,5 @@
 /** Loads Google Identity Services once per page; a failed load can be tried again. */
-export const GOOGLE_SDK_URL = "https://accounts.google.com/gsi/client";
+const GOOGLE_SDK_URL = "https://accounts.google.com/gsi/client";
 const LOAD_TIMEOUT_MS = 10_000;
 
 export type GoogleCredentialResponse = { credential?: string };

@@ -9,7 +9,7 @@ export const HIGHLIGHT_INK: Record<HighlightColor, { label: string; background: 
   pink: { label: "Pink", background: "#fbcfe8" },
 };
 
-export const HIGHLIGHT_ATTRIBUTE = "data-highlight-id";
+const HIGHLIGHT_ATTRIBUTE = "data-highlight-id";
 
 type Painted = TextQuote & { id: number; color: HighlightColor };
 type Segment = { node: Text; start: number; end: number; highlight: Painted };

@@ -20,7 +20,7 @@ export type ToolbarItem = {
 };
 
 /** How many items a phone's bottom bar holds beside More; the rest move into the More menu there. */
-export const PHONE_BAR_SLOTS = 4;
+const PHONE_BAR_SLOTS = 4;
 
 const PHONE_ONLY = "min-[769px]:hidden";
 const DESKTOP_ONLY = "max-[768px]:hidden";

@@ -14,7 +14,7 @@ export type PopularNewsletter = {
 };
 
 // Under lib/newsletters' `newsletterKeys.all`, so invalidating every newsletter list reaches it too.
-export const popularNewslettersQuery = () =>
+const popularNewslettersQuery = () =>
   queryOptions({
     queryKey: ["newsletters", "popular"] as const,
     queryFn: ({ signal }) => apiFetch<{ items: PopularNewsletter[] }>("/api/newsletters/popular", { signal }),

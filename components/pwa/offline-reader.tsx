@@ -20,7 +20,7 @@ function subscribe(notify: () => void): () => void {
 }
 
 /** Whether the browser has a network; true while rendering on the server. */
-export function useOnline(): boolean {
+function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => navigator.onLine,

@@ -9,7 +9,7 @@ import { buttonClass, inputClass } from "../ui/button";
 import { CopyButton } from "./copy-button";
 import { Switch } from "./switch";
 
-export function deleteAddressConfirmation(address: string): string {
+function deleteAddressConfirmation(address: string): string {
   return `Delete ${address}? Mail sent to it will be refused from now on, and no one can take the address again. Issues it already brought stay in your feed.`;
 }
 

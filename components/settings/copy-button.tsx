@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from "react";
 import { buttonClass } from "../ui/button";
 import { CheckIcon, CopyIcon } from "../ui/icons";
 
-export const COPIED_FOR_MS = 2_000;
+const COPIED_FOR_MS = 2_000;
 
 /**
  * Copies `text`; says 'Copied!' for 2 seconds (docs/spec.md section 9), or asks for a manual copy.

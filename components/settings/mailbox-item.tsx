@@ -8,7 +8,7 @@ import { TLS_LABELS } from "@/lib/mailboxes/presets";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 
-export function disconnectConfirmation(mailbox: Mailbox): string {
+function disconnectConfirmation(mailbox: Mailbox): string {
   return `Disconnect ${mailbox.username} on ${mailbox.host}? Paperboy stops fetching its mail and forgets its password. Mail already filed stays in your feed.`;
 }
 

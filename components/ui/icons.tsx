@@ -123,14 +123,6 @@ export function MailIcon(props: IconProps) {
   );
 }
 
-export function SparkIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M12 3v4M12 17v4M3 12h4M17 12h4M6.3 6.3l2.5 2.5M15.2 15.2l2.5 2.5M6.3 17.7l2.5-2.5M15.2 8.8l2.5-2.5" />
-    </Icon>
-  );
-}
-
 export function LogoutIcon(props: IconProps) {
   return (
     <Icon {...props}>

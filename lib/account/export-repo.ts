@@ -17,7 +17,7 @@ import {
 } from "@/db/schema";
 
 /** Rows come in pages this long, each after the last key of the one before: memory stays flat however much there is. */
-export const EXPORT_PAGE = 200;
+const EXPORT_PAGE = 200;
 
 export async function findExportUser(userId: number) {
   const [row] = await getDb()

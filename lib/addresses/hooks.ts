@@ -6,12 +6,12 @@ export type ExtraAddress = AddressDto;
 export type NewAddress = { label?: string; local_part?: string };
 export type AddressChange = { label?: string | null; enabled?: boolean };
 
-export const addressKeys = {
+const addressKeys = {
   all: ["addresses"] as const,
   list: () => [...addressKeys.all, "list"] as const,
 };
 
-export const addressesQuery = () =>
+const addressesQuery = () =>
   queryOptions({
     queryKey: addressKeys.list(),
     queryFn: ({ signal }) => apiFetch<{ items: ExtraAddress[] }>("/api/users/me/addresses", { signal }),

@@ -15,7 +15,7 @@ import {
 import type { CreateAddressInput, UpdateAddressInput } from "./schemas";
 
 /** Enough for one address per newsletter of a keen reader; more is a script, not a reader. */
-export const MAX_EXTRA_ADDRESSES = 100;
+const MAX_EXTRA_ADDRESSES = 100;
 const RANDOM_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
 const SUFFIX_LENGTH = 6;
 

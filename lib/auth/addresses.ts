@@ -1,6 +1,6 @@
 /** Rules of the unique address: which local parts a user may hold, and how one is made from a name. */
 
-export const LOCAL_PART_PATTERN = /^[a-z0-9](?:[a-z0-9._-]{1,38})[a-z0-9]$/;
+const LOCAL_PART_PATTERN = /^[a-z0-9](?:[a-z0-9._-]{1,38})[a-z0-9]$/;
 
 const RESERVED = new Set([
   "abuse",
@@ -35,7 +35,7 @@ const RESERVED = new Set([
   "www",
 ]);
 
-export function isReserved(localPart: string): boolean {
+function isReserved(localPart: string): boolean {
   return RESERVED.has(localPart.toLowerCase());
 }
 

@@ -10,7 +10,7 @@ export type LoginFields = { email: string; password: string };
 export type RegisterFields = { name: string; email: string; password: string };
 export type UpdateMeFields = { name?: string; model_metadata_field?: { onboarded: boolean } };
 
-export const userKeys = {
+const userKeys = {
   all: ["users"] as const,
   me: () => [...userKeys.all, "me"] as const,
 };
@@ -25,7 +25,7 @@ async function fetchCurrentUser(signal: AbortSignal): Promise<User | null> {
   }
 }
 
-export const currentUserQuery = () =>
+const currentUserQuery = () =>
   queryOptions({
     queryKey: userKeys.me(),
     queryFn: ({ signal }) => fetchCurrentUser(signal),

@@ -48,7 +48,7 @@ export async function findSessionUser(token: string): Promise<SessionUserRow | u
 }
 
 /** The owner of a local part, current or earlier. */
-export async function findAddressOwner(localPart: string): Promise<number | undefined> {
+async function findAddressOwner(localPart: string): Promise<number | undefined> {
   const [row] = await getDb()
     .select({ userId: userAddress.userId })
     .from(userAddress)
@@ -67,7 +67,7 @@ async function addressTaken(localPart: string): Promise<boolean> {
 }
 
 /** Whether the address belonged to an account since deleted: it is never handed out again. */
-export async function isRetired(localPart: string): Promise<boolean> {
+async function isRetired(localPart: string): Promise<boolean> {
   const [row] = await getDb()
     .select({ localPart: retiredAddress.localPart })
     .from(retiredAddress)

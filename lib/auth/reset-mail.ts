@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import { sendMail } from "@/lib/outbound/service";
 
 /** The reset link is APP_URL/reset-password?token=...: the page the reader sets the new password on. */
-export function resetLink(token: string): string {
+function resetLink(token: string): string {
   const url = new URL("/reset-password", env.APP_URL);
   url.searchParams.set("token", token);
   return url.toString();

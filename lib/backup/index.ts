@@ -29,7 +29,7 @@ const VERSION = 1;
 type Manifest = { format: typeof FORMAT; version: number; migration: { tag: string; when: number }; created_at: string };
 
 /** An expected failure: its message is the one line the command prints. */
-export class BackupError extends Error {}
+class BackupError extends Error {}
 
 const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 

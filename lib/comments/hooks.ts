@@ -9,7 +9,7 @@ export const commentKeys = {
   issue: (emailId: number) => [...commentKeys.all, "issue", emailId] as const,
 };
 
-export const issueCommentsQuery = (emailId: number) =>
+const issueCommentsQuery = (emailId: number) =>
   queryOptions({
     queryKey: commentKeys.issue(emailId),
     queryFn: ({ signal }) => apiFetch<{ items: Comment[] }>(`/api/issues/${emailId}/comments`, { signal }),

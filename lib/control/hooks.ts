@@ -16,7 +16,7 @@ export const controlKeys = {
   deliveries: ["deliveries"] as const,
 };
 
-export const blockedSendersQuery = () =>
+const blockedSendersQuery = () =>
   queryOptions({
     queryKey: controlKeys.blocked,
     queryFn: ({ signal }) => apiFetch<{ items: BlockedSender[] }>("/api/users/me/blocked-senders", { signal }),
@@ -70,7 +70,7 @@ export function useUnblockSender() {
   });
 }
 
-export const deliveriesQuery = (page: number, outcome: DeliveryOutcome | null) =>
+const deliveriesQuery = (page: number, outcome: DeliveryOutcome | null) =>
   queryOptions({
     queryKey: [...controlKeys.deliveries, page, outcome] as const,
     queryFn: ({ signal }) =>

@@ -7,9 +7,9 @@ export type { DigestFrequency, DigestSchedule };
 export type DigestSettings = DigestSettingsDto;
 export type DigestSend = DigestSendDto;
 
-export const digestKeys = { all: ["digest"] as const };
+const digestKeys = { all: ["digest"] as const };
 
-export const digestQuery = () =>
+const digestQuery = () =>
   queryOptions({
     queryKey: digestKeys.all,
     queryFn: ({ signal }) => apiFetch<DigestSettings>("/api/users/me/digest", { signal }),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { canonicalTimezone } from "./schedule";
 
-export const DIGEST_FREQUENCIES = ["off", "daily", "weekly"] as const;
+const DIGEST_FREQUENCIES = ["off", "daily", "weekly"] as const;
 
 const hour = z
   .number({ error: "Hour must be a whole number from 0 to 23." })

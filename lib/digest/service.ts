@@ -28,7 +28,7 @@ const FIRST_DIGEST_DAYS = 7;
 // Past this many issues the mail lists the newest and points to the feed for the rest.
 const MAX_LISTED = 50;
 /** A worker looks for due digests this often, so one is sent within a minute of its hour. */
-export const DIGEST_TICK_SECONDS = 30;
+const DIGEST_TICK_SECONDS = 30;
 
 export type DigestSettingsDto = DigestSchedule & { updated_at: string | null };
 export type DigestSendDto = { status: "queued" | "empty"; email_count: number };

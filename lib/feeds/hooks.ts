@@ -5,12 +5,12 @@ import type { FeedLink, FeedList } from "./service";
 
 export type { FeedLink, FeedList };
 
-export const feedKeys = {
+const feedKeys = {
   all: ["feeds"] as const,
   list: () => [...feedKeys.all, "list"] as const,
 };
 
-export const feedsQuery = () =>
+const feedsQuery = () =>
   queryOptions({
     queryKey: feedKeys.list(),
     queryFn: ({ signal }) => apiFetch<FeedList>("/api/users/me/feeds", { signal }),

@@ -6,7 +6,7 @@ import { xmlWritable } from "./xml";
 
 export type FeedFormat = "atom" | "json";
 
-export type FeedEntry = {
+type FeedEntry = {
   id: number;
   subject: string | null;
   senderName: string | null;

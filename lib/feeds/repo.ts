@@ -6,7 +6,7 @@ import { email, feedToken, folder, folderEmail, newsletter, subscription } from 
 export type FeedTokenRow = { userId: number; nonce: string; createdAt: Date };
 export type FeedScope = { scope: "all" } | { scope: "folder"; id: number } | { scope: "newsletter"; id: number };
 
-export const FEED_LENGTH = 50;
+const FEED_LENGTH = 50;
 
 export async function findFeedToken(userId: number): Promise<FeedTokenRow | undefined> {
   const [row] = await getDb().select().from(feedToken).where(eq(feedToken.userId, userId));

@@ -25,9 +25,9 @@ export type GuardedFetchInit = {
 
 export type GuardedResponse = { status: number; headers: Headers; body: Buffer; url: string };
 
-export const MAX_REDIRECTS = 3;
+const MAX_REDIRECTS = 3;
 export const DEFAULT_TIMEOUT_MS = 10_000;
-export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 // Headers that would carry something of ours (a session, a page we were on) to a sender's server.

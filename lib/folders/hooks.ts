@@ -10,7 +10,7 @@ export const folderKeys = {
   list: () => [...folderKeys.all, "list"] as const,
 };
 
-export const foldersQuery = () =>
+const foldersQuery = () =>
   queryOptions({
     queryKey: folderKeys.list(),
     queryFn: ({ signal }) => apiFetch<{ items: Folder[] }>("/api/users/me/folders", { signal }),

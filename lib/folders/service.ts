@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError } from "@/lib/api/errors";
 import { deleteFolder, deleteFolderEmail, findFolder, findFolders, insertFolder, insertFolderEmail, type FolderRow } from "./repo";
 import type { AddFolderEmailInput, CreateFolderInput } from "./schemas";
 
-export function toFolderDto(row: FolderRow) {
+function toFolderDto(row: FolderRow) {
   const emails = row.emailIds.map(Number);
   return { id: row.id, name: row.name, emails, email_count: emails.length };
 }

@@ -3,7 +3,7 @@ import { stringify } from "csv-stringify/sync";
 import type { ListedHighlightRow } from "./repo";
 
 /** The columns Readwise imports, in its order (docs/contract.md 7.3). */
-export const CSV_HEADER = ["Highlight", "Title", "Author", "URL", "Note", "Location", "Date"] as const;
+const CSV_HEADER = ["Highlight", "Title", "Author", "URL", "Note", "Location", "Date"] as const;
 
 const day = (date: Date) => new Date(date).toISOString().slice(0, 10);
 

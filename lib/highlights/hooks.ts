@@ -20,19 +20,19 @@ export type Highlight = {
 
 export type ListedHighlight = Highlight & { subject: string | null; newsletter_name: string };
 
-export type HighlightPage = { items: ListedHighlight[]; total_items: number; total_pages: number; current_page: number; page_size: number };
+type HighlightPage = { items: ListedHighlight[]; total_items: number; total_pages: number; current_page: number; page_size: number };
 
 export type NewHighlight = { quote: string; prefix: string; suffix: string; note?: string | null; color?: HighlightColor };
 
 type MyHighlightsQuery = { page: number; search: string };
 
-export const highlightKeys = {
+const highlightKeys = {
   all: ["highlights"] as const,
   issue: (emailId: number) => [...highlightKeys.all, "issue", emailId] as const,
   mine: (query: MyHighlightsQuery) => [...highlightKeys.all, "mine", query] as const,
 };
 
-export const issueHighlightsQuery = (emailId: number) =>
+const issueHighlightsQuery = (emailId: number) =>
   queryOptions({
     queryKey: highlightKeys.issue(emailId),
     queryFn: ({ signal }) => apiFetch<{ items: Highlight[] }>(`/api/issues/${emailId}/highlights`, { signal }),
@@ -42,9 +42,9 @@ export const issueHighlightsQuery = (emailId: number) =>
 
 export const useIssueHighlights = (emailId: number) => useQuery(issueHighlightsQuery(emailId));
 
-export const PAGE_SIZE = 20;
+const PAGE_SIZE = 20;
 
-export const myHighlightsQuery = (query: MyHighlightsQuery) =>
+const myHighlightsQuery = (query: MyHighlightsQuery) =>
   queryOptions({
     queryKey: highlightKeys.mine(query),
     queryFn: ({ signal }) => {

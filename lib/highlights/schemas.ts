@@ -3,8 +3,6 @@ import { HIGHLIGHT_COLORS } from "@/db/schema/highlights";
 import { idParam } from "@/lib/api/schemas";
 import { PageQuery } from "@/lib/issues/schemas";
 
-export { HIGHLIGHT_COLORS };
-
 const NOTE_MESSAGE = "A note can be at most 5000 characters long.";
 
 const note = z

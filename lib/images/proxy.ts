@@ -4,13 +4,13 @@ import { guardedFetch } from "@/lib/fetch/guarded-fetch";
 import { cacheKey, readCachedImage, storeCachedImage } from "./cache";
 import { announcesFont, announcesImage, sniffFontType, sniffImageType } from "./sniff";
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 // Refusals are never kept by a browser or a shared cache: the same address may work later, or with the right key.
 const NOT_KEPT = { "cache-control": "no-store" };
 
 /** An image the proxy will not serve: a small answer of our own, never the upstream's body. */
-export class ImageUnavailableError extends HttpError {
+class ImageUnavailableError extends HttpError {
   constructor(detail: string) {
     super(502, detail, undefined, NOT_KEPT);
   }

@@ -20,7 +20,7 @@ export type AdminImport = {
 };
 
 const LIST_LIMIT = 100;
-export const CANCELLED = "The import was cancelled by the administrator.";
+const CANCELLED = "The import was cancelled by the administrator.";
 
 function toAdminImport(row: ImportRow): AdminImport {
   return {

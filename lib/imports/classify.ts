@@ -51,7 +51,7 @@ export function readHeader(raw: Buffer): HeaderFacts {
 }
 
 /** Lower case, without a `+tag`: the form newsletters are keyed by. */
-export function normalizeAddress(address: string | null): string | null {
+function normalizeAddress(address: string | null): string | null {
   if (!address) return null;
   const lower = address.toLowerCase();
   const at = lower.lastIndexOf("@");

@@ -5,7 +5,7 @@ import type { ImportDto, ImportFailureDto } from "./dto";
 export type ImportStatus = ImportDto;
 export type ImportFailure = ImportFailureDto;
 
-export const importKeys = {
+const importKeys = {
   all: ["imports"] as const,
   list: () => [...importKeys.all, "list"] as const,
   detail: (id: number) => [...importKeys.all, "detail", id] as const,
@@ -23,7 +23,7 @@ export function uploadType(file: File): string | null {
   return null;
 }
 
-export const importsQuery = () =>
+const importsQuery = () =>
   queryOptions({
     queryKey: importKeys.list(),
     queryFn: ({ signal }) => apiFetch<{ items: ImportStatus[] }>("/api/users/me/imports", { signal }),

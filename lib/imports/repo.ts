@@ -8,7 +8,7 @@ export type ImportFormat = ImportRow["format"];
 export type ImportCounts = Pick<ImportRow, "total" | "processed" | "filed" | "skipped" | "failed" | "position">;
 
 /** Failures kept for the reader to read; the count goes on past them. */
-export const MAX_FAILURES_KEPT = 200;
+const MAX_FAILURES_KEPT = 200;
 
 export async function insertImport(userId: number, format: ImportFormat, sizeBytes: number, uploadKey: string): Promise<ImportRow> {
   const [row] = await getDb().insert(mailImport).values({ userId, format, sizeBytes, uploadKey }).returning();

@@ -9,7 +9,7 @@ import { deleteAbandonedUploads, findUploadChunks, insertUploadChunk } from "./r
  * instance or worker runs its import reads it back (docs/contract.md 7.1: no shared disk). Every chunk but the
  * last having the same size is what lets a reader start at any byte.
  */
-export const UPLOAD_CHUNK_BYTES = 1 << 20;
+const UPLOAD_CHUNK_BYTES = 1 << 20;
 // An upload with no chunk written for this long lost its uploader (or its import ended without tidying).
 const ABANDONED_UPLOAD_SECONDS = 3600;
 // Chunks fetched by one query, the next query under way while they are read. One: four took 40-60 MB

@@ -36,7 +36,7 @@ function refusal(error: Error): Error {
   return new ZipRefusedError(`This is not a readable zip file (${message.slice(0, 200)}).`);
 }
 
-export function isMessageEntry(entry: Entry): boolean {
+function isMessageEntry(entry: Entry): boolean {
   const name = entry.fileName;
   return !name.endsWith("/") && /\.eml$/i.test(name) && !name.startsWith("__MACOSX/") && !/(^|\/)\._/.test(name);
 }

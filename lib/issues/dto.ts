@@ -5,8 +5,6 @@ import { sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { EmailColumns, EmailRow } from "./repo";
 
-export { minutesToRead };
-
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
 type NewsletterRef = { id: number; name: string; websiteUrl: string | null; logoUrl: string | null };

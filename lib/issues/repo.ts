@@ -72,7 +72,7 @@ function emailColumns(ofNewsletter: ReturnType<typeof emailNewsletter>) {
  * The display join over the emails `chosen` picks. `feedTotal` rides along on every row so that the
  * unfiltered feed's page and total come back in one round trip; null where the caller has no use for it.
  */
-export function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number | null>, chosen: SQL) {
+function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number | null>, chosen: SQL) {
   const ofNewsletter = emailNewsletter();
   return db
     .select({ ...emailColumns(ofNewsletter), feedTotal })

@@ -1,6 +1,5 @@
 /** Reading states `is:` narrows to. */
-export const SEARCH_STATES = ["unread", "read", "liked", "favorite"] as const;
-export type SearchState = (typeof SEARCH_STATES)[number];
+export type SearchState = "unread" | "read" | "liked" | "favorite";
 
 /**
  * A feed search, its operators taken out (docs/contract.md 7.4). `text` is what is left, searched as words as

@@ -8,7 +8,7 @@ import { logger } from "@/lib/observability/log";
 const holder = globalThis as typeof globalThis & { paperboyBoss?: Promise<PgBoss> };
 
 /** What a queue no worker has configured yet retries with (lib/worker sets each queue's own at start). */
-export const QUEUE_DEFAULTS = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 };
+const QUEUE_DEFAULTS = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 };
 
 const createdQueues = new Set<string>();
 

@@ -6,7 +6,7 @@ import { enqueued, JobCannotProceedError } from "./queue";
 import { logger } from "@/lib/observability/log";
 
 /** One queue's handler and settings, as lib/worker/handlers.ts lists them. */
-export type JobDefinition = QueueSettings & {
+type JobDefinition = QueueSettings & {
   /** Validates its payload; returns quietly when what it refers to is gone; throws to be retried. */
   handler: (data: unknown) => Promise<void>;
   /** Jobs of this queue one process runs at once (default 2). */
@@ -15,7 +15,7 @@ export type JobDefinition = QueueSettings & {
 export type JobRegistry = Record<string, JobDefinition>;
 
 /** `finished` ({ name, seconds, ok }) after every job, for metrics. */
-export const jobEvents = new EventEmitter();
+const jobEvents = new EventEmitter();
 
 // An idle queue is asked for due jobs this often; a job enqueued in this process wakes its runner at once.
 const POLL_MS = 2000;

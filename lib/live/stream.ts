@@ -5,7 +5,7 @@ import type { FiledEmail } from "./dto";
 import { findEmailsFiledAfter } from "./repo";
 
 /** A comment line this often keeps proxies from closing an idle stream and tells the client it is alive. */
-export const HEARTBEAT_MS = 15_000;
+const HEARTBEAT_MS = 15_000;
 // What a reconnecting client is sent at most of what it missed: the newest ones.
 const CATCH_UP_LIMIT = 100;
 // How soon a client reconnects after the stream ended (a drain, a lost listener): after the listener is back.

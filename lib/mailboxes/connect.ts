@@ -4,7 +4,7 @@ import { ImapFlow } from "imapflow";
 import { FetchRefusedError, isAllowedHostPort, resolveGuardedAddress } from "@/lib/fetch/guarded-fetch";
 import type { MailboxRow } from "./repo";
 
-export const CONNECT_TIMEOUT_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export type ConnectFailure = "authentication" | "refused" | "tls" | "timeout" | "address" | "host" | "folder" | "closed";
 
@@ -26,7 +26,7 @@ const AUTHENTICATION_FAILED =
 const TIMED_OUT = `Timed out: the server did not answer within ${CONNECT_TIMEOUT_MS / 1000} seconds.`;
 
 /** Whether a server may be spoken to in clear text: only one FETCH_ALLOW_HOSTS names (a test's, an intranet's). */
-export function plainTextAllowed(settings: Pick<ServerSettings, "host" | "port">): boolean {
+function plainTextAllowed(settings: Pick<ServerSettings, "host" | "port">): boolean {
   return isAllowedHostPort(settings.host, settings.port);
 }
 
@@ -100,7 +100,7 @@ export async function openImap(settings: ServerSettings, password: string, timeo
 
 const TLS_CODES = /^(ERR_TLS_|ERR_SSL_|CERT_|DEPTH_ZERO|UNABLE_TO_|SELF_SIGNED|HOSTNAME_MISMATCH|ClosedAfterConnectTLS)/;
 
-export function connectFailure(error: unknown): MailboxConnectError {
+function connectFailure(error: unknown): MailboxConnectError {
   if (error instanceof MailboxConnectError) return error;
   const details = error as { code?: string; authenticationFailed?: boolean; message?: string };
   const code = details.code ?? "";

@@ -5,7 +5,6 @@ import type { MailboxDto } from "./dto";
 export type Mailbox = MailboxDto;
 export type MailboxTls = Mailbox["tls"];
 export type AfterFiling = Mailbox["after_filing"];
-export type MailboxStatus = Mailbox["status"];
 
 export type NewMailbox = {
   host: string;
@@ -20,7 +19,7 @@ export type NewMailbox = {
 };
 export type MailboxChange = { paused?: boolean; password?: string };
 
-export const mailboxKeys = {
+const mailboxKeys = {
   all: ["mailboxes"] as const,
   list: () => [...mailboxKeys.all, "list"] as const,
 };
@@ -28,7 +27,7 @@ export const mailboxKeys = {
 // Often enough that a first sync's bar visibly moves, rarely enough to cost the server nothing.
 const SYNC_POLL_MS = 2_000;
 
-export const mailboxesQuery = () =>
+const mailboxesQuery = () =>
   queryOptions({
     queryKey: mailboxKeys.list(),
     queryFn: ({ signal }) => apiFetch<{ items: Mailbox[] }>("/api/users/me/mailboxes", { signal }),

@@ -13,10 +13,10 @@ export type PasswordPreset = {
 };
 
 /** A provider whose IMAP takes no password at all, only its own sign-in (OAuth), which Paperboy does not offer yet. */
-export type OAuthOnlyPreset = { id: "outlook"; name: string; oauthOnly: true; explanation: string };
+type OAuthOnlyPreset = { id: "outlook"; name: string; oauthOnly: true; explanation: string };
 
 /** Any other server: the reader gives host, port and security. */
-export type OtherPreset = { id: "other"; name: string };
+type OtherPreset = { id: "other"; name: string };
 
 export type MailboxPreset = PasswordPreset | OAuthOnlyPreset | OtherPreset;
 export type MailboxPresetId = MailboxPreset["id"];

@@ -165,7 +165,7 @@ export async function recordProgress(
   await saveFolderState(mailboxId, folder, state, db);
 }
 
-export async function saveFolderState(
+async function saveFolderState(
   mailboxId: number,
   folder: string,
   state: { uidValidity: number; lastUid: number },

@@ -2,7 +2,7 @@
  * The pages that need a session. Only the pages themselves: every other path, /feed/x included,
  * goes to / (docs/spec.md section 2), session or not.
  */
-export const PROTECTED_PAGES = [
+const PROTECTED_PAGES = [
   "/feed",
   "/discover",
   "/subscriptions",
@@ -31,7 +31,7 @@ export function hasSessionCookie(cookieNames: Iterable<string>): boolean {
  * Referer to other sites (a share page's address is its secret). The issue frame is srcdoc: it inherits
  * this policy and adds its own script-src 'none'.
  */
-export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "Content-Security-Policy": "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'",
   "X-Frame-Options": "DENY",
   "X-Content-Type-Options": "nosniff",

@@ -1,5 +1,5 @@
 /** Where to go after signing in: only a path on this site, never another origin. */
-export const DEFAULT_AFTER_LOGIN = "/feed";
+const DEFAULT_AFTER_LOGIN = "/feed";
 
 const BASE = "http://paperboy.invalid";
 const GUEST_PAGES = new Set(["/login", "/register"]);

@@ -4,7 +4,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { getDb } from "@/db/client";
 import { comment, emailLike, emailRead, issue, newsletter, subscription } from "@/db/schema";
 
-export const TRENDING_DAYS = 7;
+const TRENDING_DAYS = 7;
 
 /**
  * How much one action counts towards trending: a comment or a new follower says more than a like,

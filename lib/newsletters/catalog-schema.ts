@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const SENDING_FREQUENCIES = ["Daily", "Weekdays", "Several times a week", "Twice weekly", "Weekly", "Biweekly", "Monthly"] as const;
+const SENDING_FREQUENCIES = ["Daily", "Weekdays", "Several times a week", "Twice weekly", "Weekly", "Biweekly", "Monthly"] as const;
 
 const slug = z
   .string()
@@ -34,7 +34,7 @@ export type CatalogNewsletter = z.infer<typeof CatalogNewsletter>;
 export type Catalog = { categories: CatalogCategory[]; newsletters: CatalogNewsletter[] };
 
 /** An operator's file: the bundled newsletters.json shape (a bare list), or an object with its own categories too. */
-export const CatalogFile = z.union([
+const CatalogFile = z.union([
   z.array(CatalogNewsletter).transform((newsletters) => ({ categories: [] as CatalogCategory[], newsletters })),
   z.strictObject({ categories: z.array(CatalogCategory).default([]), newsletters: z.array(CatalogNewsletter) }),
 ]);
@@ -54,7 +54,7 @@ function duplicates(values: string[]): Set<string> {
 }
 
 /** Checks what a per-entry schema cannot: unique keys and slugs, and categories that exist. */
-export function crossCheck(catalog: Catalog): string[] {
+function crossCheck(catalog: Catalog): string[] {
   const problems: string[] = [];
   for (const slugValue of duplicates(catalog.categories.map((category) => category.slug)))
     problems.push(`categories: slug "${slugValue}" appears more than once`);
@@ -90,7 +90,7 @@ function entryKey(raw: unknown, path: PropertyKey[]): string | undefined {
 }
 
 /** "newsletter "tldr" website_url: Must be an http(s) URL", naming the entry by its key when it has one. */
-export function describeIssue(raw: unknown, issue: Issue): string {
+function describeIssue(raw: unknown, issue: Issue): string {
   const path = issue.path.map(String);
   const key = entryKey(raw, issue.path);
   const isCategory = path[0] === "categories" && !Array.isArray(raw);

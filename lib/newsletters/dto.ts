@@ -1,7 +1,7 @@
 import type { newsletter } from "@/db/schema";
 
-export const DEFAULT_PUBLISHER = "N/A";
-export const DEFAULT_FREQUENCY = "Weekly";
+const DEFAULT_PUBLISHER = "N/A";
+const DEFAULT_FREQUENCY = "Weekly";
 
 export type CategoryRef = { id: number; name: string; emoji: string };
 

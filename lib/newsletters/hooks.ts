@@ -10,7 +10,7 @@ export type IssueSummary = EmailDto;
 type Items<T> = { items: T[] };
 
 /** docs/spec.md section 5: featured, recommended and trending issues are fresh for an hour. */
-export const DISCOVERY_STALE_TIME = 60 * 60 * 1000;
+const DISCOVERY_STALE_TIME = 60 * 60 * 1000;
 
 export const newsletterKeys = {
   all: ["newsletters"] as const,
@@ -36,16 +36,14 @@ function listQuery<T>(queryKey: readonly unknown[], path: string, staleTime?: nu
   });
 }
 
-export const featuredNewslettersQuery = () =>
-  listQuery<Newsletter>(newsletterKeys.featured(), "/api/newsletters/featured", DISCOVERY_STALE_TIME);
-export const recommendedNewslettersQuery = () =>
+const featuredNewslettersQuery = () => listQuery<Newsletter>(newsletterKeys.featured(), "/api/newsletters/featured", DISCOVERY_STALE_TIME);
+const recommendedNewslettersQuery = () =>
   listQuery<Newsletter>(newsletterKeys.recommended(), "/api/newsletters/recommended", DISCOVERY_STALE_TIME);
-export const trendingIssuesQuery = () =>
-  listQuery<IssueSummary>(newsletterKeys.trendingIssues(), "/api/issues/trending", DISCOVERY_STALE_TIME);
-export const categoriesQuery = () => listQuery<Category>(newsletterKeys.categories(), "/api/newsletters/categories", DISCOVERY_STALE_TIME);
-export const categoryNewslettersQuery = (categoryId: number) =>
+const trendingIssuesQuery = () => listQuery<IssueSummary>(newsletterKeys.trendingIssues(), "/api/issues/trending", DISCOVERY_STALE_TIME);
+const categoriesQuery = () => listQuery<Category>(newsletterKeys.categories(), "/api/newsletters/categories", DISCOVERY_STALE_TIME);
+const categoryNewslettersQuery = (categoryId: number) =>
   listQuery<Newsletter>(newsletterKeys.category(categoryId), `/api/newsletters/category/${categoryId}`, DISCOVERY_STALE_TIME);
-export const searchNewslettersQuery = (term: string) =>
+const searchNewslettersQuery = (term: string) =>
   listQuery<Newsletter>(newsletterKeys.search(term), `/api/newsletters/search?q=${encodeURIComponent(term)}`);
 
 export const newsletterQuery = (newsletterId: number) =>

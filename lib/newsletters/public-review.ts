@@ -18,11 +18,11 @@ import {
  * signed mail (docs/contract.md 7.2): one person with several accounts is one reader, and so is an account made
  * for the purpose. Only an operator's approval (`npm run admin -- newsletters approve ID`) makes it public.
  */
-export const PUBLIC_AT_READERS = 3;
+const PUBLIC_AT_READERS = 3;
 /** An account counts only if it was this old when the newsletter's first signed issue reached it. */
-export const MIN_ACCOUNT_AGE_DAYS = 3;
+const MIN_ACCOUNT_AGE_DAYS = 3;
 /** However many readers a new newsletter gains in a day, at most this many count towards public. */
-export const RISE_PER_DAY = 2;
+const RISE_PER_DAY = 2;
 
 const DAY = 86_400_000;
 
@@ -31,7 +31,7 @@ const DAY = 86_400_000;
  * something, and that signed in from some address; accounts that share an address are one person; and
  * no day counts for more than RISE_PER_DAY of them.
  */
-export function independentReaders(readers: VerifiedReader[]): number {
+function independentReaders(readers: VerifiedReader[]): number {
   const eligible = readers.filter(
     (reader) =>
       reader.active &&

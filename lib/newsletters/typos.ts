@@ -1,5 +1,5 @@
 /** Words shorter than this are matched as typed: one letter off in a three-letter word is another word. */
-export const MIN_TYPO_WORD = 4;
+const MIN_TYPO_WORD = 4;
 // Bounds the work of a long search.
 const MAX_TYPO_WORDS = 4;
 const MAX_WORD_LENGTH = 24;

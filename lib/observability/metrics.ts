@@ -87,6 +87,6 @@ export function countRequest(route: string, method: string, status: number, dura
 }
 
 /** One inbound message through `source` (raw, mailgun, postmark, smtp) and its outcome. */
-export function countInbound(source: string, outcome: string): void {
+function countInbound(source: string, outcome: string): void {
   metrics().inbound.inc({ source, outcome });
 }

@@ -4,11 +4,11 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathItem
 import { specOf, type RouteSpec } from "@/lib/api/route-spec";
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
-export type Method = (typeof METHODS)[number];
+type Method = (typeof METHODS)[number];
 
 /** What the route files cannot say about a method: its success status, its media type when not JSON, a summary. */
-export type OperationNotes = { status?: 200 | 201 | 202 | 204; type?: string; summary?: string };
-export type RouteEntry = { load: () => Promise<object> } & Partial<Record<Method, OperationNotes>>;
+type OperationNotes = { status?: 200 | 201 | 202 | 204; type?: string; summary?: string };
+type RouteEntry = { load: () => Promise<object> } & Partial<Record<Method, OperationNotes>>;
 export type RouteTable = Record<string, RouteEntry>;
 
 const ErrorBody = z

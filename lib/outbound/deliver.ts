@@ -20,7 +20,7 @@ export const OutboundMail = z.object({
 });
 export type OutboundMail = z.infer<typeof OutboundMail>;
 
-export function mailFrom(): string {
+function mailFrom(): string {
   return env.MAIL_FROM ?? `Paperboy <noreply@${env.MAIL_DOMAIN}>`;
 }
 

@@ -1,7 +1,7 @@
 import { OFFLINE_PREFIX, type WorkerMessage } from "./names";
 
 /** Where `next build` puts the service worker (app/serwist/[path]/route.ts). */
-export const WORKER_URL = "/serwist/sw.js";
+const WORKER_URL = "/serwist/sw.js";
 
 // A worker busy or gone must never hold a logout or a page: past this, the page goes on without its answer.
 const ANSWER_WAIT_MS = 5_000;

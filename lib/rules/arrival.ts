@@ -4,7 +4,7 @@ import { runRules, type ArrivingMessage } from "./match";
 import { applyOutcome, findArrivalSettings, holdFirstMail, type ReaderArrival } from "./repo";
 
 /** The message as the screener sees it: who sent it (the original sender, for a forward) and where it belongs. */
-export type ScreenedMessage = { inboundId: number; sender: string | null; newsletterId: number; confirmation: boolean };
+type ScreenedMessage = { inboundId: number; sender: string | null; newsletterId: number; confirmation: boolean };
 
 /**
  * What a reader set up for mail as it is filed (docs/contract.md 7.4): their screener and their rules, read for

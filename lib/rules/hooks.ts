@@ -8,13 +8,13 @@ export type Rule = RuleDto;
 export type { RuleAction, RuleCondition };
 export type RuleDraft = Pick<Rule, "name" | "enabled" | "match" | "conditions" | "actions">;
 
-export const ruleKeys = {
+const ruleKeys = {
   all: ["rules"] as const,
   list: () => [...ruleKeys.all, "list"] as const,
   preview: (draft: Pick<RuleDraft, "match" | "conditions">) => [...ruleKeys.all, "preview", draft] as const,
 };
 
-export const rulesQuery = () =>
+const rulesQuery = () =>
   queryOptions({
     queryKey: ruleKeys.list(),
     queryFn: ({ signal }) => apiFetch<{ items: Rule[] }>("/api/users/me/rules", { signal }),

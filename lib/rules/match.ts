@@ -41,7 +41,7 @@ function holds(condition: RuleCondition, fields: Fields): boolean {
   return actual.includes(value);
 }
 
-export function ruleMatches(rule: Pick<MatchableRule, "match" | "conditions">, fields: Fields): boolean {
+function ruleMatches(rule: Pick<MatchableRule, "match" | "conditions">, fields: Fields): boolean {
   return rule.match === "all"
     ? rule.conditions.every((condition) => holds(condition, fields))
     : rule.conditions.some((condition) => holds(condition, fields));

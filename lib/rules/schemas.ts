@@ -4,8 +4,8 @@ import { RULE_FIELDS, RULE_OPS, type RuleAction, type RuleCondition } from "@/db
 
 /** Sane bounds: a rule is a few conditions a person writes, never a dump of a list. */
 export const MAX_RULES = 100;
-export const MAX_CONDITIONS = 50;
-export const MAX_VALUE_LENGTH = 500;
+const MAX_CONDITIONS = 50;
+const MAX_VALUE_LENGTH = 500;
 
 // A string checked against the list, not z.enum: the contract answers an unknown field or op 422, not 400.
 const oneOf = <T extends readonly string[]>(values: T, name: string) =>
@@ -13,7 +13,7 @@ const oneOf = <T extends readonly string[]>(values: T, name: string) =>
     .string({ error: `${name} must be one of ${values.join(", ")}.` })
     .refine((value): value is T[number] => (values as readonly string[]).includes(value), `${name} must be one of ${values.join(", ")}.`);
 
-export const RuleConditionInput = z.object({
+const RuleConditionInput = z.object({
   field: oneOf(RULE_FIELDS, "field"),
   op: oneOf(RULE_OPS, "op"),
   // Taken literally, case aside: a value that looks like a pattern is plain text (lib/rules/match.ts).
@@ -23,7 +23,7 @@ export const RuleConditionInput = z.object({
     .max(MAX_VALUE_LENGTH, `A condition's value must be at most ${MAX_VALUE_LENGTH} characters long.`),
 }) satisfies z.ZodType<RuleCondition>;
 
-export const RuleActionInput = z.discriminatedUnion(
+const RuleActionInput = z.discriminatedUnion(
   "type",
   [
     z.object({

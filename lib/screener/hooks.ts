@@ -7,13 +7,13 @@ import type { ScreenedSenderDto, ScreenerDto } from "./service";
 export type Screener = ScreenerDto;
 export type ScreenedSender = ScreenedSenderDto;
 
-export const screenerKeys = {
+const screenerKeys = {
   all: ["screener"] as const,
   settings: () => [...screenerKeys.all, "settings"] as const,
   senders: () => [...screenerKeys.all, "senders"] as const,
 };
 
-export const screenerQuery = () =>
+const screenerQuery = () =>
   queryOptions({
     queryKey: screenerKeys.settings(),
     queryFn: ({ signal }) => apiFetch<Screener>("/api/users/me/screener", { signal }),

@@ -4,12 +4,12 @@ import type { SavedSearchDto } from "./service";
 
 export type SavedSearch = SavedSearchDto;
 
-export const savedSearchKeys = {
+const savedSearchKeys = {
   all: ["saved-searches"] as const,
   list: () => [...savedSearchKeys.all, "list"] as const,
 };
 
-export const savedSearchesQuery = () =>
+const savedSearchesQuery = () =>
   queryOptions({
     queryKey: savedSearchKeys.list(),
     queryFn: ({ signal }) => apiFetch<{ items: SavedSearch[] }>("/api/users/me/saved-searches", { signal }),

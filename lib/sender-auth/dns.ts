@@ -16,7 +16,7 @@ export type DnsType = "TXT" | "A" | "AAAA" | "MX" | "PTR";
 type Answer = string[][] | string[] | { exchange: string; priority: number }[];
 
 /** One query's wait for its answer; a slower server is a temporary error (the message is checked again later). */
-export const QUERY_TIMEOUT_MS = 2_000;
+const QUERY_TIMEOUT_MS = 2_000;
 const MAX_CACHED = 10_000;
 // An answer saying the name or record does not exist is kept this long (RFC 2308's SOA minimum is often longer).
 const NEGATIVE_TTL_SECONDS = 60;

@@ -56,7 +56,7 @@ export async function findOrInsertPrivateNewsletter(
 }
 
 /** Newsletters that are private readers' own: no one else's filing, and no rule of publicness, may touch them. */
-export function isPrivateNewsletter() {
+function isPrivateNewsletter() {
   return sql`exists (select 1 from ${privateNewsletter} where ${privateNewsletter.newsletterId} = ${newsletter.id})`;
 }
 

@@ -5,12 +5,10 @@ import { commentKeys, type Comment } from "@/lib/comments/hooks";
 import { folderKeys, type Folder } from "@/lib/folders/hooks";
 import { emailKeys, emailQuery, patchCachedEmails, type Email, type PagedList } from "@/lib/issues/hooks";
 import type { SubscriptionDto } from "./service";
-import type { UnsubscribeMethod } from "./unsubscribe-header";
 import type { Unsubscribed } from "./unsubscribe";
 
 /** A subscription with its newsletter, the ways out its mail offers, best first, and whether it is muted. */
 export type Subscription = SubscriptionDto;
-export type { UnsubscribeMethod };
 /** What became of an unsubscribe; `no_way_out` when the mail offered none and only Paperboy stopped following. */
 export type LeaveResult = {
   method: Unsubscribed["method"] | null;
@@ -118,7 +116,7 @@ export function useDeleteFolder() {
  * The activity lists sit under the feed's roots, so a like, favourite or comment made anywhere
  * (feed, issue page, these cards) reaches them too.
  */
-export const activityKeys = {
+const activityKeys = {
   favorited: () => [...emailKeys.all, "activity", "favorited"] as const,
   liked: () => [...emailKeys.all, "activity", "liked"] as const,
   comments: () => [...commentKeys.all, "mine"] as const,
@@ -130,19 +128,19 @@ const ACTIVITY_PAGE = "?page=1&page_size=100";
 /** A like in one list must show in the other as soon as the reader switches to it. */
 const ALWAYS_STALE = 0;
 
-export const favoritedQuery = () =>
+const favoritedQuery = () =>
   queryOptions({
     queryKey: activityKeys.favorited(),
     queryFn: ({ signal }) => apiFetch<PagedList<Email>>(`/api/issues/favorited${ACTIVITY_PAGE}`, { signal }),
     staleTime: ALWAYS_STALE,
   });
-export const likedQuery = () =>
+const likedQuery = () =>
   queryOptions({
     queryKey: activityKeys.liked(),
     queryFn: ({ signal }) => apiFetch<PagedList<Email>>(`/api/issues/liked${ACTIVITY_PAGE}`, { signal }),
     staleTime: ALWAYS_STALE,
   });
-export const myCommentsQuery = () =>
+const myCommentsQuery = () =>
   queryOptions({
     queryKey: activityKeys.comments(),
     queryFn: ({ signal }) => apiFetch<Items<Comment>>("/api/users/me/comments", { signal }),

@@ -7,9 +7,9 @@ export type UnsubscribeOptions = {
   link: string | null;
 };
 
-export type MailtoUnsubscribe = { to: string; subject: string; body: string };
+type MailtoUnsubscribe = { to: string; subject: string; body: string };
 
-export const UNSUBSCRIBE_METHODS = ["one_click", "mailto", "link"] as const;
+const UNSUBSCRIBE_METHODS = ["one_click", "mailto", "link"] as const;
 export type UnsubscribeMethod = (typeof UNSUBSCRIBE_METHODS)[number];
 
 const MAX_ENTRIES = 10;

@@ -8,7 +8,7 @@ import { findSubscriptionTo, findUnsubscribeRoutes, findVisibleNewsletterIds, up
 import { describeSubscriptions, unsubscribeOptions } from "./service";
 import type { UnsubscribeMethod, UnsubscribeOptions } from "./unsubscribe-header";
 
-export type UnsubscribeOutcome = "sent" | "failed" | "open_link";
+type UnsubscribeOutcome = "sent" | "failed" | "open_link";
 type Attempt = { method: UnsubscribeMethod; outcome: UnsubscribeOutcome; url: string | null };
 
 // Only the status of the sender's answer matters, but its page is read whole: room for a heavy one.

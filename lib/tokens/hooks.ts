@@ -7,9 +7,9 @@ export type { TokenScope };
 export type AccessToken = AccessTokenDto;
 export type NewAccessToken = NewAccessTokenDto;
 
-export const tokenKeys = { all: ["access-tokens"] as const };
+const tokenKeys = { all: ["access-tokens"] as const };
 
-export const tokensQuery = () =>
+const tokensQuery = () =>
   queryOptions({
     queryKey: tokenKeys.all,
     queryFn: ({ signal }) => apiFetch<{ items: AccessToken[] }>("/api/users/me/tokens", { signal }),

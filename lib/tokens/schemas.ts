@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { idParam } from "@/lib/api/schemas";
 
-export const TOKEN_SCOPES = ["read", "write"] as const;
+const TOKEN_SCOPES = ["read", "write"] as const;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 export const CreateTokenInput = z.object({

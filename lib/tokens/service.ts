@@ -6,7 +6,7 @@ import { deleteToken, findTokenOwner, findTokens, insertToken, touchToken, type 
 import type { CreateTokenInput, TokenScope } from "./schemas";
 
 /** How many tokens a reader may hold: enough for every program they use, few enough to review. */
-export const MAX_TOKENS = 50;
+const MAX_TOKENS = 50;
 const TOKEN_PREFIX = "pb_";
 // A token is the prefix and 32 random bytes in base64url (43 characters): anything much longer is not one, and is not hashed.
 const MAX_TOKEN_LENGTH = 200;

@@ -8,12 +8,12 @@ export type Webhook = WebhookDto;
 export type NewWebhook = NewWebhookDto;
 export type WebhookDelivery = WebhookDeliveryDto;
 
-export const webhookKeys = {
+const webhookKeys = {
   all: ["webhooks"] as const,
   deliveries: (id: number) => ["webhooks", id, "deliveries"] as const,
 };
 
-export const webhooksQuery = () =>
+const webhooksQuery = () =>
   queryOptions({
     queryKey: webhookKeys.all,
     queryFn: ({ signal }) => apiFetch<{ items: Webhook[] }>("/api/users/me/webhooks", { signal }),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { idParam } from "@/lib/api/schemas";
 
 /** The events a webhook may ask for (docs/contract.md 7.6). */
-export const WEBHOOK_EVENTS = ["email.received"] as const;
+const WEBHOOK_EVENTS = ["email.received"] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
 /** How many webhooks a reader may keep: one per program they connect, few enough that one email does not fan out widely. */

@@ -7,7 +7,7 @@ import { deleteWebhook, findDeliveries, findWebhooks, insertWebhook, type Delive
 import { MAX_WEBHOOKS, type CreateWebhookInput, type WebhookEvent } from "./schemas";
 
 /** How many of a webhook's deliveries Settings shows. */
-export const RECENT_DELIVERIES = 20;
+const RECENT_DELIVERIES = 20;
 const LOOKUP_WAIT_MS = 3000;
 
 export type WebhookDto = { id: number; url: string; events: WebhookEvent[]; created_at: string };

@@ -15,7 +15,7 @@ const KB = 1024;
  * repeating its own body, so markup and text keep a real newsletter's proportions (about a tenth of
  * the bytes are text); padding with prose made every message an essay of 60 KB of text.
  */
-export function realisticMix(to: string): Buffer[] {
+function realisticMix(to: string): Buffer[] {
   const corpus = path.resolve(root, "../shared/corpus");
   const dir = existsSync(corpus) ? corpus : path.join(root, "tests/fixtures/mail");
   const bodies = readdirSync(dir)
@@ -53,7 +53,7 @@ function grownTo(html: string, target: number): string {
  * `count` deliveries cycling through the mix, each a new issue (its own Message-ID and subject), so every
  * one is filed with its own edition and shared form, as a reader's stream of newsletters is.
  */
-export function deliveries(set: Buffer[], count: number, tag: string): Buffer[] {
+function deliveries(set: Buffer[], count: number, tag: string): Buffer[] {
   const run = Date.now().toString(36);
   return Array.from({ length: count }, (_, index) => {
     const head = `Message-ID: <${tag}-${run}-${index}@bench.example>\r\nSubject: Bench issue ${tag} ${run}-${index}\r\n`;
@@ -63,10 +63,10 @@ export function deliveries(set: Buffer[], count: number, tag: string): Buffer[] 
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-export type Delivered = { perSecond: number; p50: number; p95: number; failed: number; count: number };
+type Delivered = { perSecond: number; p50: number; p95: number; failed: number; count: number };
 
 /** Sends every message through `send`, `inFlight` at once; `send` answers whether the door accepted it. */
-export async function deliverAll(messages: Buffer[], inFlight: number, send: (raw: Buffer) => Promise<boolean>): Promise<Delivered> {
+async function deliverAll(messages: Buffer[], inFlight: number, send: (raw: Buffer) => Promise<boolean>): Promise<Delivered> {
   const latencies: number[] = [];
   let next = 0;
   let failed = 0;

@@ -14,7 +14,7 @@ import { freePort } from "./processes";
  * Stop it and start it again (same port, same mail) to play a server that went away.
  */
 
-export const DOVECOT_BIN = "/usr/sbin/dovecot";
+const DOVECOT_BIN = "/usr/sbin/dovecot";
 const DOVEADM_BIN = "/usr/bin/doveadm";
 const run = promisify(execFile);
 
@@ -42,7 +42,7 @@ export type Dovecot = {
   log(): Promise<string>;
 };
 
-export type AppendOptions = { folder?: string; flags?: string[]; date?: Date };
+type AppendOptions = { folder?: string; flags?: string[]; date?: Date };
 
 export function dovecotInstalled(): boolean {
   return existsSync(DOVECOT_BIN);

@@ -29,7 +29,7 @@ export type InstanceOptions = {
 };
 
 /** Whether a production build exists for `startInstance` to serve (the journeys build it before they run). */
-export function hasProductionBuild(): boolean {
+function hasProductionBuild(): boolean {
   return existsSync(path.join(root, ".next", "BUILD_ID"));
 }
 

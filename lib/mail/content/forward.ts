@@ -180,7 +180,7 @@ function readFields(block: string): ForwardedHeader | null {
 }
 
 /** "Name <a@b>", "Name [mailto:a@b]", "\"Name\" <a@b<mailto:a@b>>" or a bare address. */
-export function mailboxOf(field: string): Mailbox | null {
+function mailboxOf(field: string): Mailbox | null {
   const value = field.slice(0, 1000);
   const address = addressesIn(value)[0];
   if (!address) return null;
@@ -285,7 +285,7 @@ function englishMonth(word: string): string | null {
 }
 
 /** Forward headers print dates in the forwarder's locale; a miss returns null (then the arrival time counts). */
-export function parseLooseDate(value: string): Date | null {
+function parseLooseDate(value: string): Date | null {
   let text = value
     .slice(0, 200)
     .replace(/\s+(?:at|à|um|a las|alle(?: ore)?|om|kl\.?)\s+/gi, " ")

@@ -39,7 +39,7 @@ const BLOCK = new Set([
 const CELL = new Set(["td", "th"]);
 // Outlook on the web puts a forward's header block in this element, after an <hr> rather than a text separator.
 const OUTLOOK_FORWARD_ID = "divRplyFwdMsg";
-export const OUTLOOK_SEPARATOR = "________________________________";
+const OUTLOOK_SEPARATOR = "________________________________";
 const SKIP = new Set(["head", "script", "style", "title", "template", "noscript", "xmp", "textarea", "select"]);
 
 // Runs of spaces, tabs and no-break spaces as one space; a lone space, most of them, needs no replacing.

@@ -46,7 +46,7 @@ export function isSharedDomain(domain: string): boolean {
 }
 
 /** The sender address as a key: lower case, without a `+tag`. */
-export function normalizeSender(address: string): string {
+function normalizeSender(address: string): string {
   const lower = address.trim().toLowerCase();
   const at = lower.lastIndexOf("@");
   const local = lower.slice(0, at).replace(/\+.*$/, "");

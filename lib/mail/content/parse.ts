@@ -5,7 +5,7 @@ import { repairMojibake } from "./charset";
 
 export type Mailbox = { name: string; address: string };
 export type UnsubscribeHeaders = { list: string; post: string | null };
-export type InlineImage = { cid: string; contentType: string; content: Buffer };
+type InlineImage = { cid: string; contentType: string; content: Buffer };
 
 /** What filing needs from one RFC 5322 message, decoded to UTF-8. */
 export type ParsedMessage = {

@@ -14,7 +14,7 @@ import { prepareMessage } from "@/lib/mail/content/worker-pool";
  */
 export const RECHECK_JOB = "sender-auth-recheck";
 /** A message whose DNS failed is checked again this long after. */
-export const RETRY_SECONDS = 300;
+const RETRY_SECONDS = 300;
 const BATCH = 100;
 
 const payload = z.object({ afterId: z.number().int().min(0).default(0) });

@@ -340,7 +340,7 @@ async function findNewsletter(tx: Database, identity: NewsletterIdentity): Promi
  * an evening one, differ there); a forward carries the original's subject, date and images, so it
  * joins the same edition.
  */
-export function editionFingerprint(content: Pick<MailContent, "subject" | "thumbnailUrl">, published: Date): string {
+function editionFingerprint(content: Pick<MailContent, "subject" | "thumbnailUrl">, published: Date): string {
   const subject = content.subject.trim().toLowerCase().replace(/\s+/g, " ");
   const day = published.toISOString().slice(0, 10);
   return createHash("sha256")

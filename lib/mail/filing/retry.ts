@@ -15,7 +15,7 @@ import { prepareAndFileStored } from "@/lib/mail/service";
  */
 export const FILE_INBOUND_JOB = "file-inbound";
 export const MAX_FILING_ATTEMPTS = 5;
-export const FIRST_RETRY_SECONDS = 15;
+const FIRST_RETRY_SECONDS = 15;
 export const SWEEP_SECONDS = 10;
 // A claimed attempt that has not reported back in this long died with its process (jobs expire at 60 s).
 const ABANDONED_SECONDS = 120;

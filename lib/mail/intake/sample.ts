@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { DomUtils, parseDocument } from "htmlparser2";
 import nodemailer from "nodemailer";
 
-export const SAMPLE_SENDER = "Paperboy Sample <hello@sample.paperboy.example>";
+const SAMPLE_SENDER = "Paperboy Sample <hello@sample.paperboy.example>";
 const SAMPLE_DOMAIN = "sample.paperboy.example";
 const MAILTO_UNSUBSCRIBE = `mailto:unsubscribe@${SAMPLE_DOMAIN}?subject=Unsubscribe%20me`;
 
@@ -41,7 +41,7 @@ export async function sampleIssue({ to, oneClick, html, now = new Date() }: Samp
 }
 
 /** The text of an HTML document's <title>, entities decoded and white space collapsed; "" without one. */
-export function htmlTitle(html: string): string {
+function htmlTitle(html: string): string {
   const title = DomUtils.findOne((element) => element.name === "title", parseDocument(html).children);
   return title ? DomUtils.textContent(title).replace(/\s+/g, " ").trim() : "";
 }
