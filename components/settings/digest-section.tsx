@@ -200,7 +200,9 @@ function DigestForm({ saved, address }: { saved: DigestSettings; address: string
           comes only with a toast, because a page at rest shows no status. */}
       <div aria-live="polite" className="pointer-events-none fixed inset-x-4 bottom-4 z-50 mx-auto max-w-md">
         {toast && (
-          <p role="status" className="rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">{toast}</p>
+          <p role="status" className="rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900">
+            {toast}
+          </p>
         )}
       </div>
     </>
