@@ -50,7 +50,9 @@ export function FirstIssueGuide({ address }: { address: string }) {
 
   useEffect(() => {
     if (arrival !== "waiting") return;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: emailKeys.lists() });
+    // A poll lets a request still on its way finish instead of starting over: on a slow connection each would
+    // be cut short by the next, and the issue would never show.
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: emailKeys.lists() }, { cancelRefetch: false });
     refresh();
     const poll = window.setInterval(refresh, ARRIVAL_POLL_MS);
     const giveUp = window.setTimeout(() => setArrival("late"), ARRIVAL_TIMEOUT_MS);

@@ -27,6 +27,11 @@ describe.runIf(process.env.DATABASE_URL)("queries on PostgreSQL", () => {
     expect(await preparedWith(marker)).toBe(1);
   });
 
+  it("are never JIT-compiled: on a new database's unanalysed tables the feed's estimate made compiling cost 0.6 s a request", async () => {
+    const [row] = await rowsOf<{ jit: string }>(sql`SELECT current_setting('jit') AS jit`);
+    expect(row!.jit).toBe("off");
+  });
+
   it("still answer after a prepared statement fails, and fail again the same way", async () => {
     const divide = (divisor: number) =>
       rowsOf<{ quotient: number }>(sql`SELECT 10 / ${divisor}::int AS quotient, 'divide_marker' AS marker`);
