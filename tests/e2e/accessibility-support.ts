@@ -109,7 +109,8 @@ export async function seedReader(request: APIRequestContext): Promise<Seeded> {
     html: articleHtml("Earlier dispatch"),
     date: new Date(Date.now() - 86_400_000),
   });
-  const issueId = await deliver(request, user.unique_email, { from, subject, html: articleHtml(subject) });
+  // Long enough to scroll past the scroll-to-top threshold at desktop width, whatever the toolbar's height.
+  const issueId = await deliver(request, user.unique_email, { from, subject, html: articleHtml(subject, 1200) });
   expect((await request.put(`/api/issues/${issueId}/interactions`, { data: { is_liked: true } })).ok()).toBe(true);
   expect((await request.put(`/api/issues/${otherId}/interactions`, { data: { is_favorited: true } })).ok()).toBe(true);
   expect((await request.post(`/api/issues/${issueId}/comments`, { data: { content: "A careful read." } })).status()).toBe(201);
