@@ -112,10 +112,12 @@ const PENDING_PAGE_SIZE = 10;
  */
 export function pendingConfirmationParams(state: FeedState): URLSearchParams | null {
   if (state.page !== 1 || state.read_status === "read") return null;
-  const params = feedApiParams(state);
+  // `kind` first, as this list has always been asked for (`/api/issues/feed?kind=confirmation...`): what waits
+  // on it, in logs or tests, knows it at a glance.
+  const params = new URLSearchParams({ kind: "confirmation" });
+  for (const [key, value] of feedApiParams(state)) if (key !== "kind") params.set(key, value);
   params.set("page_size", String(PENDING_PAGE_SIZE));
   params.set("read_status", "unread");
-  params.set("kind", "confirmation");
   return params;
 }
 
