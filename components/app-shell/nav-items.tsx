@@ -3,8 +3,7 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
-import { CompassIcon, FeedIcon, InboxIcon, SettingsIcon } from "../ui/icons";
-import { HighlightIcon } from "../highlights/highlight-icon";
+import { CompassIcon, FeedIcon, HighlightIcon, InboxIcon, SettingsIcon } from "../ui/icons";
 import { ScreenerNav } from "../screener/screener-nav";
 import { SavedSearches } from "./saved-searches";
 

@@ -1,24 +1,8 @@
 "use client";
 
-import type { SVGProps } from "react";
-import { toolbarIconSize, type ToolbarItem } from "../issue/issue-toolbar";
+import type { ToolbarItem } from "../issue/issue-toolbar";
+import { Icon } from "../ui/icons";
 import { useReading } from "./reading-context";
-
-function Glyph(props: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      {...toolbarIconSize}
-      {...props}
-    />
-  );
-}
 
 /** Reader view (`v`) and Listen (`p`) as issue toolbar buttons; Listen only where the browser can speak. */
 export function useReadingToolbarItems(): ToolbarItem[] {
@@ -30,10 +14,10 @@ export function useReadingToolbarItems(): ToolbarItem[] {
       pressed: readerView,
       onSelect: toggleReaderView,
       icon: (
-        <Glyph>
+        <Icon>
           <path d="M4 5.5C6.5 4.5 9.5 4.5 12 6c2.5-1.5 5.5-1.5 8-.5v13c-2.5-1-5.5-1-8 .5-2.5-1.5-5.5-1.5-8-.5z" />
           <path d="M12 6v13" />
-        </Glyph>
+        </Icon>
       ),
     },
   ];
@@ -45,13 +29,13 @@ export function useReadingToolbarItems(): ToolbarItem[] {
     pressed: listen.status !== "idle",
     onSelect: () => void toggleListen(),
     icon: (
-      <Glyph>
+      <Icon>
         {playing ? (
           <path d="M9 5v14M15 5v14" />
         ) : (
           <path d="M4 14v-2a8 8 0 0 1 16 0v2M4 14h3v5H5a1 1 0 0 1-1-1zM20 14h-3v5h2a1 1 0 0 0 1-1z" />
         )}
-      </Glyph>
+      </Icon>
     ),
   });
   return items;

@@ -2,7 +2,8 @@ import type { SVGProps } from "react";
 
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The house's line icon: 24-unit grid, drawn in the text colour. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -139,5 +140,16 @@ export function GoogleIcon(props: IconProps) {
       <path fill="#FBBC05" d="M5.7 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8z" />
       <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8c.9-2.6 3.4-4.5 6.3-4.5z" />
     </svg>
+  );
+}
+
+/** A marker pen, for the Highlights page in the navigation. */
+export function HighlightIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="m9 11-4 4v3h3l4-4" />
+      <path d="m9 11 6.5-6.5a2.1 2.1 0 0 1 3 3L12 14z" />
+      <path d="M4 21h16" />
+    </Icon>
   );
 }
