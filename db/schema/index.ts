@@ -14,3 +14,4 @@ export * from "./order";
 export * from "./webhooks";
 export * from "./sender-auth";
 export * from "./highlights";
+export * from "./images";
