@@ -72,7 +72,7 @@ function connect(): Connection {
     // runs in under a millisecond. Paperboy's statements are short; compiling them never pays.
     const pool = new Pool({
       connectionString: env.DATABASE_URL,
-      max: 10,
+      max: env.DATABASE_POOL_SIZE,
       options: "-c jit=off",
       Client: PreparingClient as typeof Client,
     });

@@ -13,6 +13,9 @@ describe("parseEnv", () => {
       DATA_DIR: ".data",
       SMTP_PORT: 2525,
       MAX_MESSAGE_BYTES: 26_214_400,
+      DATABASE_POOL_SIZE: 10,
+      IMAGE_CACHE_MAX_BYTES: 268_435_456,
+      IMAGE_CACHE_MAX_ENTRY_BYTES: 5_242_880,
     });
     expect(env.DATABASE_URL).toBeUndefined();
   });
@@ -49,8 +52,20 @@ describe("parseEnv", () => {
     [{ FETCH_ALLOW_HOSTS: "127.0.0.1" }, "Invalid configuration: FETCH_ALLOW_HOSTS must be comma-separated host:port pairs"],
     [{ FETCH_ALLOW_HOSTS: "http://intranet:80" }, "Invalid configuration: FETCH_ALLOW_HOSTS must be comma-separated host:port pairs"],
     [{ WORKER: "yes" }, "Invalid configuration: WORKER must be on or off"],
+    [{ IMAGE_CACHE_MAX_ENTRY_BYTES: "5MB" }, "Invalid configuration: IMAGE_CACHE_MAX_ENTRY_BYTES must be a number of bytes"],
   ])("refuses %o in one line", (source, message) => {
     expect(() => parseEnv(source)).toThrow(new Error(message));
+  });
+
+  it.each(["1", "-2", "2.5", "ten", "1001"])("refuses DATABASE_POOL_SIZE=%s in one line", (value) => {
+    expect(() => parseEnv({ DATABASE_POOL_SIZE: value })).toThrow(
+      new Error("Invalid configuration: DATABASE_POOL_SIZE must be a whole number of connections from 2 to 1000"),
+    );
+  });
+
+  it("sizes each process's PostgreSQL pool from DATABASE_POOL_SIZE", () => {
+    expect(parseEnv({ DATABASE_POOL_SIZE: "25" }).DATABASE_POOL_SIZE).toBe(25);
+    expect(parseEnv({ DATABASE_POOL_SIZE: "" }).DATABASE_POOL_SIZE).toBe(10);
   });
 
   it("takes outbound mail and fetch settings", () => {

@@ -6,6 +6,7 @@ import { z } from "zod";
 
 const optional = z.string().optional();
 const HOST_PORT = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}$/i;
+const POOL_SIZE = "must be a whole number of connections from 2 to 1000";
 
 /** 32 bytes written as 64 hex digits or as base64 (either alphabet). */
 export function keyBytes(value: string): Buffer {
@@ -20,6 +21,14 @@ function isKeyOf32Bytes(value: string): boolean {
 function envSchema(port: string | undefined) {
   return z.object({
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+    // The most PostgreSQL connections one process's pool opens (an app instance's LISTEN connection is one more); at
+    // least 2, so a transaction and a query beside it never wait for each other.
+    DATABASE_POOL_SIZE: z.coerce
+      .number({ error: POOL_SIZE })
+      .int({ error: POOL_SIZE })
+      .min(2, { error: POOL_SIZE })
+      .max(1000, { error: POOL_SIZE })
+      .default(10),
     DATA_DIR: z.string().default(".data"),
     MAIL_DOMAIN: z.hostname({ error: "must be a domain name, such as paperboy.example" }).default("paperboy.localhost"),
     // Follows PORT, so `PORT=3400 npm start` accepts the writes of its own pages.
@@ -54,8 +63,10 @@ function envSchema(port: string | undefined) {
       .string()
       .regex(/^[a-z_][a-z0-9_]{0,49}$/, { error: "must be a lowercase SQL name" })
       .default("pgboss"),
-    // The image proxy's disk cache under DATA_DIR/image-cache: the least recently used images go past this.
-    IMAGE_CACHE_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(536_870_912),
+    // The image proxy's cache in PostgreSQL, shared by every instance: the least recently used images go past this.
+    IMAGE_CACHE_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(268_435_456),
+    // A larger image or font is served but kept only in the memory of the instance that fetched it.
+    IMAGE_CACHE_MAX_ENTRY_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(5_242_880),
     METRICS_TOKEN: optional,
     SMTP_TLS_CERT: optional,
     SMTP_TLS_KEY: optional,

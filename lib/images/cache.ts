@@ -1,88 +1,90 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
-import path from "node:path";
+import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
-import { dataPath, env } from "@/lib/env";
+import { env } from "@/lib/env";
+import { describeError, logger } from "@/lib/observability/log";
+import { deleteLeastRecentlyUsedImages, findCachedImage, insertCachedImage, updateCachedImagesUsed } from "./repo";
 
-// The hottest images are served from memory; the disk holds the rest, up to IMAGE_CACHE_MAX_BYTES.
+// The image proxy's cache lives in PostgreSQL (cache.image), shared by every instance and kept across restarts.
+// The hottest images are also served from this process's memory: the bytes at a URL are kept for good (the proxy
+// answers `immutable`), so a copy here can only outlive the row eviction took, which is harmless.
 const memory = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (body) => Math.max(1, body.length) });
 
-/** Files on disk by name, least recently used first (a Map keeps insertion order), with their sizes. */
-let index: Promise<Map<string, number>> | undefined;
-let totalBytes = 0;
+// Uses are written a batch at a time, not per request: once a minute, and before eviction reads them.
+const TOUCH_EVERY_MS = 60_000;
+const TOUCH_BATCH = 1_000;
+const touched = new Set<string>();
+let touchTimer: NodeJS.Timeout | undefined;
+
+// Eviction runs on insert, once this process has stored a sixteenth of the bound since it last ran (so the
+// total may pass the bound by that much per instance), and on its first insert, not knowing the total yet.
+let storedSinceEviction = Number.POSITIVE_INFINITY;
+let evicting: Promise<void> | undefined;
 
 export function cacheKey(url: string): string {
   return createHash("sha256").update(url).digest("hex");
 }
 
-function directory(): string {
-  return dataPath("image-cache");
+function warn(error: unknown, message: string): void {
+  logger.warn({ error: describeError(error) }, message);
 }
 
-function fileOf(key: string): string {
-  return path.join(directory(), key.slice(0, 2), key);
+function touch(key: string): void {
+  touched.add(key);
+  if (touched.size >= TOUCH_BATCH) void writeUses();
+  else touchTimer ??= setTimeout(() => void writeUses(), TOUCH_EVERY_MS).unref();
 }
 
-/** What an earlier run left on disk, oldest first, so eviction after a restart still goes by use. */
-async function loadIndex(): Promise<Map<string, number>> {
-  const files: { key: string; size: number; used: number }[] = [];
-  const shards = await readdir(directory()).catch(() => [] as string[]);
-  for (const shard of shards) {
-    const names = await readdir(path.join(directory(), shard)).catch(() => [] as string[]);
-    for (const name of names) {
-      if (!/^[0-9a-f]{64}$/.test(name)) continue;
-      const info = await stat(path.join(directory(), shard, name)).catch(() => null);
-      if (info) files.push({ key: name, size: info.size, used: info.mtimeMs });
-    }
-  }
-  files.sort((a, b) => a.used - b.used);
-  totalBytes = files.reduce((sum, file) => sum + file.size, 0);
-  return new Map(files.map((file) => [file.key, file.size]));
+async function writeUses(): Promise<void> {
+  clearTimeout(touchTimer);
+  touchTimer = undefined;
+  const keys = [...touched].map((key) => Buffer.from(key, "hex"));
+  touched.clear();
+  await updateCachedImagesUsed(keys).catch((error: unknown) => warn(error, "Image cache uses not written"));
 }
 
-function knownFiles(): Promise<Map<string, number>> {
-  index ??= loadIndex();
-  return index;
-}
-
-/** The cached bytes of an image, or null. */
+/** The cached bytes of an image, or null; a database that does not answer is a miss, never an error. */
 export async function readCachedImage(key: string): Promise<Buffer | null> {
   const hot = memory.get(key);
-  if (hot) return hot;
-  const body = await readFile(fileOf(key)).catch(() => null);
+  if (hot) {
+    touch(key);
+    return hot;
+  }
+  const body = await findCachedImage(Buffer.from(key, "hex")).catch((error: unknown) => {
+    warn(error, "Image cache not read");
+    return null;
+  });
   if (!body) return null;
   memory.set(key, body);
-  const files = await knownFiles();
-  files.delete(key);
-  files.set(key, body.length);
+  touch(key);
   return body;
 }
 
-/** Keeps an image; written aside and renamed, so another instance sharing DATA_DIR never reads half a file. */
+/**
+ * Keeps an image for every instance: one larger than IMAGE_CACHE_MAX_ENTRY_BYTES only in memory, so a few
+ * large ones cannot push out many small ones. A failed write is logged; the image is served all the same.
+ */
 export async function storeCachedImage(key: string, body: Buffer): Promise<void> {
   memory.set(key, body);
-  const file = fileOf(key);
-  await mkdir(path.dirname(file), { recursive: true });
-  const partial = `${file}.${randomBytes(6).toString("hex")}.part`;
-  await writeFile(partial, body);
-  await rename(partial, file);
-  const files = await knownFiles();
-  totalBytes += body.length - (files.get(key) ?? 0);
-  files.delete(key);
-  files.set(key, body.length);
-  await evict(files);
+  if (body.length > Math.min(env.IMAGE_CACHE_MAX_ENTRY_BYTES, env.IMAGE_CACHE_MAX_BYTES)) return;
+  try {
+    await insertCachedImage(Buffer.from(key, "hex"), body);
+  } catch (error) {
+    warn(error, "Image cache not written");
+    return;
+  }
+  storedSinceEviction += body.length;
+  if (storedSinceEviction >= env.IMAGE_CACHE_MAX_BYTES / 16) await evictCachedImages();
 }
 
-/** Removes the least recently used files until the cache is back under 90% of its bound. */
-async function evict(files: Map<string, number>): Promise<void> {
-  if (totalBytes <= env.IMAGE_CACHE_MAX_BYTES) return;
-  const target = env.IMAGE_CACHE_MAX_BYTES * 0.9;
-  for (const [key, size] of files) {
-    if (totalBytes <= target) break;
-    files.delete(key);
-    memory.delete(key);
-    totalBytes -= size;
-    await unlink(fileOf(key)).catch(() => undefined);
-  }
+/** Deletes the least recently used rows, when the cache passed IMAGE_CACHE_MAX_BYTES, until it is under 90% of it. */
+function evictCachedImages(): Promise<void> {
+  evicting ??= (async () => {
+    storedSinceEviction = 0;
+    await writeUses();
+    await deleteLeastRecentlyUsedImages(env.IMAGE_CACHE_MAX_BYTES, Math.floor(env.IMAGE_CACHE_MAX_BYTES * 0.9));
+  })()
+    .catch((error: unknown) => warn(error, "Image cache not evicted"))
+    .finally(() => (evicting = undefined));
+  return evicting;
 }

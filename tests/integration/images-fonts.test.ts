@@ -3,6 +3,7 @@ import { GET as proxyFont } from "@/app/img/font/[signature]/[encoded]/route";
 import { GET as proxyImage } from "@/app/img/[signature]/[encoded]/route";
 import { setFetchResolver } from "@/lib/fetch/guarded-fetch";
 import { proxiedPath } from "@/lib/images/sign";
+import { useDatabase } from "../support/api";
 import { allowFetchTo, answerEveryName, startLocalServer, type LocalServer } from "../support/local-server";
 
 // A WOFF2 file's signature and enough bytes after it to pass for one; the proxy checks no further.
@@ -11,6 +12,9 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 let server: LocalServer;
 let undo: Array<() => void> = [];
+
+// The proxy's cache is in the database.
+useDatabase();
 
 beforeAll(async () => {
   server = await startLocalServer((req, res) => {

@@ -1,12 +1,16 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as proxyImage } from "@/app/img/[signature]/[encoded]/route";
-import { env } from "@/lib/env";
+import { getDb } from "@/db/client";
 import { setFetchResolver } from "@/lib/fetch/guarded-fetch";
 import { cacheKey } from "@/lib/images/cache";
 import { proxiedImagePath } from "@/lib/images/sign";
+import { useDatabase } from "../support/api";
 import { allowFetchTo, answerEveryName, startLocalServer, type LocalServer } from "../support/local-server";
+
+// The cache is the database's, kept across runs: each run asks for addresses of its own.
+const run = randomUUID();
 
 // The smallest real images of each kind the proxy must tell apart by their bytes.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
@@ -16,6 +20,8 @@ const SVG = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
 let server: LocalServer;
 let undo: Array<() => void> = [];
 
+useDatabase();
+
 beforeAll(async () => {
   server = await startLocalServer((req, res) => {
     const send = (status: number, type: string, body: Buffer | string, delay = 0) =>
@@ -23,14 +29,15 @@ beforeAll(async () => {
         res.writeHead(status, { "content-type": type, "set-cookie": "tracker=reader-42" });
         res.end(body);
       }, delay);
-    if (req.url.startsWith("/logo.png")) return send(200, "image/png", PNG, 50);
-    if (req.url === "/mislabelled.png") return send(200, "image/png", GIF);
-    if (req.url === "/page.png") return send(200, "text/html", "<html>not an image</html>");
-    if (req.url === "/html-as-image.png") return send(200, "image/png", "<html>not an image</html>");
-    if (req.url === "/vector.svg") return send(200, "image/svg+xml", SVG);
-    if (req.url === "/svg-as-png.png") return send(200, "image/png", SVG);
-    if (req.url === "/huge.png") return send(200, "image/png", Buffer.concat([PNG, Buffer.alloc(12 * 1024 * 1024)]));
-    if (req.url === "/loop.png") {
+    const pathname = req.url.split("?")[0];
+    if (pathname === "/logo.png") return send(200, "image/png", PNG, 50);
+    if (pathname === "/mislabelled.png") return send(200, "image/png", GIF);
+    if (pathname === "/page.png") return send(200, "text/html", "<html>not an image</html>");
+    if (pathname === "/html-as-image.png") return send(200, "image/png", "<html>not an image</html>");
+    if (pathname === "/vector.svg") return send(200, "image/svg+xml", SVG);
+    if (pathname === "/svg-as-png.png") return send(200, "image/png", SVG);
+    if (pathname === "/huge.png") return send(200, "image/png", Buffer.concat([PNG, Buffer.alloc(12 * 1024 * 1024)]));
+    if (pathname === "/loop.png") {
       res.writeHead(302, { location: "/loop.png" });
       return res.end();
     }
@@ -52,7 +59,8 @@ async function get(pathname: string) {
   return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
 }
 
-const imageAt = (pathname: string) => proxiedImagePath(`${server.origin}${pathname}`);
+const imageAt = (pathname: string) => proxiedImagePath(`${server.origin}${pathname}?run=${run}`);
+const asked = (pathname: string) => server.requests.filter((request) => request.url.split("?")[0] === pathname);
 
 describe("GET /img/<signature>/<base64url of the URL>", () => {
   it("serves a remote image with its sniffed type, a year of immutable caching, nosniff and no cookie of the sender's", async () => {
@@ -68,15 +76,18 @@ describe("GET /img/<signature>/<base64url of the URL>", () => {
     expect(server.requests[0]!.headers.referer).toBeUndefined();
   });
 
-  it("fetches an image once for many reads, concurrent first reads included, and keeps it on disk", async () => {
+  it("fetches an image once for many reads, concurrent first reads included, and keeps its bytes in the database", async () => {
     undo.push(allowFetchTo(server.hostPort));
-    const url = `${server.origin}/logo.png?many=${Date.now()}`;
+    const url = `${server.origin}/logo.png?many=${run}`;
     const first = await Promise.all(Array.from({ length: 5 }, () => get(proxiedImagePath(url))));
     const later = await Promise.all(Array.from({ length: 5 }, () => get(proxiedImagePath(url))));
     for (const answer of [...first, ...later]) expect(answer).toMatchObject({ status: 200 });
-    expect(server.requests.filter((request) => request.url.startsWith("/logo.png"))).toHaveLength(1);
-    const key = cacheKey(url);
-    expect(existsSync(path.join(env.DATA_DIR, "image-cache", key.slice(0, 2), key))).toBe(true);
+    expect(asked("/logo.png")).toHaveLength(1);
+    const key = Buffer.from(cacheKey(url), "hex");
+    const { rows } = (await getDb().execute(sql`SELECT body, size FROM cache.image WHERE key = ${key}`)) as unknown as {
+      rows: { body: Uint8Array; size: number }[];
+    };
+    expect(rows.map((row) => ({ body: Buffer.from(row.body), size: row.size }))).toEqual([{ body: PNG, size: PNG.length }]);
   });
 
   it("answers 403 to a signature that is not the server's, and fetches nothing", async () => {
@@ -110,7 +121,7 @@ describe("GET /img/<signature>/<base64url of the URL>", () => {
       expect(answer.body.toString()).not.toMatch(/upstream|<svg|<html/);
     }
     // Not cached: the second read went out again.
-    expect(server.requests.filter((request) => request.url === pathname).length).toBeGreaterThanOrEqual(2);
+    expect(asked(pathname).length).toBeGreaterThanOrEqual(2);
   });
 
   it("fetches nothing from a name that resolves to a private address", async () => {
@@ -120,19 +131,5 @@ describe("GET /img/<signature>/<base64url of the URL>", () => {
     undo.push(setFetchResolver(answerEveryName("127.0.0.1")));
     expect((await get(proxiedImagePath(`http://rebound.example:${server.port}/logo.png`))).status).toBe(502);
     expect(server.requests).toHaveLength(0);
-  });
-
-  it("evicts the least recently used images once the disk cache passes its bound", async () => {
-    undo.push(allowFetchTo(server.hostPort));
-    const bound = env.IMAGE_CACHE_MAX_BYTES;
-    env.IMAGE_CACHE_MAX_BYTES = PNG.length * 3;
-    undo.push(() => {
-      env.IMAGE_CACHE_MAX_BYTES = bound;
-    });
-    const urls = Array.from({ length: 5 }, (_, index) => `${server.origin}/logo.png?evict=${index}-${Date.now()}`);
-    for (const url of urls) expect((await get(proxiedImagePath(url))).status).toBe(200);
-    const onDisk = (url: string) => existsSync(path.join(env.DATA_DIR, "image-cache", cacheKey(url).slice(0, 2), cacheKey(url)));
-    expect(onDisk(urls[0]!)).toBe(false);
-    expect(onDisk(urls[4]!)).toBe(true);
   });
 });
