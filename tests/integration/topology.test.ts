@@ -2,12 +2,12 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useDatabase } from "../support/api";
 import { killRunning, root } from "../support/processes";
+import { sendOverSmtp } from "../support/smtp";
 import { mail, uniqueSender } from "./inbound-support";
 import { freePort, hasBuild, multiProcess, startInstance, within, type Instance } from "./instances-support";
 
@@ -43,47 +43,22 @@ function caddyfileFor(upstreams: string[]): string {
   return source.replace(dynamic, `to ${upstreams.join(" ")}`);
 }
 
-/** Sends one message over SMTP, answering each reply; resolves with the last reply's code (250 once queued). */
-function sendOverSmtp(port: number, from: string, to: string, message: string): Promise<number> {
-  const commands = [
-    "EHLO sender.example",
-    `MAIL FROM:<${from}>`,
-    `RCPT TO:<${to}>`,
-    "DATA",
-    `${message.replace(/^\./gm, "..")}\r\n.`,
-    "QUIT",
-  ];
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1");
-    const codes: number[] = [];
-    let buffer = "";
-    socket.on("error", reject);
-    socket.on("data", (data) => {
-      buffer += data.toString();
-      let match: RegExpExecArray | null;
-      while ((match = /^(\d{3}) .*\r\n/m.exec(buffer))) {
-        buffer = buffer.slice(match.index + match[0].length);
-        codes.push(Number(match[1]));
-        const next = commands.shift();
-        if (next) socket.write(`${next}\r\n`);
-      }
-    });
-    socket.on("close", () => resolve(codes.at(-2) ?? 0));
-  });
-}
-
 describe.skipIf(!runnable)("the compose topology without Docker (needs DATABASE_URL, a fresh build and caddy)", () => {
   let proxy: string;
   let smtpPort: number;
   let imagePort: number;
   let images: Server;
+  let imageRequests = 0;
   let caddy: ChildProcess;
   let caddyOutput = "";
   let ports: number[] = [];
   const apps: Instance[] = [];
 
   beforeAll(async () => {
-    images = createServer((_request, response) => response.writeHead(200, { "content-type": "image/png" }).end(PIXEL));
+    images = createServer((_request, response) => {
+      imageRequests++;
+      response.writeHead(200, { "content-type": "image/png" }).end(PIXEL);
+    });
     await new Promise<void>((resolve) => images.listen(0, "127.0.0.1", resolve));
     imagePort = (images.address() as { port: number }).port;
 
@@ -170,11 +145,13 @@ describe.skipIf(!runnable)("the compose topology without Docker (needs DATABASE_
     // The session made on one replica is honoured by every one: requests go round the replicas in turn.
     for (let request = 0; request < APP_INSTANCES * 2; request++) expect((await get("/api/users/me")).status).toBe(200);
 
-    const picture = `http://127.0.0.1:${imagePort}/picture.png`;
+    const picture = `http://127.0.0.1:${imagePort}/picture-${randomUUID()}.png`;
     const html = `<p>Hello reader, the topology letter of this week, with a picture.</p><img src="${picture}" alt="The week in a picture" width="600" height="300">`;
     const sender = uniqueSender();
     const message = mail({ to: user.unique_email, from: `Topology Weekly <${sender}>`, subject: "Over SMTP", html });
     expect(await sendOverSmtp(smtpPort, sender, user.unique_email, message)).toBe(250);
+    const nobody = `nobody-${randomUUID().slice(0, 8)}@${user.unique_email.split("@")[1]}`;
+    expect(await sendOverSmtp(smtpPort, sender, nobody, message)).toBe(550);
 
     const mbox = `From sender@example.com Tue Mar  1 10:00:00 2022\n${mail({
       to: "reader@gmail.example",
@@ -207,12 +184,14 @@ describe.skipIf(!runnable)("the compose topology without Docker (needs DATABASE_
     const { body_html } = (await (await get(`/api/issues/${smtpEmail.id}`)).json()) as { body_html: string };
     const proxied = /src="(\/img\/[^"]+)"/.exec(body_html)?.[1];
     expect(proxied).toBeDefined();
-    // The picture is fetched by whichever replica answers, each with its own cache (no shared disk).
+    // Whichever replica answers serves the picture, fetched from the sender once: the cache is the database's
+    // (no shared disk).
     for (let request = 0; request < APP_INSTANCES; request++) {
       const image = await fetch(at(proxied!));
       expect({ status: image.status, type: image.headers.get("content-type") }).toEqual({ status: 200, type: "image/png" });
       expect(Buffer.from(await image.arrayBuffer())).toEqual(PIXEL);
     }
+    expect(imageRequests).toBe(1);
 
     const exported = await get("/api/users/me/export");
     expect({ status: exported.status, type: exported.headers.get("content-type") }).toEqual({ status: 200, type: "application/zip" });
