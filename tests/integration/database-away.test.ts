@@ -1,6 +1,6 @@
 import { connect, createServer, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { registerUser, useDatabase } from "../support/api";
+import { call, registerUser, useDatabase } from "../support/api";
 import { deliver, mail, uniqueSender } from "./inbound-support";
 
 // The app reaches PostgreSQL through a proxy this test can cut, as a restart or failover would.
@@ -58,14 +58,20 @@ describe.skipIf(!process.env.DATABASE_URL)("the database away for a few seconds 
     expect(logged).toHaveBeenCalledWith(expect.objectContaining({ reason: "ECONNREFUSED" }), "Database unavailable");
     expect(JSON.stringify(logged.mock.calls)).not.toContain(reader.unique_email.split("@")[0]);
     logged.mockRestore();
+    // Liveness and readiness both say so, without a session (docs/contract.md 4 and 7.7).
+    const { GET: health } = await import("@/app/api/health/route");
+    const { GET: ready } = await import("@/app/api/health/ready/route");
+    expect(await call(health, "/api/health")).toMatchObject({ status: 503, body: { status: "error", database: "unavailable" } });
+    expect(await call(ready, "/api/health/ready")).toMatchObject({ status: 503, body: { detail: "The database is not answering." } });
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(ran).toEqual([]);
 
     const back = Date.now();
     await restore();
     expect((await deliver(mail({ to: reader.unique_email, from: uniqueSender() }))).status).toBe(202);
+    expect(await call(ready, "/api/health/ready")).toMatchObject({ status: 200, body: { status: "ready" } });
     await expect.poll(() => ran.length, { timeout: 10_000, interval: 100 }).toBe(1);
     console.log(`job ran ${((ran[0] - back) / 1000).toFixed(1)} s after the database returned`);
     await runner.stop(5000);
-  });
+  }, 60_000);
 });
