@@ -116,6 +116,9 @@ const UNCLOSED_STYLE_VECTORS = [
   '<div title="</style>"><style>.c{-moz-binding:url(x.xml#x)}<img src=x onerror="alert(1)"></div>',
   '<style><!--</style><style>@import "https://evil.example/y.css";-->',
   '<style>/*</style><img src=x onerror="alert(1)">*/',
+  // htmlparser2 reads what follows `<style/>` as markup; a browser reads it as the sheet, attribute values included.
+  `<style/><p title="\n{}@import url('https://evil.example/x.css');">inside</p>`,
+  '<style/><div title="\n{}*{width:expression(alert(1))}">x</div>',
 ];
 
 describe("sanitizeEmailHtml on an unclosed or misread <style>", () => {
@@ -190,6 +193,16 @@ describe("sanitizeEmailHtml's sink", () => {
     expect(told.text).toBe("Tom & Jerry’s weekly <issue>\ninside an unknown tag");
     expect(told.links).toEqual([]);
     expect(told.thumbnailUrl).toBe("https://cdn.example.com/hero.jpg");
+  });
+
+  it("derives nothing from what the parser found inside a <style/>, as a parser of the output would", () => {
+    const html =
+      '<p>before</p><style/><a href="https://evil.example/">a link</a><img src="https://cdn.example.com/hero.jpg" width="600"><p>after</p>';
+    const { told, parsed } = bothWays(html);
+    expect(told).toEqual(parsed);
+    expect(told.links).toEqual([]);
+    expect(told.thumbnailUrl).toBeNull();
+    expect(sanitizeEmailHtml(html)).toBe("<p>before</p>");
   });
 
   it("derives from malformed tag soup what a second parse of the output would", () => {

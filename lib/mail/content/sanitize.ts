@@ -234,6 +234,28 @@ function isCleanSheet(frame: sanitizeHtml.IFrame): boolean {
 }
 
 /**
+ * Which <style> elements the parser found elements inside. htmlparser2 reads `<style/>` as an open
+ * element and what follows as markup, which it writes inside the sheet; a browser reads all of it as the
+ * sheet, attribute values included, where no cleaning reached them ("\n{}@import url(...)" in a title
+ * loads a style sheet). Such a sheet is never real CSS: it is dropped with everything in it.
+ */
+function sheetsHoldingMarkup() {
+  const open: boolean[] = [];
+  let closedHeldMarkup = false;
+  return {
+    opened(name: string) {
+      if (open.length > 0) open[open.length - 1] = true;
+      if (name === "style") open.push(false);
+    },
+    closed(name: string) {
+      if (name === "style") closedHeldMarkup = open.pop() ?? false;
+    },
+    /** Whether the <style> just closed held elements: asked as sanitize-html filters it, after closed(). */
+    lastHeldMarkup: () => closedHeldMarkup,
+  };
+}
+
+/**
  * The one sanitizer of stored mail HTML (docs/contract.md section 5): an allow-list, run once at filing.
  * Throws HtmlPastBoundsError, having stopped reading, for HTML past the parsing bounds (html-bounds.ts).
  */
@@ -249,8 +271,9 @@ export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): 
   const dropsElement = (attribs: sanitizeHtml.Attributes) => forwardHeaders.has(attribs);
   const relay = options.sink ? outputRelay(options.sink, dropsElement, transform) : null;
   const bounds = htmlBounds();
+  const sheets = sheetsHoldingMarkup();
   const excluded = (frame: sanitizeHtml.IFrame) => {
-    const unsafeSheet = frame.tag === "style" && !isCleanSheet(frame);
+    const unsafeSheet = frame.tag === "style" && (sheets.lastHeldMarkup() || !isCleanSheet(frame));
     const filtered = relay ? relay.closing(frame) : options.dropForwardHeader === true && dropsElement(frame.attribs);
     return unsafeSheet || filtered;
   };
@@ -283,8 +306,14 @@ export function sanitizeEmailHtml(html: string, options: SanitizeOptions = {}): 
     transformTags: { "*": relay ? relay.transform : transform, a: transformLink, img: imageTransform(options.inlineImages) },
     exclusiveFilter: excluded,
     textFilter: relay?.text,
-    onOpenTag: bounds.opened,
-    onCloseTag: bounds.closed,
+    onOpenTag: (name) => {
+      bounds.opened();
+      sheets.opened(name);
+    },
+    onCloseTag: (name) => {
+      bounds.closed();
+      sheets.closed(name);
+    },
   });
   relay?.end();
   return clean.replaceAll(EMPTY_IMAGE, "");
@@ -342,7 +371,8 @@ const VOID_TAGS = new Set(["br", "col", "hr", "img", "wbr"]);
  * an element is written when its tag is allowed; its attributes are final only once sanitize-html has
  * checked them, so it is reported at the next hook; every close of a written element reaches
  * exclusiveFilter; written text passes textFilter (escaped), except a style sheet's, which no reader
- * of the text wants. An element exclusiveFilter drops is reported with nothing inside it.
+ * of the text wants. An element exclusiveFilter drops is reported with nothing inside it, and so is a
+ * <style>: what the parser found inside one (after `<style/>`) a parser of the output reads as its text.
  */
 function outputRelay(
   sink: ElementSink,
@@ -351,6 +381,8 @@ function outputRelay(
 ) {
   let pending: { name: string; attribs: sanitizeHtml.Attributes } | null = null;
   let dropped: sanitizeHtml.Attributes | null = null;
+  // The <style> being read: a parser of the output reads whatever is in it as the sheet's text.
+  let sheet: sanitizeHtml.Attributes | null = null;
   // What a parser of the output would have open, innermost last.
   const open: string[] = [];
   const opening = (name: string, attribs: sanitizeHtml.Attributes) => {
@@ -373,9 +405,12 @@ function outputRelay(
   };
   const report = () => {
     if (!pending) return;
-    if (!dropped) {
+    if (!dropped && !sheet) {
       if (dropsElement(pending.attribs)) dropped = pending.attribs;
-      else opening(pending.name, pending.attribs);
+      else {
+        opening(pending.name, pending.attribs);
+        if (pending.name === "style") sheet = pending.attribs;
+      }
     }
     pending = null;
   };
@@ -391,12 +426,15 @@ function outputRelay(
       report();
       const drops = dropsElement(frame.attribs);
       if (dropped === frame.attribs) dropped = null;
-      else if (!dropped) closing(frame.tag);
+      else if (sheet === frame.attribs) {
+        sheet = null;
+        closing(frame.tag);
+      } else if (!dropped && !sheet) closing(frame.tag);
       return drops;
     },
     text(text: string): string {
       report();
-      if (!dropped) sink.ontext(text.includes("&") ? text.replace(ESCAPED, (entity) => UNESCAPED[entity]!) : text);
+      if (!dropped && !sheet) sink.ontext(text.includes("&") ? text.replace(ESCAPED, (entity) => UNESCAPED[entity]!) : text);
       return text;
     },
     end() {
