@@ -189,6 +189,9 @@ export const email = pgTable(
       table.newsletterId,
     ),
     index("email_issue_idx").on(table.issueId),
+    // The search's from: (lib/issues/search-conditions.ts): the sender's address lowercased and reversed,
+    // bytewise, so that a domain and its subdomains are one range of keys and an address one key.
+    index("email_user_sender_domain_idx").on(table.userId, sql`(reverse(lower(${table.senderEmail})) collate "C")`),
     // btree_gin: the user's key and the words in one index, so a search reads only that user's postings.
     index("email_user_search_idx").using("gin", table.userId, table.searchVector),
   ],

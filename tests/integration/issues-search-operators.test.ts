@@ -106,6 +106,11 @@ describe("search operators on GET /api/issues/feed and POST /api/issues/feed/mar
     ["from:@garden.example", ["Garden notes"]],
     ["from:chef", ["Soup season"]],
     ["from:nobody.example", []],
+    // A domain is whole labels at the address's end: neither the end of a longer label nor a local part.
+    ["from:ney.example", []],
+    ["from:mail.money.example", ["Crypto digest"]],
+    ["from:ALERTS@Mail.Money.Example", ["Crypto digest"]],
+    ["from:news@money", []],
     ['newsletter:"Money Stuff"', ["Crypto digest", "Markets weekly"]],
     ["newsletter:garden", ["Garden notes"]],
     ["folder:work", ["Markets weekly"]],
