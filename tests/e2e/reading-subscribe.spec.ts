@@ -48,8 +48,15 @@ test("the issue page offers to confirm the subscription until it is active", asy
   await page.goto(`/emails/${id}`);
   await expect(page.getByRole("link", { name: "Field Report" })).toHaveAttribute("href", /^\/newsletter\/\d+$/);
   const button = page.getByRole("button", { name: "Confirm Subscription" });
+  // While the request and the refetch it starts are in flight the button says 'Subscribing...': a reload
+  // then would cut them short, so the journey waits for the answer and for the button to go altogether.
+  const either = page.getByRole("button", { name: /^(Confirm Subscription|Subscribing\.\.\.)$/ });
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/api/newsletters/subscribe",
+  );
   await button.click();
-  await expect(button).toBeHidden();
+  expect((await answered).status()).toBe(200);
+  await expect(either).toBeHidden();
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Field report" })).toBeVisible();
   await expect(button).toBeHidden();
