@@ -71,16 +71,26 @@ export function patchCachedEmails(queryClient: QueryClient, match: (email: Email
 export type Optimistic = { undo: () => void; resume: () => void };
 
 /**
+ * The cached answers an in-flight read could overwrite a guess in. A newsletter's recent issues show no likes,
+ * reads or favourites (components/issue/recent-issues.tsx, components/newsletter/recent-issues.tsx), so theirs
+ * is let through: cut off, every issue opened (which marks it read) asked for them twice (issue 34).
+ */
+const answersThatShowInteractions = {
+  queryKey: emailKeys.all,
+  predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[1] !== emailKeys.recentAll()[1],
+};
+
+/**
  * Snapshot, cancel in-flight reads and apply at once (docs/spec.md section 4); `undo` puts the snapshot back.
- * A cancelled read that had no answer yet (an issue page's recent issues) would wait for ever, so
+ * A cancelled read that had no answer yet (a feed page still on its way) would wait for ever, so
  * `resume`, called once the change has settled, fetches again every read the cancel cut off.
  */
 export async function applyOptimistic(queryClient: QueryClient, match: (email: Email) => boolean, patch: EmailPatch): Promise<Optimistic> {
   const interrupted = queryClient
     .getQueryCache()
-    .findAll({ queryKey: emailKeys.all, fetchStatus: "fetching" })
+    .findAll({ ...answersThatShowInteractions, fetchStatus: "fetching" })
     .map((query) => query.queryKey);
-  await queryClient.cancelQueries({ queryKey: emailKeys.all });
+  await queryClient.cancelQueries(answersThatShowInteractions);
   const snapshot = queryClient.getQueriesData({ queryKey: emailKeys.all });
   patchCachedEmails(queryClient, match, patch);
   return {
