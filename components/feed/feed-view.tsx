@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useCurrentUser } from "@/lib/auth/hooks";
@@ -12,7 +13,6 @@ import { EmptyState } from "../ui/empty-state";
 import { Spinner } from "../ui/spinner";
 import { ConfirmationCard } from "./confirmation-card";
 import { FeedControls } from "./feed-controls";
-import { FirstIssueGuide } from "./first-issue-guide";
 import { NewIssues } from "./new-issues";
 import { feedErrorText } from "./feed-error";
 import {
@@ -27,6 +27,9 @@ import {
 import { forgetFeedReturn, peekFeedReturn, rememberFeedPosition, rememberFeedUrl } from "./feed-return";
 import { Pagination } from "./pagination";
 import { useFeedState, type FeedUpdate } from "./use-feed-state";
+
+// Only an empty feed shows it, once per reader: fetched then, not with every feed (issue 34's budget).
+const FirstIssueGuide = dynamic(() => import("./first-issue-guide").then((module) => module.FirstIssueGuide), { ssr: false });
 
 const GRID: Record<View, string> = {
   one: "grid-cols-1",

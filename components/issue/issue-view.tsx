@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/api/client";
@@ -15,7 +16,6 @@ import { useReadingToolbarItems } from "../reader/reading-toolbar-items";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 import { BackToFeed, useReturnToFeed } from "./back-to-feed";
-import { CommentsPanel } from "./comments-panel";
 import { IssueActions } from "./issue-actions";
 import { IssueHeader } from "./issue-header";
 import { RecentIssues } from "./recent-issues";
@@ -23,6 +23,9 @@ import { ScrollTopButton } from "./scroll-top-button";
 import { useFeedNeighbours } from "./use-feed-neighbours";
 import { useOpenedAsPublicIssue } from "./use-opened-as-public-issue";
 import { useReadTracking } from "./use-read-tracking";
+
+// Opened on request (the Comments button, ?showComments=true): fetched then, not with the issue (issue 34's budget).
+const CommentsPanel = dynamic(() => import("./comments-panel").then((module) => module.CommentsPanel), { ssr: false });
 
 const frameClass = "mx-auto max-w-6xl";
 // On a phone the menu button floats at the page's top left (the issue page has no header): the top row starts beside it.

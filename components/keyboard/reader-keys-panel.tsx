@@ -1,8 +1,11 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
-import { Modal } from "../ui/modal";
-import { readerAction, SHORTCUTS, type ReaderAction } from "./reader-keys";
+import { readerAction, type ReaderAction } from "./reader-keys";
+
+// Opened by `?`, never at first paint: fetched then, not with the feed or the issue (issue 34's budget).
+const ShortcutsDialog = dynamic(() => import("./shortcuts-dialog").then((module) => module.ShortcutsDialog), { ssr: false });
 
 /** What a key does on this page; what it answers (if anything) is announced to screen readers. */
 export type ReaderHandlers = Partial<Record<Exclude<ReaderAction, "help">, () => string | void | Promise<string | void>>>;
@@ -50,30 +53,7 @@ export function ReaderKeys({ handlers }: { handlers: ReaderHandlers }) {
       <p aria-live="polite" aria-atomic="true" className="sr-only">
         {message}
       </p>
-      {helpOpen && (
-        <Modal title="Keyboard shortcuts" onClose={() => setHelpOpen(false)}>
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            {SHORTCUTS.map((shortcut) => (
-              <div key={shortcut.action} className="contents">
-                <dt className="flex gap-1">
-                  {shortcut.keys.map((key, index) => (
-                    <span key={key} className="flex items-center gap-1">
-                      {index > 0 && <span className="text-slate-500 dark:text-slate-400">or</span>}
-                      <kbd className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800 dark:border-slate-700 dark:bg-slate-800 dark:text-slate-100">
-                        {key}
-                      </kbd>
-                    </span>
-                  ))}
-                </dt>
-                <dd className="text-slate-700 dark:text-slate-300">{shortcut.label}</dd>
-              </div>
-            ))}
-          </dl>
-          <p className="mt-4 text-xs text-slate-500 dark:text-slate-400">
-            Keys do nothing while you type in a field or while a dialog is open.
-          </p>
-        </Modal>
-      )}
+      {helpOpen && <ShortcutsDialog onClose={() => setHelpOpen(false)} />}
     </>
   );
 }

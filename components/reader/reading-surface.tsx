@@ -1,10 +1,13 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useRef, type ReactNode } from "react";
 import { ListenBar } from "./listen-bar";
-import { ReaderView } from "./reader-view";
 import { useReading } from "./reading-context";
 import { useReadingProgress } from "./use-reading-progress";
+
+// Shown when the reader asks for it, never at first paint: fetched then (issue 34's budget).
+const ReaderView = dynamic(() => import("./reader-view").then((module) => module.ReaderView), { ssr: false });
 
 type Props = {
   issue: {
