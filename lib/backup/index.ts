@@ -3,7 +3,7 @@ import "server-only";
 // tables, the same from PostgreSQL and the embedded database, so either can be restored into the other.
 import { once } from "node:events";
 import { constants, createReadStream, createWriteStream } from "node:fs";
-import { access, copyFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, copyFile, mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
@@ -119,12 +119,16 @@ export async function backup(file: string): Promise<{ tables: number; rows: numb
   const gzip = createGzip();
   const output = createWriteStream(partial);
   const done = finished(gzip.pipe(output));
+  // A file that cannot be written fails `done` at once (a missing folder, no permission, a full disk):
+  // the steps below wait on it too, and the catch below turns it into one line.
+  done.catch(() => undefined);
   const write = async (value: unknown) => {
-    if (!gzip.write(`${typeof value === "string" ? value : JSON.stringify(value)}\n`)) await once(gzip, "drain");
+    if (!gzip.write(`${typeof value === "string" ? value : JSON.stringify(value)}\n`)) await Promise.race([once(gzip, "drain"), done]);
   };
   let total = 0;
   let tables: string[] = [];
   try {
+    await Promise.race([once(output, "open"), done]);
     const { client } = session;
     // One snapshot for every table, so the rows agree with each other while the server keeps filing mail.
     await client.query({ text: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" });
@@ -176,10 +180,14 @@ function isFileError(error: unknown): error is NodeJS.ErrnoException {
 async function* backupLines(file: string): AsyncGenerator<unknown> {
   try {
     await access(file, constants.R_OK);
+    if (!(await stat(file)).isFile()) throw new Error("not a file");
   } catch {
     throw new BackupError(`Cannot read ${file}`);
   }
-  const input = createReadStream(file).pipe(createGunzip());
+  const source = createReadStream(file);
+  const input = source.pipe(createGunzip());
+  // A read that fails on the way (the file cut off under it) ends the lines with that error, not the process.
+  source.once("error", (error) => input.destroy(error));
   const decoder = new StringDecoder("utf8");
   let rest = "";
   const parse = (line: string) => {
@@ -197,9 +205,11 @@ async function* backupLines(file: string): AsyncGenerator<unknown> {
     }
   } catch (error) {
     if (error instanceof BackupError) throw error;
+    if (isFileError(error)) throw new BackupError(`Cannot read ${file}: ${error.message}`);
     throw new BackupError(`${file} is not a Paperboy backup (${(error as Error).message})`);
   } finally {
     input.destroy();
+    source.destroy();
   }
   rest += decoder.end();
   if (rest !== "") yield parse(rest);

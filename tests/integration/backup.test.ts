@@ -233,7 +233,7 @@ describe.runIf(base)("npm run backup and npm run restore (needs DATABASE_URL)", 
     expect(await canSignIn(target, reader)).toBe(true);
   }, 240_000);
 
-  it("refuses a missing FILE, an unreadable file, a file that is not a backup and one cut short, in one line with exit code 1", async () => {
+  it("refuses a missing FILE, an unreadable file or folder, a file that is not a backup, one cut short and a FILE it cannot write, in one line with exit code 1", async () => {
     const target = await createDatabase("refusals");
     const garbage = path.join(folder, "garbage.gz");
     writeFileSync(garbage, "not a backup at all\n");
@@ -249,6 +249,8 @@ describe.runIf(base)("npm run backup and npm run restore (needs DATABASE_URL)", 
       ["restore", path.join(folder, "absent.gz")],
       ["restore", garbage],
       ["restore", cut],
+      ["restore", folder],
+      ["backup", path.join(folder, "absent", "x.gz")],
     ] as const)
       outcomes.push(await npm(script, argument, { url: target }));
     expect(outcomes.map(({ code, stderr }) => ({ code, stderr }))).toEqual([
@@ -257,6 +259,11 @@ describe.runIf(base)("npm run backup and npm run restore (needs DATABASE_URL)", 
       { code: 1, stderr: `restore: Cannot read ${path.join(folder, "absent.gz")}\n` },
       { code: 1, stderr: expect.stringMatching(/^restore: .*garbage\.gz is not a Paperboy backup.*\n$/) as string },
       { code: 1, stderr: expect.stringMatching(/^restore: .*cut\.gz (is not a Paperboy backup|is cut short).*\n$/) as string },
+      { code: 1, stderr: `restore: Cannot read ${folder}\n` },
+      {
+        code: 1,
+        stderr: `backup: Could not write ${path.join(folder, "absent", "x.gz")}: ENOENT: no such file or directory, open '${path.join(folder, "absent", "x.gz.part")}'\n`,
+      },
     ]);
     // The cut file loaded nothing: the target is still empty, and a whole backup restores into it.
     expect(await npm("restore", file, { url: target })).toMatchObject({ code: 0, stderr: "" });
