@@ -10,7 +10,7 @@ import { loginPathFor } from "@/lib/navigation/safe-next";
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (hasMalformedEncoding(pathname)) return malformedPath(request, pathname);
-  if (pathname.startsWith("/api/") || pathname.startsWith("/img/")) return NextResponse.next();
+  if (/^\/(?:api|img|_next\/static|_next\/image)\//.test(pathname)) return NextResponse.next();
   const guest = isProtectedPage(pathname) && !hasSessionCookie(request.cookies.getAll().map((cookie) => cookie.name));
   const response = guest ? NextResponse.redirect(new URL(loginPathFor(`${pathname}${search}`), request.url)) : NextResponse.next();
   for (const [name, value] of Object.entries(pageSecurityHeaders(pathname))) response.headers.set(name, value);
@@ -25,8 +25,9 @@ function malformedPath(request: NextRequest, pathname: string) {
   return NextResponse.redirect(new URL("/", request.url));
 }
 
-// Pages and public files get headers and the sign-in redirect; the API and proxied images (/img/) set their
-// own headers and are here only for paths with a percent sign, which may be malformed.
+// Pages and public files get headers and the sign-in redirect; the API, proxied images (/img/) and the
+// build's own files (/_next/static/, /_next/image) set their own headers and are here only for paths with a
+// percent sign, which may be malformed: Next's file lookup answers those a plain-text 500 (issue 33).
 export const config = {
-  matcher: ["/((?!api/|img/|_next/static/|_next/image).*)", "/(api|img)/(.*%.*)"],
+  matcher: ["/((?!api/|img/|_next/static/|_next/image).*)", "/(api|img)/(.*%.*)", "/_next/(static|image)/(.*%.*)"],
 };

@@ -2,7 +2,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { killRunning } from "../support/processes";
+import { killRunning, root } from "../support/processes";
 import { freePort, hasBuild, startInstance } from "./instances-support";
 
 // The production build (`next start`) differs from the tests' in-process routes: its instrumentation and
@@ -91,10 +91,32 @@ describe.skipIf(!hasBuild)("the production build (next start; needs a build no o
         body: { detail: "Malformed path: a percent sign must start a valid escape." },
       });
     }
-    for (const path of ["/emails/%ZZ", "/feeds/%ZZ/all.atom", "/newsletter/%C3%28", "/img/%ZZ/x"]) {
-      const answer = await fetch(`http://127.0.0.1:${port}${path}`, { redirect: "manual" });
-      expect(answer.status, path).toBe(307);
-      expect(new URL(answer.headers.get("location") ?? "", "http://x").pathname, path).toBe("/");
+    for (const method of ["HEAD", "POST", "DELETE"]) {
+      const answer = await send(method, "/api/issues/%ZZ");
+      expect(answer.status, method).toBe(400);
+      if (method !== "HEAD") expect(answer.body, method).toEqual({ detail: "Malformed path: a percent sign must start a valid escape." });
+    }
+    for (const path of [
+      "/emails/%ZZ",
+      "/feeds/%ZZ/all.atom",
+      "/newsletter/%C3%28",
+      "/issues/share/%ZZ",
+      "/%",
+      "/img/%ZZ/x",
+      "/img/font/%ZZ/x",
+      "/_next/static/chunks/%ZZ.js",
+      "/_next/image/%ZZ",
+    ]) {
+      for (const method of ["GET", "HEAD", "POST"]) {
+        const answer = await fetch(`http://127.0.0.1:${port}${path}`, { method, redirect: "manual" });
+        expect(answer.status, `${method} ${path}`).toBe(307);
+        expect(new URL(answer.headers.get("location") ?? "", "http://x").pathname, `${method} ${path}`).toBe("/");
+      }
+    }
+    // The build's own files are still served, with a well-formed escape too.
+    const chunk = (await readdir(path.join(root, ".next", "static", "chunks"))).find((name) => name.endsWith(".js"))!;
+    for (const file of [chunk, `%${chunk.charCodeAt(0).toString(16)}${chunk.slice(1)}`]) {
+      expect((await fetch(`http://127.0.0.1:${port}/_next/static/chunks/${file}`)).status, file).toBe(200);
     }
     // A well-formed escape still reaches its route.
     expect((await send("GET", "/api/issues/%41")).status).toBe(401);
