@@ -58,6 +58,6 @@ USER paperboy
 EXPOSE 3000
 # Liveness: the process answers. docker-compose.yml checks readiness (/api/health/ready) instead, so
 # the services that wait for the app wait for its migrations.
-HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=5 \
+HEALTHCHECK --interval=15s --timeout=5s --start-period=180s --retries=5 \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 CMD ["node", "server.js"]
