@@ -17,6 +17,24 @@ const COMMANDS =
 
 class UsageError extends Error {}
 
+/** Each command and how many words (an e-mail address, an id) it takes after its name. */
+const ARGUMENTS: Record<string, number> = {
+  "users list": 0,
+  "users show": 1,
+  "users disable": 1,
+  "users enable": 1,
+  "users delete": 1,
+  "newsletters pending": 0,
+  "newsletters approve": 1,
+  "newsletters reject": 1,
+  "jobs failed": 0,
+  "jobs retry": 1,
+  "imports list": 0,
+  "imports cancel": 1,
+  "imports retry": 1,
+  stats: 0,
+};
+
 function userLine(user: AdminUser): string {
   const state = user.disabled_at ? `disabled ${user.disabled_at}` : "active";
   return `${user.id}\t${user.email}\t${user.username}\t${user.created_at}\t${state}\t${user.emails} emails`;
@@ -141,11 +159,14 @@ async function stats(io: AdminOutput): Promise<void> {
 export async function runAdmin(args: string[], io: AdminOutput): Promise<number> {
   const [group, action, argument] = args;
   try {
+    const name = group === "stats" ? group : `${group} ${action}`;
+    const takes = ARGUMENTS[name];
+    if (takes !== undefined && args.length > name.split(" ").length + takes) throw new UsageError(`Too many arguments: ${args.join(" ")}`);
     if (group === "users") await users(action, argument, io);
     else if (group === "newsletters") await newsletters(action, argument, io);
     else if (group === "jobs") await jobs(action, argument, io);
     else if (group === "imports") await imports(action, argument, io);
-    else if (group === "stats" && action === undefined) await stats(io);
+    else if (group === "stats") await stats(io);
     else throw new UsageError(group ? `Unknown command: ${args.join(" ")}` : "No command given");
     return 0;
   } catch (error) {

@@ -109,6 +109,18 @@ describe("npm run admin -- users", () => {
     expect(missing.err[0]).toMatch(/^Missing e-mail address\. Commands: users list/);
     expect((await admin("users", "promote", "x@example.com")).err[0]).toMatch(/^Unknown users command: promote\. /);
     expect((await admin()).err[0]).toMatch(/^No command given\. /);
+    // A word too many is refused rather than ignored: `users disable a@x b@x` disables nobody.
+    for (const args of [
+      ["users", "list", "everyone"],
+      ["users", "disable", "a@example.com", "b@example.com"],
+      ["stats", "now"],
+    ]) {
+      const refused = await admin(...args);
+      expect({ code: refused.code, out: refused.out }, args.join(" ")).toEqual({ code: 2, out: [] });
+      expect(refused.err, args.join(" ")).toEqual([
+        expect.stringMatching(new RegExp(`^Too many arguments: ${args.join(" ")}\\. Commands: users list`)),
+      ]);
+    }
   });
 });
 
