@@ -466,7 +466,8 @@ try {
     `services:\n  pictures:\n    image: paperboy-tools:\${PAPERBOY_VERSION:-local}\n    command: ${JSON.stringify(["node", "-e", server])}\n`,
   );
 
-  await phase(`${composeCommand.join(" ")} build`, () => composeShown("build"));
+  // COMPOSE_TEST_SKIP_BUILD=1: the images already built (paperboy-app:local, paperboy-tools:local) as they are.
+  if (process.env.COMPOSE_TEST_SKIP_BUILD !== "1") await phase(`${composeCommand.join(" ")} build`, () => composeShown("build"));
   up = true;
   watchdog = setTimeout(() => {
     console.error(`test:compose FAILED: the stack's part not done within ${LIMIT_MS / 1000} s; tearing down`);
