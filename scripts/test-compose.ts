@@ -239,6 +239,20 @@ function smtp(from: string, to: string, message: string): Promise<number> {
   });
 }
 
+/** Whether the SMTP receiver greets (220) on the published port. */
+function greets(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(SMTP_PORT, "127.0.0.1");
+    socket.setTimeout(5000, () => socket.destroy());
+    socket.on("error", () => resolve(false));
+    socket.on("close", () => resolve(false));
+    socket.once("data", (data) => {
+      resolve(String(data).startsWith("220"));
+      socket.end("QUIT\r\n");
+    });
+  });
+}
+
 function letter(from: string, to: string, subject: string, html: string): string {
   return [
     `From: Compose Weekly <${from}>`,
@@ -477,6 +491,8 @@ try {
   await phase(`up: ${REPLICAS} app replicas, worker, SMTP receiver, PostgreSQL, proxy`, async () => {
     compose("up", "-d", "--scale", `app=${REPLICAS}`);
     await until("the stack ready through the proxy", 300_000, async () => (await fetch(`${proxy}/api/health/ready`)).ok);
+    // The receiver loads its TypeScript after the replicas are healthy: on a busy machine, a minute or more.
+    await until("the SMTP receiver's greeting", 300_000, greets);
   });
   await phase("a reader's session through the proxy", () => session(oldCaddy));
 } catch (error) {
