@@ -87,10 +87,10 @@ describe.skipIf(!runnable)("the compose topology without Docker (needs DATABASE_
     const smtp = startInstance("smtp", { ...shared, SMTP_PORT: String(smtpPort), DATA_DIR: ownDir("smtp") });
     await Promise.all([
       ...ports.map((port) =>
-        within(60_000, async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null))?.ok === true),
+        within(180_000, async () => (await fetch(`http://127.0.0.1:${port}/api/health/ready`).catch(() => null))?.ok === true),
       ),
-      worker.waitFor(/running jobs/, 60_000),
-      smtp.waitFor(/listening on port/, 60_000),
+      worker.waitFor(/running jobs/, 180_000),
+      smtp.waitFor(/listening on port/, 180_000),
     ]);
     await within(5_000, async () => existsSync(heartbeat) && Date.now() - statSync(heartbeat).mtimeMs < 60_000);
 
@@ -119,7 +119,7 @@ describe.skipIf(!runnable)("the compose topology without Docker (needs DATABASE_
     });
     // The proxy's own health check, as compose's healthcheck asks it.
     expect((await fetch(`http://127.0.0.1:${healthPort}/healthz`)).status).toBe(200);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     caddy?.kill("SIGKILL");
