@@ -12,7 +12,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 200);
+// Just above the heaviest page as issue 34 left it (/emails/[emailId], 190.3 KB): a page that grows fails.
+const BUDGET_KB = Number(process.env.JS_BUDGET_KB ?? 192);
 
 type RouteStats = { route: string; firstLoadChunkPaths: string[] };
 
