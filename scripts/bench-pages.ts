@@ -1,22 +1,27 @@
 // `npm run bench:pages`: what a reader on a slow phone waits for. Serves the production build, files 20 corpus
 // issues for one reader, then opens the feed and an issue in Chromium with the CPU slowed 4x (Lighthouse's
 // mobile profile) and reports, median of 5 cold loads each: the largest contentful paint and the JavaScript
-// shipped (compressed bytes on the wire), beside the sign-in page as the baseline of the same run.
+// shipped (compressed bytes on the wire), beside the sign-in page as the baseline of the same run. Then one
+// traced load of each page says where its time went up to that paint (scripts/bench/lcp-breakdown.ts);
+// BENCH_TRACE=0 leaves that out.
 import { chromium, type Browser } from "@playwright/test";
 import { benchCorpus, deliveryCopy } from "./bench/corpus";
 import { ensureDatabase, signInReader, startServer } from "./bench/harness";
+import { lcpBreakdown, readPageTimings } from "./bench/lcp-breakdown";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/paperboy_bench_pages";
 const port = Number(process.env.BENCH_PORT ?? 3310);
 const base = `http://127.0.0.1:${port}`;
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+const traced = process.env.BENCH_TRACE !== "0";
+const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "blink.user_timing", "v8", "v8.execute"];
 const secret = "bench-pages-inbound-secret";
 const ISSUES = 20;
 /** docs: issue 34's goals. */
 const LCP_GOAL_MS = 500;
 const JS_BUDGET_KB = 150;
 
-type Load = { lcp: number; scriptBytes: number };
+type Load = { lcp: number; scriptBytes: number; breakdown?: string[] };
 
 async function fileIssues(uniqueEmail: string, cookie: string): Promise<number> {
   const corpus = benchCorpus();
@@ -36,8 +41,8 @@ async function fileIssues(uniqueEmail: string, cookie: string): Promise<number> 
   return items[0].id;
 }
 
-/** One cold load (new context, empty cache) with the CPU slowed 4x. */
-async function load(browser: Browser, url: string, cookie: string): Promise<Load> {
+/** One cold load (new context, empty cache) with the CPU slowed 4x; traced, it also says where the time went. */
+async function load(browser: Browser, url: string, cookie: string, trace = false): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, serviceWorkers: "block" });
   if (cookie)
     await context.addCookies(
@@ -66,12 +71,14 @@ async function load(browser: Browser, url: string, cookie: string): Promise<Load
           .then((sizes) => sizes.responseBodySize),
       );
   });
+  if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: "networkidle" });
   // LCP is final at the first input; until then the last entry stands.
   const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
   const scriptBytes = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0);
+  const breakdown = trace ? lcpBreakdown(await browser.stopTracing(), url, lcp, await page.evaluate(readPageTimings)) : undefined;
   await context.close();
-  return { lcp, scriptBytes };
+  return { lcp, scriptBytes, breakdown };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -127,6 +134,12 @@ async function main(): Promise<void> {
           `${(row.kb / baseline.kb).toFixed(2)}x`.padStart(11),
         ].join("  "),
       );
+    if (traced)
+      for (const [name, url, session] of pages) {
+        const { breakdown = [] } = await load(browser, url, session, true);
+        console.log(`\nWhere the time went, one traced load of the ${name}:`);
+        for (const line of breakdown) console.log(line);
+      }
   } finally {
     await browser.close();
     server.kill("SIGTERM");
