@@ -2,9 +2,10 @@
 // seeded before the first request is served.
 export async function startServer() {
   if (process.env.NEXT_PHASE === "phase-production-build") return;
-  // Before the first request: throttles tell callers apart by the address they connect from.
-  (await import("@/lib/api/caller")).recordPeerAddresses();
   try {
+    // Before the first request: throttles tell callers apart by the address they connect from. Inside the
+    // try: importing it reads the configuration, which may be wrong.
+    (await import("@/lib/api/caller")).recordPeerAddresses();
     const { dataPath, databaseLocation, env } = await import("@/lib/env");
     if (!env.DATABASE_URL) (await import("@/lib/embedded-lock")).lockEmbeddedDatabase(dataPath());
     const { prepareDatabase } = await import("@/db/client");

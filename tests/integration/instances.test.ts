@@ -125,6 +125,16 @@ describe.skipIf(!multiProcess)("many processes on one database (needs DATABASE_U
       await within(15_000, () => allFiled(reader));
     }, 120_000);
 
+    it("with WORKER=off and no AUTH_SECRET the web instance stops at once, saying why in one line", async () => {
+      const port = await freePort();
+      const web = startInstance("web", { PORT: String(port), APP_URL: `http://localhost:${port}`, WORKER: "off", AUTH_SECRET: "" });
+      expect(await web.exited).toBe(1);
+      expect(web.output()).toContain(
+        "Paperboy cannot start: Invalid configuration: AUTH_SECRET must be set (or AUTH_SECRET_FILE) when WORKER=off",
+      );
+      expect(web.output()).not.toMatch(/\n\s+at /);
+    }, 120_000);
+
     /** A delivery on a connection of its own (a keep-alive connection idle at the signal is closed, as Node does). */
     function deliverAlone(url: string, raw: string): Promise<number | string> {
       return new Promise((resolve) => {
