@@ -28,6 +28,7 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, renam
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sendOverSmtp } from "../tests/support/smtp";
 
 const root = path.resolve(import.meta.dirname, "..");
 const HTTP_PORT = Number(process.env.COMPOSE_TEST_PORT ?? 3480);
@@ -218,27 +219,6 @@ async function until(what: string, timeoutMs: number, check: () => Promise<boole
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function smtp(from: string, to: string, message: string): Promise<number> {
-  const commands = ["EHLO sender.example", `MAIL FROM:<${from}>`, `RCPT TO:<${to}>`, "DATA", `${message}\r\n.`, "QUIT"];
-  return new Promise((resolve, reject) => {
-    const socket = connect(SMTP_PORT, "127.0.0.1");
-    const codes: number[] = [];
-    let buffer = "";
-    socket.on("error", reject);
-    socket.on("data", (data) => {
-      buffer += data.toString();
-      let match: RegExpExecArray | null;
-      while ((match = /^(\d{3}) .*\r\n/m.exec(buffer))) {
-        buffer = buffer.slice(match.index + match[0].length);
-        codes.push(Number(match[1]));
-        const next = commands.shift();
-        if (next) socket.write(`${next}\r\n`);
-      }
-    });
-    socket.on("close", () => resolve(codes.at(-2) ?? 0));
-  });
-}
-
 /** Whether the SMTP receiver greets (220) on the published port. */
 function greets(): Promise<boolean> {
   return new Promise((resolve) => {
@@ -342,7 +322,10 @@ async function session(oldCaddy: boolean): Promise<void> {
   const sender = `news-${randomUUID().slice(0, 8)}@letters.example.org`;
   const html =
     '<p>Hello reader, here is what happened this week in the world of compose files and replicas.</p><img src="http://pictures:8080/picture.png" alt="The week in a picture" width="600" height="300">';
-  check((await smtp(sender, user.unique_email, letter(sender, user.unique_email, "Over SMTP", html))) === 250, "mail accepted over SMTP");
+  check(
+    (await sendOverSmtp(SMTP_PORT, sender, user.unique_email, letter(sender, user.unique_email, "Over SMTP", html))) === 250,
+    "mail accepted over SMTP",
+  );
   const imported = letter(
     `news-${randomUUID().slice(0, 8)}@letters.example.org`,
     "reader@gmail.example",
