@@ -60,7 +60,8 @@ const FONT: Kind = {
   noun: "font",
 };
 
-// Concurrent first reads of one file wait for the one fetch already under way.
+// Concurrent reads of one file share one look in the cache and, on a miss, one fetch: a read whose look in the
+// database began before another's fetch stored the file would otherwise fetch it again.
 const inFlight = new Map<string, Promise<ProxiedImage>>();
 
 /** The image at `url` (a URL whose signature was checked), from the cache or fetched once under docs/contract.md 6.1. */
@@ -73,18 +74,22 @@ export function loadFont(url: string): Promise<ProxiedImage> {
   return load(url, FONT);
 }
 
-async function load(url: string, kind: Kind): Promise<ProxiedImage> {
+function load(url: string, kind: Kind): Promise<ProxiedImage> {
   const key = cacheKey(url);
-  const cached = await readCachedImage(key);
-  const cachedType = cached && kind.sniff(cached);
-  if (cached && cachedType) return { type: cachedType, body: cached };
   const flight = `${kind.noun} ${key}`;
   let pending = inFlight.get(flight);
   if (!pending) {
-    pending = fetchFile(url, key, kind).finally(() => inFlight.delete(flight));
+    pending = cachedOrFetched(url, key, kind).finally(() => inFlight.delete(flight));
     inFlight.set(flight, pending);
   }
   return pending;
+}
+
+async function cachedOrFetched(url: string, key: string, kind: Kind): Promise<ProxiedImage> {
+  const cached = await readCachedImage(key);
+  const cachedType = cached && kind.sniff(cached);
+  if (cached && cachedType) return { type: cachedType, body: cached };
+  return fetchFile(url, key, kind);
 }
 
 async function fetchFile(url: string, key: string, kind: Kind): Promise<ProxiedImage> {
