@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { hasSessionCookie, isProtectedPage, PAGE_URL_HEADER, pageSecurityHeaders } from "@/lib/navigation/protected-paths";
+import { hasSessionCookie, isProtectedPage, pageSecurityHeaders } from "@/lib/navigation/protected-paths";
 import { hasMalformedEncoding } from "@/lib/navigation/malformed-path";
 import { loginPathFor } from "@/lib/navigation/safe-next";
 
@@ -11,20 +11,10 @@ export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   if (hasMalformedEncoding(pathname)) return malformedPath(request, pathname);
   if (/^\/(?:api|img|_next\/static|_next\/image)\//.test(pathname)) return NextResponse.next();
-  const protectedPage = isProtectedPage(pathname);
-  const guest = protectedPage && !hasSessionCookie(request.cookies.getAll().map((cookie) => cookie.name));
-  const response = guest
-    ? NextResponse.redirect(new URL(loginPathFor(`${pathname}${search}`), request.url))
-    : NextResponse.next(protectedPage ? { request: { headers: withPageUrl(request.headers, `${pathname}${search}`) } } : undefined);
+  const guest = isProtectedPage(pathname) && !hasSessionCookie(request.cookies.getAll().map((cookie) => cookie.name));
+  const response = guest ? NextResponse.redirect(new URL(loginPathFor(`${pathname}${search}`), request.url)) : NextResponse.next();
   for (const [name, value] of Object.entries(pageSecurityHeaders(pathname))) response.headers.set(name, value);
   return response;
-}
-
-/** app/(app)/layout.tsx starts the page's first API calls from its URL; one a visitor sent is replaced. */
-function withPageUrl(headers: Headers, url: string): Headers {
-  const forwarded = new Headers(headers);
-  forwarded.set(PAGE_URL_HEADER, url);
-  return forwarded;
 }
 
 /** The API answers 400 JSON as for any bad input; a page goes to /, as every unknown path does (docs/spec.md section 2). */

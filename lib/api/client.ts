@@ -1,5 +1,3 @@
-import { takeEarly } from "./early";
-
 /** The browser's one way to call the API: JSON in and out, cookies sent, non-2xx thrown as ApiError. */
 export class ApiError extends Error {
   constructor(
@@ -25,22 +23,18 @@ type RequestOptions = {
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   let response: Response;
   try {
-    const early = (options.method ?? "GET") === "GET" ? takeEarly(path) : undefined;
-    const answered = early && (await untilAborted(early, options.signal));
-    response =
-      answered ||
-      (await fetch(path, {
-        method: options.method ?? "GET",
-        credentials: options.credentials ?? "same-origin",
-        headers: options.file
-          ? { "Content-Type": options.file.type }
-          : options.body === undefined
-            ? undefined
-            : { "Content-Type": "application/json" },
-        body: options.file ? options.file.data : options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: options.signal,
-        keepalive: options.keepalive,
-      }));
+    response = await fetch(path, {
+      method: options.method ?? "GET",
+      credentials: options.credentials ?? "same-origin",
+      headers: options.file
+        ? { "Content-Type": options.file.type }
+        : options.body === undefined
+          ? undefined
+          : { "Content-Type": "application/json" },
+      body: options.file ? options.file.data : options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      keepalive: options.keepalive,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") throw error;
     throw new ApiError(0, "Could not reach the server. Check your connection and try again.");
@@ -50,17 +44,6 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   // No detail from the server leaves it empty, so each screen shows its own fallback (docs/spec.md section 8).
   if (!response.ok) throw new ApiError(response.status, detailOf(data) ?? "");
   return data as T;
-}
-
-/** An answer already on its way (lib/api/early.ts), given up with an AbortError as a fetch of one's own would be. */
-function untilAborted<T>(answer: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return answer;
-  signal.throwIfAborted();
-  return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    signal.addEventListener("abort", abort, { once: true });
-    void answer.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
-  });
 }
 
 function detailOf(data: unknown): string | undefined {

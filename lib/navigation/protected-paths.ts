@@ -19,9 +19,6 @@ export function isProtectedPage(pathname: string): boolean {
   return PROTECTED_PAGE.test(pathname);
 }
 
-/** The page's own path and query, handed by proxy.ts to the protected layout (which Next.js does not tell it). */
-export const PAGE_URL_HEADER = "x-paperboy-page";
-
 /** Better Auth names the cookie `paperboy.session_token`, with `__Secure-` in front over https. */
 export function hasSessionCookie(cookieNames: Iterable<string>): boolean {
   for (const name of cookieNames) if (name.includes("paperboy.session_token")) return true;
