@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { afterAll, describe, expect, it } from "vitest";
 import { registerUser, useDatabase, type TestUser } from "../support/api";
 import { killRunning, root } from "../support/processes";
-import { freePort, hasBuild, multiProcess, startInstance, within } from "./instances-support";
+import { hasBuild, multiProcess, startWebInstance } from "./instances-support";
 
 // `npm run admin -- users disable` run as an operator runs it, while the reader is signed in on two web
 // instances (docs/contract.md 7.7): every session of the account is refused on both at once, and so is a
@@ -13,14 +13,6 @@ afterAll(killRunning);
 // An instance keeps a session's rows for at most a second (lib/auth/session.ts); the refusal must come
 // well within it, by the database's notice, not by the rows running out.
 const AT_ONCE = { timeout: 400, interval: 10 };
-
-async function startWeb(): Promise<string> {
-  const port = await freePort();
-  startInstance("web", { PORT: String(port), APP_URL: `http://localhost:${port}`, WORKER: "off" });
-  const url = `http://127.0.0.1:${port}`;
-  await within(90_000, async () => (await fetch(`${url}/api/health`).catch(() => null))?.ok === true);
-  return url;
-}
 
 function admin(...args: string[]) {
   return spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/admin.ts", ...args], {
@@ -54,7 +46,7 @@ describe.skipIf(!multiProcess || !hasBuild)(
   () => {
     it("has every session and a new sign-in refused with 401 Account disabled on both at once, and back after enable", async () => {
       const reader = await registerUser("Two Instance Reader");
-      const instances = await Promise.all([startWeb(), startWeb()]);
+      const instances = await Promise.all([startWebInstance(), startWebInstance()]);
       // A second session, signed in through the second instance.
       const second = await login(instances[1], reader);
       expect(second.status).toBe(200);

@@ -12,7 +12,9 @@ export const multiProcess = Boolean(process.env.DATABASE_URL);
 /** `next start` needs a production build (`npm run build`, or the journeys') no older than the code; without one the web tests skip. */
 export const hasBuild = hasFreshBuild();
 
-export { freePort } from "../support/processes";
+import { freePort } from "../support/processes";
+
+export { freePort };
 
 export type Instance = {
   child: ChildProcess;
@@ -49,6 +51,16 @@ export function startInstance(kind: "worker" | "smtp" | "web", env: Record<strin
   };
   const exitCode = exited.then(({ code, signal }) => code ?? 128 + (signal === "SIGKILL" ? 9 : 15));
   return { child, output, exited: exitCode, waitFor };
+}
+
+/** A web instance (`next start`, WORKER=off: it needs no jobs) on a free port; its address once it answers /api/health. */
+export async function startWebInstance(): Promise<string> {
+  const port = await freePort();
+  startInstance("web", { PORT: String(port), APP_URL: `http://localhost:${port}`, WORKER: "off" });
+  const url = `http://127.0.0.1:${port}`;
+  // A busy machine has taken over a minute to start one.
+  await within(90_000, async () => (await fetch(`${url}/api/health`).catch(() => null))?.ok === true);
+  return url;
 }
 
 /** Until `check` holds, polling; how long it took, in ms, or throws after `timeoutMs`. */

@@ -1,26 +1,17 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { registerUser, useDatabase } from "../support/api";
 import { killRunning } from "../support/processes";
-import { freePort, hasBuild, multiProcess, startInstance, within } from "./instances-support";
+import { hasBuild, multiProcess, startWebInstance } from "./instances-support";
 
 // Two web instances on one PostgreSQL: a token made on one works on the other, and a revoke on one is
 // refused by the other on the very next request (nothing of a token is kept in a process).
 useDatabase();
 afterAll(killRunning);
 
-async function startWeb(): Promise<string> {
-  const port = await freePort();
-  // No jobs: a token needs none, and two instances starting their job runners at once on a busy machine took past the wait.
-  startInstance("web", { PORT: String(port), APP_URL: `http://localhost:${port}`, WORKER: "off" });
-  const url = `http://127.0.0.1:${port}`;
-  await within(60_000, async () => (await fetch(`${url}/api/health`).catch(() => null))?.ok === true);
-  return url;
-}
-
 describe.skipIf(!multiProcess || !hasBuild)("access tokens on several instances (needs DATABASE_URL and a fresh build)", () => {
   it("a token revoked on one instance is refused by another at once", async () => {
     const reader = await registerUser();
-    const [first, second] = await Promise.all([startWeb(), startWeb()]);
+    const [first, second] = await Promise.all([startWebInstance(), startWebInstance()]);
     const made = await fetch(`${first}/api/users/me/tokens`, {
       method: "POST",
       headers: { cookie: reader.cookie, "content-type": "application/json" },
