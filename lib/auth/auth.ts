@@ -11,7 +11,20 @@ import { assignIdentity, recordAddress } from "./repo";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./form-checks";
 import { forgiveAccount } from "./throttle";
 
+type PasswordHashing = { hash(password: string): Promise<string>; verify(data: { hash: string; password: string }): Promise<boolean> };
+
+/**
+ * Better Auth's scrypt, except under Vitest, whose setup (tests/support/setup.ts) may put a cheaper one on
+ * globalThis for the hundreds of users the suites register. Next inlines NODE_ENV as "production" in the
+ * build, which drops the test branch there: a built server always hashes at Better Auth's own cost.
+ */
+function passwordHashing(): PasswordHashing | undefined {
+  if (process.env.NODE_ENV !== "test") return undefined;
+  return (globalThis as typeof globalThis & { paperboyTestPasswordHashing?: PasswordHashing }).paperboyTestPasswordHashing;
+}
+
 function createAuth(db: Database) {
+  const password = passwordHashing();
   return betterAuth({
     appName: "Paperboy",
     baseURL: env.APP_URL,
@@ -31,6 +44,7 @@ function createAuth(db: Database) {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
+      ...(password && { password }),
       autoSignIn: true,
       // docs/contract.md 6.3: a reset link is valid one hour, used once, and ends every session of the user.
       resetPasswordTokenExpiresIn: 3600,

@@ -1,9 +1,11 @@
 import { readdir, readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
+import { verifyPassword } from "better-auth/crypto";
+import { Client } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { killRunning, root } from "../support/processes";
-import { freePort, hasBuild, startInstance } from "./instances-support";
+import { freePort, hasBuild, multiProcess, startInstance } from "./instances-support";
 
 // The production build (`next start`) differs from the tests' in-process routes: its instrumentation and
 // routes are separate bundles, and requests arrive over real sockets. What only shows there is tested here.
@@ -152,5 +154,20 @@ describe.skipIf(!hasBuild)("the production build (next start; needs a build no o
       from: elsewhere,
     });
     expect(fromElsewhere.status).toBe(200);
+  });
+
+  // The server's database is this file's only on PostgreSQL (a PGlite folder is the server's own).
+  it.runIf(multiProcess)("hashes passwords at Better Auth's own scrypt cost, whatever the tests' in-process hashing does", async () => {
+    // The suites hash at a lower cost (tests/support/password-hashing.ts); the build must never.
+    const reader = await register();
+    const client = new Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client
+      .query<{ password: string }>(
+        `SELECT a.password FROM account a JOIN "user" u ON u.id = a.user_id WHERE u.email = $1 AND a.provider_id = 'credential'`,
+        [reader.email],
+      )
+      .finally(() => client.end());
+    expect(await verifyPassword({ hash: rows[0].password, password: reader.password })).toBe(true);
   });
 });
