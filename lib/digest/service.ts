@@ -27,8 +27,6 @@ const DEFAULTS: DigestSchedule = { frequency: "off", hour: 7, weekday: 1, timezo
 const FIRST_DIGEST_DAYS = 7;
 // Past this many issues the mail lists the newest and points to the feed for the rest.
 const MAX_LISTED = 50;
-/** A worker looks for due digests this often, so one is sent within a minute of its hour. */
-const DIGEST_TICK_SECONDS = 30;
 
 export type DigestSettingsDto = DigestSchedule & { updated_at: string | null };
 export type DigestSendDto = { status: "queued" | "empty"; email_count: number };
@@ -145,8 +143,9 @@ export function startDigestTicks(): () => void {
     if (running) return;
     running = true;
     runDigestTick()
+      .then((tally) => logger.debug(tally, "Digest tick"))
       .catch((error: unknown) => logger.error({ err: error }, "Digest tick failed"))
       .finally(() => (running = false));
-  }, DIGEST_TICK_SECONDS * 1000);
+  }, env.DIGEST_TICK_SECONDS * 1000);
   return () => clearInterval(timer);
 }
