@@ -36,10 +36,10 @@ test("every known XSS vector, stored through the inbound route, stays inert in t
 
   for (const [index, id] of ids.entries()) {
     await page.goto(`/emails/${id}`);
-    await expect(
-      page.frameLocator(`iframe[title="Content of Vector ${index}"]`).getByRole("heading", { name: `Vector ${index}` }),
-    ).toBeVisible({ timeout: 30_000 });
-    await page.waitForTimeout(150);
+    const heading = page.frameLocator(`iframe[title="Content of Vector ${index}"]`).getByRole("heading", { name: `Vector ${index}` });
+    await expect(heading).toBeVisible({ timeout: 30_000 });
+    // The handlers a vector could set off (an image's error, the frame's own load) have run once the frame has loaded.
+    await expect.poll(() => heading.evaluate(() => document.readyState)).toBe("complete");
     const state = await page.evaluate(() => ({ pwned: (window as Window & { __pwned?: number }).__pwned, url: location.pathname }));
     expect(state, XSS_VECTORS[index]).toEqual({ pwned: undefined, url: `/emails/${id}` });
   }

@@ -51,9 +51,8 @@ describe("the job queue", () => {
     expect(await runDueJobs(registry)).toBe(2);
     expect(await jobStates("test-poison")).toEqual(["retry"]);
     expect(await jobStates("test-fine")).toEqual(["completed"]);
-    // The first retry waits the delay (1 s) plus up to as much again of jitter.
-    await new Promise((resolve) => setTimeout(resolve, 2100));
-    expect(await runDueJobs(registry)).toBe(1);
+    // The first retry waits the delay (1 s) plus up to as much again of jitter: it runs once it is due.
+    await expect.poll(() => runDueJobs(registry), { timeout: 5_000, interval: 100 }).toBe(1);
     expect(calls).toBe(2);
     expect(await jobStates("test-poison")).toEqual(["failed"]);
   });
