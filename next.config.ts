@@ -13,6 +13,13 @@ const nextConfig: NextConfig = {
   // with a copy per bundle, `instanceof` on their error classes missed across bundles and answered 500.
   serverExternalPackages: ["@electric-sql/pglite", "drizzle-orm", "rate-limiter-flexible"],
   poweredByHeader: false,
+  // .ci/run type-checks the sources (`npm run typecheck`) just before it builds: the build need not check them again.
+  typescript: { ignoreBuildErrors: process.env.BUILD_TYPECHECKED === "true" },
+  experimental: {
+    // A CI run (CI=true) builds once from a clean clone: the cache a later build would start from is never read,
+    // and writing it took a minute of a loaded machine.
+    turbopackFileSystemCacheForBuild: process.env.CI !== "true",
+  },
   outputFileTracingIncludes: {
     "/*": ["./db/migrations/**/*"],
     // Read from node_modules at run time (lib/openapi/docs-page.ts), so the standalone server needs it copied.
