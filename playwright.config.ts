@@ -42,7 +42,10 @@ export default defineConfig({
   forbidOnly: CI,
   retries: CI ? 1 : 0,
   workers: 2,
-  reporter: "list",
+  // .ci/run asks for a JSON report beside the list, for its list of the slowest files (scripts/slowest-tests.ts).
+  reporter: process.env.TEST_REPORT_DIR
+    ? [["list"], ["json", { outputFile: path.join(process.env.TEST_REPORT_DIR, "playwright.json") }]]
+    : "list",
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {

@@ -2,6 +2,8 @@ import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 const root = import.meta.dirname;
+// .ci/run asks for a JSON report beside the usual output, for its list of the slowest files (scripts/slowest-tests.ts).
+const reportDir = process.env.TEST_REPORT_DIR;
 
 export default defineConfig({
   resolve: {
@@ -16,6 +18,7 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup.ts"],
     pool: "forks",
+    ...(reportDir && { reporters: ["default", "json"], outputFile: { json: path.join(reportDir, "vitest.json") } }),
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },
