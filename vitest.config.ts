@@ -18,6 +18,9 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup.ts"],
     pool: "forks",
+    // Most files wait on a database, a spawned server or a socket far more than they compute: three at once keep
+    // two cores busy (Vitest's default on two cores is one at a time).
+    maxWorkers: 3,
     ...(reportDir && { reporters: ["default", "json"], outputFile: { json: path.join(reportDir, "vitest.json") } }),
     testTimeout: 20_000,
     hookTimeout: 60_000,
