@@ -12,6 +12,10 @@ import {
 } from "./accessibility-support";
 import { focusInDialog, openFeedFilters } from "./support";
 
+// The four sweeps take minutes each and every test seeds a reader of its own: they share the workers
+// instead of running one after another in one worker, the run's longest tail.
+test.describe.configure({ mode: "parallel" });
+
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { XSS_VECTORS } from "../fixtures/mail/xss-vectors";
 import { deliver } from "./reading-support";
-import { signedInReader } from "./support";
+import { frameLoaded, signedInReader } from "./support";
 
 // Each vector's payload, made observable: instead of an alert it would mark the reading page.
 const armed = (vector: string) => vector.replaceAll("alert(1)", "top.__pwned=1").replaceAll("msgbox(1)", "top.__pwned=1");
@@ -38,8 +38,7 @@ test("every known XSS vector, stored through the inbound route, stays inert in t
     await page.goto(`/emails/${id}`);
     const heading = page.frameLocator(`iframe[title="Content of Vector ${index}"]`).getByRole("heading", { name: `Vector ${index}` });
     await expect(heading).toBeVisible({ timeout: 30_000 });
-    // The handlers a vector could set off (an image's error, the frame's own load) have run once the frame has loaded.
-    await expect.poll(() => heading.evaluate(() => document.readyState)).toBe("complete");
+    await frameLoaded(page, `Content of Vector ${index}`);
     const state = await page.evaluate(() => ({ pwned: (window as Window & { __pwned?: number }).__pwned, url: location.pathname }));
     expect(state, XSS_VECTORS[index]).toEqual({ pwned: undefined, url: `/emails/${id}` });
   }

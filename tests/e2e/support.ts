@@ -53,3 +53,13 @@ export async function openFeedFilters(page: Page) {
   if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
 }
+
+/**
+ * Waits for the issue frame titled `title` to have loaded: whatever its content could set off while loading (an
+ * image's error, an SVG's load) has had its turn by then. Playwright's own load event, so nothing runs in the frame.
+ */
+export async function frameLoaded(page: Page, title: string): Promise<void> {
+  const frame = await (await page.locator(`iframe[title="${title}"]`).elementHandle())?.contentFrame();
+  if (!frame) throw new Error(`No frame titled ${title}`);
+  await frame.waitForLoadState("load");
+}
