@@ -1,8 +1,9 @@
-import type { RouteTable } from "./document";
+import type { RouteTable } from "@/lib/openapi/document";
 
 /**
  * Every app/api route file, by the path it serves: the API document (GET /api/openapi.json) is written
- * from the handlers these load. A new route file needs its one line here; tests/integration/openapi.test.ts
+ * from the handlers these load. It lives here, beside the route that serves it, because lib/ never
+ * imports app/ (`npm run deps` refuses it). A new route file needs its one line here; tests/integration/openapi.test.ts
  * fails, naming the line, until it has it. The notes after `load` say what the file cannot: a success
  * status other than 200, a media type other than JSON.
  */
