@@ -22,7 +22,7 @@ const databaseCallers = [
   "lib/auth/auth.ts",
   "lib/auth/session.ts",
   "lib/auth/throttle.ts",
-  "lib/backup/index.ts",
+  "lib/backup/backup.ts",
   "lib/health/service.ts",
   "lib/jobs/boss.ts",
   "lib/live/hub.ts",
