@@ -6,7 +6,7 @@ import { subscriptionKeys, type Subscription } from "@/lib/subscriptions/hooks";
 import type { BlockedSenderDto, DeliveryDto } from "./service";
 
 export type BlockedSender = BlockedSenderDto;
-// The filter's choices, as db/schema/control.ts lists them (client code does not import the schema).
+// The filter's choices, as db/schema/delivery.ts lists them (client code does not import the schema).
 export const DELIVERY_OUTCOMES = ["filed", "duplicate", "blocked", "muted", "confirmation", "screened", "pending", "failed"] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 export type Delivery = DeliveryDto;

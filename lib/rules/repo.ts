@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { email, emailFavorite, emailRead, folder, folderEmail, newsletter, rule, user } from "@/db/schema";
-import type { RuleAction, RuleCondition } from "@/db/schema/order";
+import type { RuleAction, RuleCondition } from "@/db/schema/rules";
 import type { MatchableRule, RuleOutcome } from "./match";
 
 export type RuleRow = typeof rule.$inferSelect;
