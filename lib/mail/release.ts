@@ -1,5 +1,5 @@
 import "server-only";
-import { buildContent } from "@/lib/mail/content/build";
+import { buildContent } from "@/lib/mail/content/mail-content";
 import { parseMessage } from "@/lib/mail/content/parse";
 import { announceFiled, type FilingStats } from "@/lib/mail/filing/announce";
 import { arrivalFor } from "@/lib/mail/filing/arrival";

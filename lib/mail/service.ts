@@ -7,8 +7,8 @@ import { arrivalFor } from "@/lib/mail/filing/arrival";
 import { checkMessage, resolveRecipients, type CheckedMessage } from "@/lib/mail/filing/check";
 import { blockKeys, fileMessage, filePreparedInTransaction, type FiledMessage, type NewsletterCache } from "@/lib/mail/filing/filing";
 import { storeMessage } from "@/lib/mail/filing/store";
-import { describeError, type MessageFacts } from "@/lib/mail/content/prepare";
-import type { MailContent, SharedContent } from "@/lib/mail/content/build";
+import { describeError, type MessageFacts } from "@/lib/mail/content/prepared-message";
+import type { MailContent, SharedContent } from "@/lib/mail/content/mail-content";
 import {
   filingTransaction,
   findUnfiledInbound,

@@ -4,7 +4,7 @@ import { recipientLocalPart } from "@/lib/auth/addresses";
 import { readersOfLocalParts, type Recipient } from "@/lib/auth/recipient-service";
 import { env } from "@/lib/env";
 import { stripNul } from "@/lib/mail/content/parse";
-import type { PreparedMessage } from "@/lib/mail/content/prepare";
+import type { PreparedMessage } from "@/lib/mail/content/prepared-message";
 import { prepareMessage } from "@/lib/mail/content/worker-pool";
 import type { DeliveryHeader, DeliveryTarget } from "./repo";
 

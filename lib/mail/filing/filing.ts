@@ -9,7 +9,7 @@ import { isSharedDomain, type NewsletterIdentity } from "@/lib/mail/content/iden
 import { findCatalogNewsletterFor } from "./identity-repo";
 import { receivedDate, type ParsedMessage } from "@/lib/mail/content/parse";
 import type { RecipientIdentity } from "@/lib/mail/content/depersonalize";
-import { sharedContent, type MailContent, type SharedContent } from "@/lib/mail/content/build";
+import { sharedContent, type MailContent, type SharedContent } from "@/lib/mail/content/mail-content";
 import { addNewsletterStats, type StatsDelta } from "@/lib/newsletters/totals-service";
 import { privateNewsletterFor, recordAuth, storedAuth, verifiedDomainFor, type SenderAuth } from "@/lib/sender-auth/service";
 import type { Announcement, FilingStats } from "./announce";

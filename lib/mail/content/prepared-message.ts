@@ -1,7 +1,7 @@
 import "server-only";
 import { parseMessage, stripNul, type ParsedMessage } from "./parse";
 import type { RecipientIdentity } from "./depersonalize";
-import { buildContent, sharedContent, type MailContent, type SharedContent } from "./build";
+import { buildContent, sharedContent, type MailContent, type SharedContent } from "./mail-content";
 
 /** What the request needs of the message besides its content. */
 export type MessageFacts = Pick<ParsedMessage, "messageKey" | "recipients" | "hasHeaders" | "from" | "subject">;

@@ -1,7 +1,7 @@
 import "server-only";
 import { detectConfirmation } from "./confirm";
 import { depersonalizeHtml, depersonalizeText, sharedImageUrl, type RecipientIdentity } from "./depersonalize";
-import { startDerivation } from "./derive";
+import { startDerivation } from "./summarize";
 import { findForwardedHeader, hasForwardSubject, mayHoldForward, stripForwardPrefix } from "./forward";
 import { HtmlPastBoundsError } from "./html-bounds";
 import { htmlToText, htmlToTextByTokens, textToHtml } from "./html-text";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countWords, deriveFromHtml, summarize } from "./derive";
+import { countWords, deriveFromHtml, summarize } from "./summarize";
 
 describe("countWords", () => {
   it.each([
@@ -71,7 +71,7 @@ describe("deriveFromHtml", () => {
 
   it("prefers the image the mail declares for link previews, and never takes a badge or an open pixel", async () => {
     const { sanitizeEmailHtml } = await import("./sanitize");
-    const { startDerivation } = await import("./derive");
+    const { startDerivation } = await import("./summarize");
     const derive = (html: string) => {
       const derivation = startDerivation("Subject");
       sanitizeEmailHtml(html, { sink: derivation });

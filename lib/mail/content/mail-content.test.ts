@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseAndBuild, sharedContent } from "./build";
+import { parseAndBuild, sharedContent } from "./mail-content";
 
 const fixture = (name: string) => readFileSync(path.join(import.meta.dirname, "../../../tests/fixtures/mail", name));
 const run = async (name: string) => (await parseAndBuild(fixture(name), ["reader@paperboy.localhost"])).content;
