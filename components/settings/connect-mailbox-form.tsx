@@ -3,7 +3,7 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { issuesInOrder } from "@/lib/api/issues";
-import { useConnectMailbox, type AfterFiling, type Mailbox, type MailboxTls, type NewMailbox } from "@/lib/mailboxes/hooks";
+import { useConnectMailbox, type AfterFiling, type Mailbox, type MailboxTls, type NewMailbox } from "@/lib/client/mailboxes";
 import { DEFAULT_PORTS, findPreset, MAILBOX_PRESETS, TLS_LABELS, type MailboxPresetId, type PasswordPreset } from "@/lib/mailboxes/presets";
 import { CreateMailboxInput } from "@/lib/mailboxes/schemas";
 import { Alert } from "../ui/alert";

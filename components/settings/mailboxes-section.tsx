@@ -3,8 +3,8 @@
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useCurrentUser } from "@/lib/auth/hooks";
-import { useMailboxes } from "@/lib/mailboxes/hooks";
+import { useCurrentUser } from "@/lib/client/auth";
+import { useMailboxes } from "@/lib/client/mailboxes";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import { folderKeys } from "@/lib/folders/hooks";
-import { emailKeys } from "@/lib/issues/hooks";
-import type { RuleAction, RuleCondition, RuleDto } from "./service";
+import { folderKeys } from "@/lib/client/folders";
+import { emailKeys } from "@/lib/client/issues";
+import type { RuleAction, RuleCondition, RuleDto } from "@/lib/rules/service";
 
 export type Rule = RuleDto;
 export type { RuleAction, RuleCondition };

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import type { EmailDto, pagedList } from "./dto";
-import type { markAllRead } from "./service";
+import type { EmailDto, pagedList } from "@/lib/issues/dto";
+import type { markAllRead } from "@/lib/issues/service";
 
 /** An Email of a list (docs/contract.md section 3); the single-email call adds the bodies. */
 export type Email = Omit<EmailDto, "body_html" | "body_plain">;

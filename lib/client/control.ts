@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api/client";
-import { emailKeys, recentIssuesQuery, type PagedList } from "@/lib/issues/hooks";
-import { subscriptionKeys, type Subscription } from "@/lib/subscriptions/hooks";
+import { emailKeys, recentIssuesQuery, type PagedList } from "@/lib/client/issues";
+import { subscriptionKeys, type Subscription } from "@/lib/client/subscriptions";
 
-import type { BlockedSenderDto, DeliveryDto } from "./service";
+import type { BlockedSenderDto, DeliveryDto } from "@/lib/control/service";
 
 export type BlockedSender = BlockedSenderDto;
 // The filter's choices, as db/schema/delivery.ts lists them (client code does not import the schema).

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import type { AddressDto } from "./dto";
+import type { AddressDto } from "@/lib/addresses/dto";
 
 export type ExtraAddress = AddressDto;
 export type NewAddress = { label?: string; local_part?: string };

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import type { SavedSearchDto } from "./service";
+import type { SavedSearchDto } from "@/lib/searches/service";
 
 export type SavedSearch = SavedSearchDto;
 

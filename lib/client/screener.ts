@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import { controlKeys } from "@/lib/control/hooks";
-import { emailKeys } from "@/lib/issues/hooks";
-import type { ScreenedSenderDto, ScreenerDto } from "./service";
+import { controlKeys } from "@/lib/client/control";
+import { emailKeys } from "@/lib/client/issues";
+import type { ScreenedSenderDto, ScreenerDto } from "@/lib/screener/service";
 
 export type Screener = ScreenerDto;
 export type ScreenedSender = ScreenedSenderDto;

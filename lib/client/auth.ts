@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api/client";
 import { dropOfflineData, tellWorker } from "@/lib/pwa/client";
-import type { UserDto } from "./dto";
+import type { UserDto } from "@/lib/auth/dto";
 
 export type User = UserDto;
 type SessionAnswer = { user: User };

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import type { WebhookEvent } from "./schemas";
-import type { NewWebhookDto, WebhookDeliveryDto, WebhookDto } from "./service";
+import type { WebhookEvent } from "@/lib/webhooks/schemas";
+import type { NewWebhookDto, WebhookDeliveryDto, WebhookDto } from "@/lib/webhooks/service";
 
 export type { WebhookEvent };
 export type Webhook = WebhookDto;

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import type { CommentDto } from "./service";
+import type { CommentDto } from "@/lib/comments/service";
 
 export type Comment = CommentDto;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 
-import type { FeedLink, FeedList } from "./service";
+import type { FeedLink, FeedList } from "@/lib/feeds/service";
 
 export type { FeedLink, FeedList };
 

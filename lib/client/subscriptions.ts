@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError, apiFetch } from "@/lib/api/client";
-import { commentKeys, type Comment } from "@/lib/comments/hooks";
-import { folderKeys, type Folder } from "@/lib/folders/hooks";
-import { emailKeys, emailQuery, patchCachedEmails, type Email, type PagedList } from "@/lib/issues/hooks";
-import type { SubscriptionDto } from "./service";
-import type { Unsubscribed } from "./unsubscribe";
+import { commentKeys, type Comment } from "@/lib/client/comments";
+import { folderKeys, type Folder } from "@/lib/client/folders";
+import { emailKeys, emailQuery, patchCachedEmails, type Email, type PagedList } from "@/lib/client/issues";
+import type { SubscriptionDto } from "@/lib/subscriptions/service";
+import type { Unsubscribed } from "@/lib/subscriptions/unsubscribe";
 
 /** A subscription with its newsletter, the ways out its mail offers, best first, and whether it is muted. */
 export type Subscription = SubscriptionDto;

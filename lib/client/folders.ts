@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import { applyOptimistic, emailKeys } from "@/lib/issues/hooks";
-import type { FolderDto } from "./service";
+import { applyOptimistic, emailKeys } from "@/lib/client/issues";
+import type { FolderDto } from "@/lib/folders/service";
 
 export type Folder = FolderDto;
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import type { TokenScope } from "./schemas";
-import type { AccessTokenDto, NewAccessTokenDto } from "./service";
+import type { TokenScope } from "@/lib/tokens/schemas";
+import type { AccessTokenDto, NewAccessTokenDto } from "@/lib/tokens/service";
 
 export type { TokenScope };
 export type AccessToken = AccessTokenDto;

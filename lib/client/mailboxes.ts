@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import type { MailboxDto } from "./dto";
+import type { MailboxDto } from "@/lib/mailboxes/dto";
 
 export type Mailbox = MailboxDto;
 export type MailboxTls = Mailbox["tls"];

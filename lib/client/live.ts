@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
-import { feedQuery } from "@/lib/issues/hooks";
-import type { FiledEmail } from "./dto";
+import { feedQuery } from "@/lib/client/issues";
+import type { FiledEmail } from "@/lib/live/dto";
 
 /** An email the event stream announced, and when this page heard of it. */
 export type Arrival = { email: FiledEmail; at: number };

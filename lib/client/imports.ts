@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import type { ImportDto, ImportFailureDto } from "./dto";
+import type { ImportDto, ImportFailureDto } from "@/lib/imports/dto";
 
 export type ImportStatus = ImportDto;
 export type ImportFailure = ImportFailureDto;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import type { DigestFrequency, DigestSchedule } from "./schedule";
-import type { DigestSendDto, DigestSettingsDto } from "./service";
+import type { DigestFrequency, DigestSchedule } from "@/lib/digest/schedule";
+import type { DigestSendDto, DigestSettingsDto } from "@/lib/digest/service";
 
 export type { DigestFrequency, DigestSchedule };
 export type DigestSettings = DigestSettingsDto;

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import type { EmailDto } from "@/lib/issues/dto";
-import type { CategoryDto, NewsletterDto } from "./dto";
+import type { CategoryDto, NewsletterDto } from "@/lib/newsletters/dto";
 
 export type Newsletter = NewsletterDto;
 export type Category = CategoryDto;
