@@ -8,7 +8,7 @@ await runCommand("backup", async () => {
   const { closeDb, lockDatabase } = await import("./database");
   try {
     lockDatabase();
-    const { backup } = await import("@/lib/backup");
+    const { backup } = await import("@/lib/backup/backup");
     const { tables, rows } = await backup(file);
     console.log(`Backed up ${rows} rows from ${tables} tables to ${file}.`);
     return 0;

@@ -20,7 +20,7 @@ process.env.MAIL_DOMAIN ??= "paperboy.localhost";
 const { benchAuth, startBenchDns } = await import("./bench/ingest-auth");
 const dns = await startBenchDns();
 const { simpleParser } = await import("mailparser");
-const { parseAndBuild, sharedContent } = await import("@/lib/mail/content/build");
+const { parseAndBuild, sharedContent } = await import("@/lib/mail/content/mail-content");
 
 async function rate(label: string, set: Buffer[], work: (raw: Buffer, index: number) => Promise<unknown>, inFlight = 1): Promise<number> {
   for (const [index, raw] of set.entries()) await work(raw, -1 - index);

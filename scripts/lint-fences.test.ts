@@ -32,7 +32,7 @@ describe("layer fences", { timeout: 60_000 }, () => {
       'import { x } from "@/lib/mail/filing/repo";',
       'import { x } from "@/db/schema";',
     ];
-    for (const filePath of ["components/example.tsx", "lib/account/hooks.ts", "lib/api/client.ts"]) {
+    for (const filePath of ["components/example.tsx", "lib/client/account.ts", "lib/api/client.ts"]) {
       for (const line of crossings) {
         expect(await restrictedImportMessages(filePath, `${line}\nexport const y = x;\n`)).toEqual([
           expect.stringContaining("Client code talks to the API through hooks."),

@@ -8,7 +8,7 @@ await runCommand("restore", async () => {
   const { closeDb, lockDatabase, openDatabase } = await import("./database");
   try {
     lockDatabase();
-    const { restore } = await import("@/lib/backup");
+    const { restore } = await import("@/lib/backup/restore");
     const { tables, rows } = await restore(file);
     await openDatabase();
     const { resumeRunningImports } = await import("@/lib/imports/service");

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useId } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { savedSearchHref, useDeleteSavedSearch, useSavedSearches } from "@/lib/searches/hooks";
+import { savedSearchHref, useDeleteSavedSearch, useSavedSearches } from "@/lib/client/searches";
 import { CloseIcon } from "../ui/icons";
 import { SearchIcon } from "../ui/reader-icons";
 

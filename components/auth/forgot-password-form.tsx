@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useRequestPasswordReset } from "@/lib/account/hooks";
+import { useRequestPasswordReset } from "@/lib/client/account";
 import { errorMessage } from "@/lib/api/client";
 import { AuthMessages, isValidEmail } from "@/lib/auth/form-checks";
 import { Alert } from "../ui/alert";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useLogin } from "@/lib/auth/hooks";
+import { useLogin } from "@/lib/client/auth";
 import { loginFormError } from "@/lib/auth/form-checks";
 import { GoogleButton } from "../google-sign-in/google-button";
 import { Alert } from "../ui/alert";

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useRegister } from "@/lib/auth/hooks";
+import { useRegister } from "@/lib/client/auth";
 import { registerFormError } from "@/lib/auth/form-checks";
 import { GoogleButton } from "../google-sign-in/google-button";
 import { Alert } from "../ui/alert";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState, type FormEvent } from "react";
-import { useConfirmPasswordReset } from "@/lib/account/hooks";
+import { useConfirmPasswordReset } from "@/lib/client/account";
 import { errorMessage } from "@/lib/api/client";
 import { resetPasswordFormError } from "@/lib/auth/form-checks";
 import { Alert } from "../ui/alert";

@@ -3,9 +3,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useBlockedSenders, useBlockSender, useMuteNewsletter, useUnblockSender } from "@/lib/control/hooks";
-import { recentIssuesQuery } from "@/lib/issues/hooks";
-import { useSubscriptionTo } from "@/lib/subscriptions/hooks";
+import { useBlockedSenders, useBlockSender, useMuteNewsletter, useUnblockSender } from "@/lib/client/control";
+import { recentIssuesQuery } from "@/lib/client/issues";
+import { useSubscriptionTo } from "@/lib/client/subscriptions";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 

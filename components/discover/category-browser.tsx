@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useCategories, useCategoryNewsletters, type Category, type Newsletter } from "@/lib/newsletters/hooks";
+import { useCategories, useCategoryNewsletters, type Category, type Newsletter } from "@/lib/client/newsletters";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 import { activeSection } from "./active-section";

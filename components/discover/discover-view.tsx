@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useFeaturedNewsletters, useNewsletterSearch, useRecommendedNewsletters, type Newsletter } from "@/lib/newsletters/hooks";
+import { useFeaturedNewsletters, useNewsletterSearch, useRecommendedNewsletters, type Newsletter } from "@/lib/client/newsletters";
 import { useSubscribeFlow } from "../newsletter/subscribe-flow";
 import { Alert } from "../ui/alert";
 import { inputClass } from "../ui/button";

@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { formatCount } from "@/lib/format/count";
-import type { Newsletter } from "@/lib/newsletters/hooks";
-import { useSubscriptionTo } from "@/lib/subscriptions/hooks";
+import type { Newsletter } from "@/lib/client/newsletters";
+import { useSubscriptionTo } from "@/lib/client/subscriptions";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { buttonClass } from "../ui/button";
 

@@ -1,6 +1,6 @@
 import type { UseQueryResult } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/api/client";
-import type { Newsletter } from "@/lib/newsletters/hooks";
+import type { Newsletter } from "@/lib/client/newsletters";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 import { Carousel } from "./carousel";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { errorMessage } from "@/lib/api/client";
 import { formatShortDate } from "@/lib/format/date";
-import { useTrendingIssues } from "@/lib/newsletters/hooks";
+import { useTrendingIssues } from "@/lib/client/newsletters";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";

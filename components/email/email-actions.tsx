@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { errorMessage } from "@/lib/api/client";
 import { formatCount } from "@/lib/format/count";
-import { useToggleLike, type Email } from "@/lib/issues/hooks";
+import { useToggleLike, type Email } from "@/lib/client/issues";
 import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from "../ui/reader-icons";
 
 const action =

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import { formatShortDate } from "@/lib/format/date";
 import { readTimeLabel } from "@/lib/format/read-time";
-import type { Email } from "@/lib/issues/hooks";
+import type { Email } from "@/lib/client/issues";
 import { useSubscribeFlow } from "../newsletter/subscribe-flow";
 import { Alert } from "../ui/alert";
 import { BadgeCheckIcon } from "../ui/reader-icons";

@@ -2,8 +2,8 @@
 
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { FavoriteError, useFolders, useSaveEmailFolders } from "@/lib/folders/hooks";
-import type { Email } from "@/lib/issues/hooks";
+import { FavoriteError, useFolders, useSaveEmailFolders } from "@/lib/client/folders";
+import type { Email } from "@/lib/client/issues";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { Modal } from "../ui/modal";

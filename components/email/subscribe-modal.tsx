@@ -3,9 +3,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import type { Email } from "@/lib/issues/hooks";
-import { newsletterQuery, type Newsletter } from "@/lib/newsletters/hooks";
-import { useSubscribe } from "@/lib/subscriptions/hooks";
+import type { Email } from "@/lib/client/issues";
+import { newsletterQuery, type Newsletter } from "@/lib/client/newsletters";
+import { useSubscribe } from "@/lib/client/subscriptions";
 import { subscribePageFor } from "../newsletter/subscribe-page";
 import { Alert, raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";

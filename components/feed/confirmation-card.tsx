@@ -1,7 +1,7 @@
 "use client";
 
 import { errorMessage } from "@/lib/api/client";
-import { useMarkRead, type Email } from "@/lib/issues/hooks";
+import { useMarkRead, type Email } from "@/lib/client/issues";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { ExternalLinkIcon } from "../ui/reader-icons";

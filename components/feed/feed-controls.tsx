@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { RECENCY_FILTERS, SORT_FIELDS } from "@/lib/issues/feed-options";
-import { useCategories } from "@/lib/newsletters/hooks";
+import { useCategories } from "@/lib/client/newsletters";
 import { buttonClass, inputClass } from "../ui/button";
 import { ArrowUpIcon, SearchIcon, SortIcon } from "../ui/reader-icons";
 import { allToNull, nextSort, withFilters, type FeedState, type SortField } from "./feed-query";

@@ -3,8 +3,8 @@
 import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useCurrentUser } from "@/lib/auth/hooks";
-import { useFeed, type Email } from "@/lib/issues/hooks";
+import { useCurrentUser } from "@/lib/client/auth";
+import { useFeed, type Email } from "@/lib/client/issues";
 import { EmailCard } from "../email/email-card";
 import { ReaderKeys, type ReaderHandlers } from "../keyboard/reader-keys-panel";
 import { useIssueToggles } from "../keyboard/use-issue-toggles";

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { apiFetch } from "@/lib/api/client";
-import { useMarkAllRead, useMarkEmailsUnread, type MarkedEmails, type PagedList, type Email } from "@/lib/issues/hooks";
+import { useMarkAllRead, useMarkEmailsUnread, type MarkedEmails, type PagedList, type Email } from "@/lib/client/issues";
 import { buttonClass } from "../ui/button";
 import { Modal } from "../ui/modal";
 import { markReadParams, type FeedState } from "./feed-query";

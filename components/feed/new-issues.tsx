@@ -1,8 +1,8 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { emailKeys, type Email } from "@/lib/issues/hooks";
-import { useArrivals } from "@/lib/live/hooks";
+import { emailKeys, type Email } from "@/lib/client/issues";
+import { useArrivals } from "@/lib/client/live";
 import { buttonClass } from "../ui/button";
 
 type Props = {

@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useSaveSearch } from "@/lib/searches/hooks";
+import { useSaveSearch } from "@/lib/client/searches";
 import { buttonClass, inputClass } from "../ui/button";
 
 const OPERATORS: [example: string, meaning: string][] = [

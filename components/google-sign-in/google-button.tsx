@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { useGoogleSignIn, type User } from "@/lib/auth/hooks";
+import { useGoogleSignIn, type User } from "@/lib/client/auth";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { GoogleIcon } from "../ui/icons";

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { HIGHLIGHT_COLORS_IN_ORDER, type HighlightColor } from "@/lib/highlights/hooks";
+import { HIGHLIGHT_COLORS_IN_ORDER, type HighlightColor } from "@/lib/client/highlights";
 import { buttonClass, inputClass } from "../ui/button";
 import { HIGHLIGHT_INK } from "./paint";
 

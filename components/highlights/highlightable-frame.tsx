@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from "react";
-import { useAddHighlight, useIssueHighlights, type HighlightColor, type NewHighlight } from "@/lib/highlights/hooks";
+import { useAddHighlight, useIssueHighlights, type HighlightColor, type NewHighlight } from "@/lib/client/highlights";
 import { EmailFrame, PlainBody } from "../email/email-frame";
 import { HighlightPopover } from "./highlight-popover";
 import { paintHighlights, selectedQuote } from "./paint";

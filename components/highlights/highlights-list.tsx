@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { formatShortDate } from "@/lib/format/date";
-import { useMyHighlights, type ListedHighlight } from "@/lib/highlights/hooks";
+import { useMyHighlights, type ListedHighlight } from "@/lib/client/highlights";
 import { useDebouncedValue } from "../discover/use-debounced-value";
 import { Pagination } from "../feed/pagination";
 import { Alert } from "../ui/alert";

@@ -8,7 +8,7 @@ import {
   useIssueHighlights,
   useUpdateHighlight,
   type Highlight,
-} from "@/lib/highlights/hooks";
+} from "@/lib/client/highlights";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";

@@ -1,5 +1,5 @@
 import { CONTEXT_LENGTH, locateQuote, type TextQuote } from "@/lib/highlights/anchor";
-import type { HighlightColor } from "@/lib/highlights/hooks";
+import type { HighlightColor } from "@/lib/client/highlights";
 
 /** Fill and ink of each colour: set on the mark itself, so the issue's own styles and the frame's policy need nothing. */
 export const HIGHLIGHT_INK: Record<HighlightColor, { label: string; background: string }> = {

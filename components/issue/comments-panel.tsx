@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useAddComment, useIssueComments } from "@/lib/comments/hooks";
+import { useAddComment, useIssueComments } from "@/lib/client/comments";
 import { formatRelativeTime } from "@/lib/format/date";
 import { buttonClass, inputClass } from "../ui/button";
 

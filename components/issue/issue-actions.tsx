@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useToggleLike, type EmailDetail } from "@/lib/issues/hooks";
+import { useToggleLike, type EmailDetail } from "@/lib/client/issues";
 import { ControlNotice, useControlActions } from "../control/control-actions";
 import { FolderModal } from "../email/folder-modal";
 import { ShareModal } from "../email/share-modal";

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/api/client";
-import { useEmail, type EmailDetail } from "@/lib/issues/hooks";
+import { useEmail, type EmailDetail } from "@/lib/client/issues";
 import { HighlightableFrame, HighlightablePlainBody } from "../highlights/highlightable-frame";
 import { HighlightsPanel } from "../highlights/highlights-panel";
 import { rememberOpenedIssue } from "../feed/feed-return";

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { formatShortDate } from "@/lib/format/date";
-import { useRecentIssues } from "@/lib/issues/hooks";
+import { useRecentIssues } from "@/lib/client/issues";
 
 const SHOWN = 5;
 

@@ -1,4 +1,4 @@
-import type { EmailDetail } from "@/lib/issues/hooks";
+import type { EmailDetail } from "@/lib/client/issues";
 import { BadgeCheckIcon } from "../ui/reader-icons";
 
 /**

@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { feedQuery, type Email, type PagedList } from "@/lib/issues/hooks";
+import { feedQuery, type Email, type PagedList } from "@/lib/client/issues";
 import { feedApiParams, feedFromParams, feedToParams } from "../feed/feed-query";
 import { rememberedFeedUrl, rememberFeedUrl, rememberOpenedIssue } from "../feed/feed-return";
 

@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { emailKeys, type Email } from "@/lib/issues/hooks";
-import { newsletterKeys } from "@/lib/newsletters/hooks";
+import { emailKeys, type Email } from "@/lib/client/issues";
+import { newsletterKeys } from "@/lib/client/newsletters";
 
 type Listed = { items: Email[] };
 

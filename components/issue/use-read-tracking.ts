@@ -2,7 +2,7 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { emailKeys, sendReadDuration, useMarkRead, type EmailDetail } from "@/lib/issues/hooks";
+import { emailKeys, sendReadDuration, useMarkRead, type EmailDetail } from "@/lib/client/issues";
 
 /**
  * Marks the issue read once it is shown, then reports the seconds it was visible when the

@@ -1,6 +1,6 @@
 "use client";
 
-import { useToggleFavorite, useToggleLike, useToggleRead, type Email } from "@/lib/issues/hooks";
+import { useToggleFavorite, useToggleLike, useToggleRead, type Email } from "@/lib/client/issues";
 
 type Target = Pick<Email, "id" | "subject" | "is_read" | "is_favorited" | "is_liked">;
 

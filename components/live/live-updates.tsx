@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { useLiveStream, useUnreadCount } from "@/lib/live/hooks";
+import { useLiveStream, useUnreadCount } from "@/lib/client/live";
 import { titleWithCount } from "@/lib/navigation/page-title";
 
 /**

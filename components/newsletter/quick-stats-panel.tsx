@@ -1,4 +1,4 @@
-import type { Newsletter } from "@/lib/newsletters/hooks";
+import type { Newsletter } from "@/lib/client/newsletters";
 import { quickStats } from "./quick-stats";
 
 export function QuickStatsPanel({ newsletter }: { newsletter: Newsletter }) {

@@ -1,9 +1,9 @@
 "use client";
 
 import { useState } from "react";
-import { useCurrentUser } from "@/lib/auth/hooks";
-import type { Newsletter } from "@/lib/newsletters/hooks";
-import { useSubscribe } from "@/lib/subscriptions/hooks";
+import { useCurrentUser } from "@/lib/client/auth";
+import type { Newsletter } from "@/lib/client/newsletters";
+import { useSubscribe } from "@/lib/client/subscriptions";
 import { Alert, raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { Modal } from "../ui/modal";

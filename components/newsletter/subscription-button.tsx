@@ -1,7 +1,7 @@
 "use client";
 
-import type { Newsletter } from "@/lib/newsletters/hooks";
-import { useSubscriptionTo, type LeaveResult } from "@/lib/subscriptions/hooks";
+import type { Newsletter } from "@/lib/client/newsletters";
+import { useSubscriptionTo, type LeaveResult } from "@/lib/client/subscriptions";
 import { canUnsubscribe, UnsubscribeButton, useUnsubscribeAction } from "../subscriptions/unsubscribe-button";
 import { buttonClass } from "../ui/button";
 

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useUpdateUniqueEmail } from "@/lib/auth/hooks";
+import { useUpdateUniqueEmail } from "@/lib/client/auth";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { addressFor, cleanLocalPart, splitAddress } from "./unique-address";

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ApiError, errorMessage } from "@/lib/api/client";
-import { useUpdateMe, type User } from "@/lib/auth/hooks";
+import { useUpdateMe, type User } from "@/lib/client/auth";
 import { useDialogFocus } from "../ui/use-dialog-focus";
 import { AddressStep } from "./address-step";
 import { forgetOnboarded, rememberOnboarded } from "./onboarded-locally";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useUpdateMe, type User } from "@/lib/auth/hooks";
+import { useUpdateMe, type User } from "@/lib/client/auth";
 import { forgetOnboarded, isOnboardedLocally } from "./onboarded-locally";
 
 /**

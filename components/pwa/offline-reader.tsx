@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
 import { useEffect, useSyncExternalStore } from "react";
-import { emailKeys } from "@/lib/issues/hooks";
+import { emailKeys } from "@/lib/client/issues";
 import { fetchedUrls, tellWorker, workerReady } from "@/lib/pwa/client";
 
 // After the feed's last answer, how long the page waits before asking the worker to keep it: its reads,

@@ -3,7 +3,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type RefObject } from "react";
 import { apiFetch } from "@/lib/api/client";
-import { patchCachedEmails } from "@/lib/issues/hooks";
+import { patchCachedEmails } from "@/lib/client/issues";
 
 const SAVE_EVERY_MS = 2_000;
 const RESTORE_FOR_MS = 5_000;

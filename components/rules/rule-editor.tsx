@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useFolders } from "@/lib/folders/hooks";
+import { useFolders } from "@/lib/client/folders";
 import {
   useApplyRule,
   useRulePreview,
@@ -11,8 +11,8 @@ import {
   type RuleAction,
   type RuleCondition,
   type RuleDraft,
-} from "@/lib/rules/hooks";
-import { useCreateFolder } from "@/lib/subscriptions/hooks";
+} from "@/lib/client/rules";
+import { useCreateFolder } from "@/lib/client/subscriptions";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 import { Modal } from "../ui/modal";

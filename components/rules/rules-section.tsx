@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useApplyRule, useDeleteRule, useRules, useSaveRule, type Rule } from "@/lib/rules/hooks";
+import { useApplyRule, useDeleteRule, useRules, useSaveRule, type Rule } from "@/lib/client/rules";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";

@@ -2,7 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import type { RuleCondition } from "@/lib/rules/hooks";
+import type { RuleCondition } from "@/lib/client/rules";
 import { Alert } from "../ui/alert";
 
 // Opened from the issue's overflow menu: fetched then, not with the issue page.

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { formatDateTime } from "@/lib/format/date";
-import { useDecideSender, useScreenedSenders } from "@/lib/screener/hooks";
+import { useDecideSender, useScreenedSenders } from "@/lib/client/screener";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";

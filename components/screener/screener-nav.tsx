@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useScreener } from "@/lib/screener/hooks";
+import { useScreener } from "@/lib/client/screener";
 import { MailIcon } from "../ui/icons";
 
 /** The sidebar's Screener entry with how many senders wait; nothing for a reader who never turned it on. */

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useScreener, useSetScreener } from "@/lib/screener/hooks";
+import { useScreener, useSetScreener } from "@/lib/client/screener";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 import { Switch } from "../settings/switch";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useDeleteAddress, useUpdateAddress, type ExtraAddress } from "@/lib/addresses/hooks";
+import { useDeleteAddress, useUpdateAddress, type ExtraAddress } from "@/lib/client/addresses";
 import { errorMessage } from "@/lib/api/client";
 import { formatDateTime, formatRelativeTime } from "@/lib/format/date";
 import { Alert } from "../ui/alert";

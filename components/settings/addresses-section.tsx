@@ -1,9 +1,9 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useCreateAddress, useAddresses } from "@/lib/addresses/hooks";
+import { useCreateAddress, useAddresses } from "@/lib/client/addresses";
 import { errorMessage } from "@/lib/api/client";
-import { useCurrentUser } from "@/lib/auth/hooks";
+import { useCurrentUser } from "@/lib/client/auth";
 import { TextField } from "../auth/text-field";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useBlockedSenders, useBlockSender, useUnblockSender } from "@/lib/control/hooks";
+import { useBlockedSenders, useBlockSender, useUnblockSender } from "@/lib/client/control";
 import { formatDateTime } from "@/lib/format/date";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";

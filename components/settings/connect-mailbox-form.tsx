@@ -2,8 +2,10 @@
 
 import { useState, type FormEvent, type ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useConnectMailbox, type AfterFiling, type Mailbox, type MailboxTls, type NewMailbox } from "@/lib/mailboxes/hooks";
+import { issuesInOrder } from "@/lib/api/issues";
+import { useConnectMailbox, type AfterFiling, type Mailbox, type MailboxTls, type NewMailbox } from "@/lib/client/mailboxes";
 import { DEFAULT_PORTS, findPreset, MAILBOX_PRESETS, TLS_LABELS, type MailboxPresetId, type PasswordPreset } from "@/lib/mailboxes/presets";
+import { CreateMailboxInput } from "@/lib/mailboxes/schemas";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 
@@ -79,21 +81,16 @@ function AppPasswordSteps({ preset }: { preset: PasswordPreset }) {
   );
 }
 
-/** What the server is asked for, from the form; a problem the reader can fix before asking is returned as text. */
-function request(form: FormState, preset: ReturnType<typeof findPreset>): NewMailbox | string {
+/** What the form asks the server for, checked or not. */
+export function mailboxBody(form: FormState, preset: ReturnType<typeof findPreset>): NewMailbox {
   const server =
     "host" in preset
       ? { host: preset.host, port: preset.port, tls: preset.tls }
-      : { host: form.host.trim(), port: Number(form.port), tls: form.tls };
-  if (!server.host) return "Enter the IMAP server's name, such as imap.example.com.";
-  if (!Number.isInteger(server.port) || server.port < 1 || server.port > 65535) return "Enter a port between 1 and 65535.";
-  if (!form.username.trim()) return "Enter the email address or username you sign in with.";
-  if (!form.password) return "Enter the password.";
+      : { host: form.host.trim(), port: form.port.trim() === "" ? Number.NaN : Number(form.port), tls: form.tls };
   const folders = form.folders
     .split(",")
     .map((folder) => folder.trim())
     .filter(Boolean);
-  if (form.afterFiling === "move" && !form.moveTo.trim()) return "Name the folder to move filed mail to.";
   return {
     ...server,
     username: form.username.trim(),
@@ -105,7 +102,19 @@ function request(form: FormState, preset: ReturnType<typeof findPreset>): NewMai
   };
 }
 
-type FormState = {
+/**
+ * What the reader can fix before the form asks, or null. The rules and their words are the route's own
+ * (CreateMailboxInput, the first issue as its 422's detail), so the form never refuses what the server
+ * takes, or in other words.
+ */
+export function mailboxProblem(form: FormState, preset: ReturnType<typeof findPreset>): string | null {
+  // As the route reads it: JSON has no NaN, so a port that is no number arrives as null.
+  const sent: unknown = JSON.parse(JSON.stringify(mailboxBody(form, preset)));
+  const checked = CreateMailboxInput.safeParse(sent);
+  return checked.success ? null : issuesInOrder(checked.error, sent)[0].message;
+}
+
+export type FormState = {
   host: string;
   port: string;
   tls: MailboxTls;
@@ -150,10 +159,10 @@ export function ConnectMailboxForm({ onConnected }: { onConnected: (mailbox: Mai
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     connect.reset();
-    const body = request(form, preset);
-    if (typeof body === "string") return setProblem(body);
-    setProblem(null);
-    connect.mutate(body, {
+    const found = mailboxProblem(form, preset);
+    setProblem(found);
+    if (found) return;
+    connect.mutate(mailboxBody(form, preset), {
       onSuccess: (mailbox) => {
         set("password", "");
         onConnected(mailbox);

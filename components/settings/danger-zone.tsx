@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { DELETE_CONFIRMATION } from "@/lib/account/delete-confirmation";
-import { useDeleteAccount } from "@/lib/account/hooks";
+import { useDeleteAccount } from "@/lib/client/account";
 import { errorMessage } from "@/lib/api/client";
 import { TextField } from "../auth/text-field";
 import { Alert } from "../ui/alert";

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { DELIVERY_OUTCOMES, useDeliveries, type DeliveryOutcome } from "@/lib/control/hooks";
+import { DELIVERY_OUTCOMES, useDeliveries, type DeliveryOutcome } from "@/lib/client/control";
 import { formatDateTime } from "@/lib/format/date";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useCurrentUser } from "@/lib/auth/hooks";
+import { useCurrentUser } from "@/lib/client/auth";
 import {
   useDigestSettings,
   useSaveDigest,
@@ -10,7 +10,7 @@ import {
   type DigestFrequency,
   type DigestSchedule,
   type DigestSettings,
-} from "@/lib/digest/hooks";
+} from "@/lib/client/digest";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useFeeds, useRotateFeeds, type FeedLink } from "@/lib/feeds/hooks";
+import { useFeeds, useRotateFeeds, type FeedLink } from "@/lib/client/feeds";
 import { formatDateTime } from "@/lib/format/date";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";

@@ -2,7 +2,7 @@
 
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { uploadType, useImport, useImportFailures, useImports, useStartImport, type ImportStatus } from "@/lib/imports/hooks";
+import { uploadType, useImport, useImportFailures, useImports, useStartImport, type ImportStatus } from "@/lib/client/imports";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { AnchoredSection } from "./anchored-section";

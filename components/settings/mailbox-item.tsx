@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { formatDateTime, formatRelativeTime } from "@/lib/format/date";
-import { useDisconnectMailbox, useSyncMailbox, useUpdateMailbox, type Mailbox } from "@/lib/mailboxes/hooks";
+import { useDisconnectMailbox, useSyncMailbox, useUpdateMailbox, type Mailbox } from "@/lib/client/mailboxes";
 import { TLS_LABELS } from "@/lib/mailboxes/presets";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";

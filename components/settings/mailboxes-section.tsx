@@ -1,15 +1,18 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useCurrentUser } from "@/lib/auth/hooks";
-import { useMailboxes } from "@/lib/mailboxes/hooks";
+import { useCurrentUser } from "@/lib/client/auth";
+import { useMailboxes } from "@/lib/client/mailboxes";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { AnchoredSection } from "./anchored-section";
-import { ConnectMailboxForm } from "./connect-mailbox-form";
 import { MailboxItem } from "./mailbox-item";
+
+// Loaded when the reader opens it: the form checks with the route's zod schema, which Settings need not ship otherwise.
+const ConnectMailboxForm = dynamic(() => import("./connect-mailbox-form").then((module) => module.ConnectMailboxForm), { ssr: false });
 
 /**
  * Settings' connected mailboxes (docs/contract.md 7.1): the newsletters already arriving in Gmail, iCloud or any

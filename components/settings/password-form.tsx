@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
-import { useChangePassword } from "@/lib/account/hooks";
+import { useChangePassword } from "@/lib/client/account";
 import { errorMessage } from "@/lib/api/client";
 import { changePasswordFormError } from "@/lib/auth/form-checks";
 import { TextField } from "../auth/text-field";

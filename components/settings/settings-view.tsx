@@ -2,7 +2,7 @@
 
 import type { ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useCurrentUser, useLogout } from "@/lib/auth/hooks";
+import { useCurrentUser, useLogout } from "@/lib/client/auth";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { LogoutIcon } from "../ui/icons";

@@ -2,9 +2,9 @@
 
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useCurrentUser } from "@/lib/auth/hooks";
+import { useCurrentUser } from "@/lib/client/auth";
 import { formatDateTime } from "@/lib/format/date";
-import { useCreateToken, useRevokeToken, useTokens, type AccessToken, type NewAccessToken, type TokenScope } from "@/lib/tokens/hooks";
+import { useCreateToken, useRevokeToken, useTokens, type AccessToken, type NewAccessToken, type TokenScope } from "@/lib/client/tokens";
 import { TextField } from "../auth/text-field";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";

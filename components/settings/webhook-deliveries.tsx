@@ -2,7 +2,7 @@
 
 import { errorMessage } from "@/lib/api/client";
 import { formatDateTime } from "@/lib/format/date";
-import { useWebhookDeliveries, type Webhook, type WebhookDelivery } from "@/lib/webhooks/hooks";
+import { useWebhookDeliveries, type Webhook, type WebhookDelivery } from "@/lib/client/webhooks";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";

@@ -2,9 +2,9 @@
 
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useCurrentUser } from "@/lib/auth/hooks";
+import { useCurrentUser } from "@/lib/client/auth";
 import { formatDateTime } from "@/lib/format/date";
-import { useCreateWebhook, useDeleteWebhook, useWebhooks, type NewWebhook, type Webhook } from "@/lib/webhooks/hooks";
+import { useCreateWebhook, useDeleteWebhook, useWebhooks, type NewWebhook, type Webhook } from "@/lib/client/webhooks";
 import { TextField } from "../auth/text-field";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";

@@ -2,8 +2,8 @@
 
 import type { ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useFolders } from "@/lib/folders/hooks";
-import { useDeleteFolder, useFavorited, useLiked, useMyComments, useSubscriptions } from "@/lib/subscriptions/hooks";
+import { useFolders } from "@/lib/client/folders";
+import { useDeleteFolder, useFavorited, useLiked, useMyComments, useSubscriptions } from "@/lib/client/subscriptions";
 import { Alert } from "../ui/alert";
 import { TrashIcon } from "./trash-icon";
 import { FolderForm } from "./folder-form";

@@ -1,7 +1,7 @@
 "use client";
 
-import { useBlockNewsletterSender } from "@/lib/control/hooks";
-import type { Subscription } from "@/lib/subscriptions/hooks";
+import { useBlockNewsletterSender } from "@/lib/client/control";
+import type { Subscription } from "@/lib/client/subscriptions";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 

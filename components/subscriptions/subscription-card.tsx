@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { formatShortDate } from "@/lib/format/date";
-import { useSetSubscriptionStatus, type LeaveResult, type Subscription } from "@/lib/subscriptions/hooks";
+import { useSetSubscriptionStatus, type LeaveResult, type Subscription } from "@/lib/client/subscriptions";
 import { ControlActions } from "../control/control-actions";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { raiseAlert } from "../ui/alert";

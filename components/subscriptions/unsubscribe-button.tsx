@@ -1,6 +1,6 @@
 "use client";
 
-import { useUnsubscribe, type LeaveResult, type Subscription } from "@/lib/subscriptions/hooks";
+import { useUnsubscribe, type LeaveResult, type Subscription } from "@/lib/client/subscriptions";
 import { raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import type { LeaveResult } from "@/lib/subscriptions/hooks";
+import type { LeaveResult } from "@/lib/client/subscriptions";
 import { Alert } from "../ui/alert";
 
 const linkClass =

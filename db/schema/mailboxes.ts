@@ -1,9 +1,8 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { MAILBOX_AFTER_FILING, MAILBOX_TLS } from "./mailbox-options";
 
-export const MAILBOX_TLS = ["implicit", "starttls", "none"] as const;
-export const MAILBOX_AFTER_FILING = ["leave", "mark_read", "move"] as const;
 export const MAILBOX_STATUSES = ["syncing", "idle", "error", "paused"] as const;
 
 /**

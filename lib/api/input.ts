@@ -1,6 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import { BadRequestError, NotFoundError, PayloadTooLargeError, ValidationError } from "./errors";
+import { issuesInOrder, valueAt } from "./issues";
 
 // What route() reads from a request before its handler runs: the JSON body within bounds, and params,
 // query and body through their zod schemas, a failure turned into the contract's 400, 404 or 422.
@@ -63,11 +64,8 @@ export function parseInput<T>(schema: z.ZodType<T>, value: unknown, where: "para
   // Only a value given but not on the list is an unknown enum value (400); a missing or mistyped one fails validation (422).
   const enumIssue = result.error.issues.find((issue) => issue.code === "invalid_value" && typeof valueAt(value, issue.path) === "string");
   if (enumIssue) throw new BadRequestError(`Unknown value for ${enumIssue.path.join(".") || where}`);
-  // A missing or blank field is reported before a malformed one, in the order docs/spec.md section 5 checks
-  // the forms, so `detail` (the first error) is the message the form itself would show.
-  const issues = [...result.error.issues].sort(
-    (left, right) => Number(!isBlank(valueAt(value, left.path))) - Number(!isBlank(valueAt(value, right.path))),
-  );
+  // A missing or blank field is reported first, so `detail` (the first error) is the message the form itself would show.
+  const issues = issuesInOrder(result.error, value);
   throw new ValidationError(issues.map((issue) => ({ field: issue.path.join(".") || where, message: issue.message })));
 }
 
@@ -87,15 +85,4 @@ function unstorableText(value: unknown): PropertyKey[] | null {
     }
   }
   return null;
-}
-
-function isBlank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-}
-
-function valueAt(value: unknown, path: PropertyKey[]): unknown {
-  return path.reduce<unknown>(
-    (current, key) => (typeof current === "object" && current !== null ? (current as Record<PropertyKey, unknown>)[key] : undefined),
-    value,
-  );
 }

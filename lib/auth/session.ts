@@ -1,7 +1,8 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { getDb, listen, type Database, type Listening } from "@/db/client";
-import { bearerToken, tokenCaller } from "@/lib/tokens/service";
+import { bearerToken } from "@/lib/secrets/bearer";
+import { tokenCaller } from "@/lib/tokens/service";
 import type { TokenScope } from "@/lib/tokens/schemas";
 import { getAuth } from "./auth";
 import { UnauthorizedError } from "@/lib/api/errors";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DELIVERY_OUTCOMES } from "@/db/schema/control";
+import { DELIVERY_OUTCOMES } from "@/db/schema/delivery";
 import { idParam } from "@/lib/api/schemas";
 import { PageQuery } from "@/lib/issues/schemas";
 

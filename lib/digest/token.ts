@@ -1,6 +1,6 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { authSecret } from "@/lib/env";
+import { timingSafeEqual } from "node:crypto";
+import { purposeMac } from "@/lib/secrets/purpose-hmac";
 
 const MAC_BYTES = 16;
 // 4 bytes of user id and the MAC, in base64url.
@@ -8,8 +8,7 @@ const TOKEN = /^[A-Za-z0-9_-]{27}$/;
 
 // A key of its own, so an unsubscribe link can never stand in for a session or any other HMAC of AUTH_SECRET.
 function mac(userId: number): Buffer {
-  const key = createHmac("sha256", authSecret()).update("paperboy digest unsubscribe v1").digest();
-  return createHmac("sha256", key).update(String(userId)).digest().subarray(0, MAC_BYTES);
+  return purposeMac("paperboy digest unsubscribe v1", String(userId), MAC_BYTES);
 }
 
 /** The token of a reader's one-click link: their id and its MAC, so nobody without AUTH_SECRET can make one. */

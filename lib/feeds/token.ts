@@ -1,13 +1,12 @@
 import "server-only";
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { authSecret } from "@/lib/env";
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import { purposeMac } from "@/lib/secrets/purpose-hmac";
 
 const NONCE_BYTES = 16;
 const MAC_BYTES = 16;
 
 function mac(userId: number, nonce: string): Buffer {
-  const key = createHmac("sha256", authSecret()).update("paperboy feed tokens v1").digest();
-  return createHmac("sha256", key).update(`${userId}:${nonce}`).digest().subarray(0, MAC_BYTES);
+  return purposeMac("paperboy feed tokens v1", `${userId}:${nonce}`, MAC_BYTES);
 }
 
 export function newNonce(): string {

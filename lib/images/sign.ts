@@ -1,6 +1,6 @@
 import "server-only";
-import { createHmac, timingSafeEqual } from "node:crypto";
-import { authSecret } from "@/lib/env";
+import { timingSafeEqual } from "node:crypto";
+import { purposeMac } from "@/lib/secrets/purpose-hmac";
 
 /** What a signed proxy address fetches: each kind is signed under its own key, so one never stands in for the other. */
 export type ProxiedKind = "image" | "font";
@@ -8,20 +8,9 @@ export type ProxiedKind = "image" | "font";
 const PURPOSE: Record<ProxiedKind, string> = { image: "paperboy image proxy v1", font: "paperboy font proxy v1" };
 const PREFIX: Record<ProxiedKind, string> = { image: "/img", font: "/img/font" };
 
-let derived: { secret: string; keys: Record<ProxiedKind, Buffer> } | undefined;
-
 // Keys of their own, so a signed address can never stand in for a session or any other HMAC of AUTH_SECRET.
-function proxyKey(kind: ProxiedKind): Buffer {
-  const secret = authSecret();
-  if (derived?.secret !== secret) {
-    const key = (purpose: string) => createHmac("sha256", secret).update(purpose).digest();
-    derived = { secret, keys: { image: key(PURPOSE.image), font: key(PURPOSE.font) } };
-  }
-  return derived.keys[kind];
-}
-
 function signatureOf(url: string, kind: ProxiedKind): Buffer {
-  return createHmac("sha256", proxyKey(kind)).update(url).digest();
+  return purposeMac(PURPOSE[kind], url);
 }
 
 /** The proxy's path for a remote file: `/img/<HMAC-SHA256 of the URL>/<base64url of the URL>` (fonts under `/img/font/`). */

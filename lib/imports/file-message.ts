@@ -1,8 +1,8 @@
 import "server-only";
 import type { Database } from "@/db/client";
-import { describeError, type MessageFacts } from "@/lib/mail/content/prepare";
+import { describeError, type MessageFacts } from "@/lib/mail/content/prepared-message";
 import type { RecipientIdentity } from "@/lib/mail/content/depersonalize";
-import type { MailContent, SharedContent } from "@/lib/mail/content/build";
+import type { MailContent, SharedContent } from "@/lib/mail/content/mail-content";
 import { env } from "@/lib/env";
 import {
   storeAndFileForReader,

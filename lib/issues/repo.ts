@@ -302,16 +302,6 @@ export async function findThumbnailUrl(userId: number, emailId: number): Promise
   return row?.url ?? null;
 }
 
-async function addToNewsletter(newsletterId: number, changes: { likes?: number; readSeconds?: number }): Promise<void> {
-  await getDb()
-    .update(newsletter)
-    .set({
-      totalLikes: sql`greatest(${newsletter.totalLikes} + ${changes.likes ?? 0}, 0)`,
-      totalReadTimeSeconds: sql`least(${newsletter.totalReadTimeSeconds}::bigint + ${changes.readSeconds ?? 0}, 2147483647)`,
-    })
-    .where(eq(newsletter.id, newsletterId));
-}
-
 type ActionTable = typeof emailLike | typeof emailFavorite | typeof emailRead;
 
 /** The user's action row on the target: on their email, or on the issue where they have no copy. */
@@ -347,7 +337,8 @@ function actionRow<At extends Record<string, SQL.Aliased>>(userId: number, targe
 const now = (name: string) => sql<Date>`now()`.as(name);
 
 // Without a target, a duplicate on either unique index (the email's, or the copy-less (user, issue)) is skipped.
-export async function setLiked(userId: number, target: ActionTarget, liked: boolean): Promise<void> {
+/** True when it changed: the newsletter's likes change with it. */
+export async function setLiked(userId: number, target: ActionTarget, liked: boolean): Promise<boolean> {
   const changed = liked
     ? await getDb()
         .insert(emailLike)
@@ -358,7 +349,7 @@ export async function setLiked(userId: number, target: ActionTarget, liked: bool
         .delete(emailLike)
         .where(actionOn(emailLike, userId, target))
         .returning({ issueId: emailLike.issueId });
-  if (changed.length > 0) await addToNewsletter(target.newsletterId, { likes: liked ? 1 : -1 });
+  return changed.length > 0;
 }
 
 export async function setFavorited(userId: number, target: ActionTarget, favorited: boolean): Promise<void> {
@@ -373,13 +364,13 @@ export async function setFavorited(userId: number, target: ActionTarget, favorit
       .where(actionOn(emailFavorite, userId, target));
 }
 
-/** Marks read and adds this visit's seconds to the total; unread forgets the read. */
-export async function setRead(userId: number, target: ActionTarget, read: boolean, seconds: number): Promise<void> {
+/** Marks read and adds this visit's seconds to the read's; unread forgets the read. True when seconds were added. */
+export async function setRead(userId: number, target: ActionTarget, read: boolean, seconds: number): Promise<boolean> {
   if (!read) {
     await getDb()
       .delete(emailRead)
       .where(actionOn(emailRead, userId, target));
-    return;
+    return false;
   }
   const conflict =
     target.id === null
@@ -399,5 +390,5 @@ export async function setRead(userId: number, target: ActionTarget, read: boolea
       set: { durationSeconds: sql`least(${emailRead.durationSeconds}::bigint + ${seconds}, 2147483647)`, lastReadAt: sql`now()` },
     })
     .returning({ issueId: emailRead.issueId });
-  if (written.length > 0 && seconds > 0) await addToNewsletter(target.newsletterId, { readSeconds: seconds });
+  return written.length > 0 && seconds > 0;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
+import { addReaderTotals } from "@/lib/newsletters/totals-service";
 import { pagedJson, pagedList, toEmailDto, toSharedEmailDto, type EmailDto } from "./dto";
 import { findFeedPage, markEmailsUnread, markFeedRead } from "./feed-repo";
 import { findActivityPage, findEmail, findReadableIssue, setFavorited, setLiked, setRead, type Activity } from "./repo";
@@ -69,9 +70,11 @@ export async function getEmail(userId: number, emailId: number): Promise<EmailDt
 export async function updateInteraction(userId: number, emailId: number, input: InteractionInput): Promise<EmailDto> {
   const readable = await readableIssue(userId, emailId);
   const target = { id: readable.ownEmailId, issueId: readable.issueId, newsletterId: readable.newsletterId };
-  if ("is_liked" in input) await setLiked(userId, target, input.is_liked);
-  else if ("is_favorited" in input) await setFavorited(userId, target, input.is_favorited);
-  else await setRead(userId, target, input.is_read, input.read_duration_seconds);
+  if ("is_liked" in input) {
+    if (await setLiked(userId, target, input.is_liked)) await addReaderTotals(target.newsletterId, { likes: input.is_liked ? 1 : -1 });
+  } else if ("is_favorited" in input) await setFavorited(userId, target, input.is_favorited);
+  else if (await setRead(userId, target, input.is_read, input.read_duration_seconds))
+    await addReaderTotals(target.newsletterId, { readSeconds: input.read_duration_seconds });
   return getEmail(userId, emailId);
 }
 

@@ -1,46 +1,38 @@
 import "server-only";
-import { BadRequestError, NotFoundError } from "@/lib/api/errors";
 import { keysBlockedBy } from "@/lib/control/service";
-import { recipientLocalPart } from "@/lib/auth/addresses";
-import { readersOfLocalParts, type Recipient } from "@/lib/auth/recipient-service";
-import { env } from "@/lib/env";
+import type { Recipient } from "@/lib/auth/recipient-service";
 import type { Database } from "@/db/client";
+import { announceFiled, type FilingStats } from "@/lib/mail/filing/announce";
+import { arrivalFor } from "@/lib/mail/filing/arrival";
+import { checkMessage, resolveRecipients, type CheckedMessage } from "@/lib/mail/filing/check";
+import { blockKeys, fileMessage, filePreparedInTransaction, type FiledMessage, type NewsletterCache } from "@/lib/mail/filing/filing";
+import { storeMessage } from "@/lib/mail/filing/store";
+import { describeError, type MessageFacts } from "@/lib/mail/content/prepared-message";
+import type { MailContent, SharedContent } from "@/lib/mail/content/mail-content";
 import {
-  addFilingStats,
-  blockKeys,
-  filePrepared,
-  filePreparedInTransaction,
-  type FilingStats,
-  type NewsletterCache,
-} from "@/lib/mail/filing/filing";
-import { stripNul } from "@/lib/mail/content/parse";
-import { describeError, type MessageFacts, type PreparedMessage } from "@/lib/mail/content/prepare";
-import type { MailContent, SharedContent } from "@/lib/mail/content/build";
-import {
-  findEmailIds,
   filingTransaction,
   findUnfiledInbound,
-  insertDuplicateDeliveries,
   insertInboundMessage,
   claimAttempt,
   markFailed,
-  type DeliveryTarget,
   type InboundRow,
   type InboundSource,
 } from "@/lib/mail/filing/repo";
 import { prepareMessage } from "@/lib/mail/content/worker-pool";
-import { arrivalFor } from "@/lib/rules/arrival";
 import { logger, scrub } from "@/lib/observability/log";
 import { authenticateContent, authenticateInbound, type Connection, type SenderAuth } from "@/lib/sender-auth/service";
 
 export type { Recipient } from "@/lib/auth/recipient-service";
+// The check stage's, kept here too: the imports and a connected mailbox find their reader with it.
+export { resolveRecipients } from "@/lib/mail/filing/check";
 
 /** What an inbound route answers: 202 stored, 200 a delivery seen before (same ids). */
 export type InboundResult = { status: 200 | 202; body: { message_id: number; emails: number[] } };
 
 /**
- * Verify-store-answer order of docs/contract.md section 5: the message is parsed enough to find its users
- * (400, 404), stored once, then filed; a filing failure leaves it `failed` and still answers 2xx.
+ * The door every inbound route, the SMTP receiver and the sample issue call: the verify-store-answer
+ * order of docs/contract.md section 5, one stage after another, each once. Check (400, 404), store once,
+ * authenticate, file, announce; a filing failure leaves the message `failed` and still answers 2xx.
  * Filing here is the fast path: a message it leaves unfiled (a failure, a crash) is filed again by a
  * job (lib/mail/filing/retry.ts).
  */
@@ -50,30 +42,15 @@ export async function receiveMessage(
   envelope: string[] = [],
   connection?: Connection,
 ): Promise<InboundResult> {
-  if (raw.length === 0) throw new BadRequestError("Empty message");
-  // Stored as text, which PostgreSQL refuses with a NUL in it; no address has one.
-  const envelopeTo = envelope.map(stripNul);
-  const prepared = await prepareMessage(raw, envelopeTo);
-  if (!prepared.parsable || !prepared.facts.hasHeaders) throw new BadRequestError("Not a parsable message");
-  const { facts } = prepared;
-  const recipients = await resolveRecipients(facts.recipients);
-  if (recipients.length === 0) throw new NotFoundError("Unknown recipient");
-  const userIds = recipients.map((recipient) => recipient.userId);
-  const targets = deliveryTargets(recipients, facts.recipients);
-  const header = { sender: facts.from?.address.toLowerCase() ?? null, subject: facts.subject || null };
-  const { row, created } = await insertInboundMessage(
-    { dedupKey: `${facts.messageKey} ${userIds.join(",")}`, source, envelopeTo, raw },
-    targets,
-    header,
-  );
-  if (!created && (row.status === "filed" || !(await claimAttempt(row.id)))) {
-    await insertDuplicateDeliveries(row.id, targets, header, facts.messageKey);
-    return { status: 200, body: { message_id: row.id, emails: await findEmailIds(userIds, facts.messageKey) } };
-  }
+  const checked = await checkMessage(raw, envelope);
+  const stored = await storeMessage(raw, source, checked);
+  if (stored.seenBefore) return { status: 200, body: { message_id: stored.row.id, emails: stored.seenBefore } };
+  const { content } = checked.prepared;
   // Authenticated once the bytes are stored: a DNS server that never answers delays filing by its timeout, and loses nothing.
-  const auth = prepared.content ? await authenticateInbound(row.id, raw, prepared.content, connection) : null;
-  const emails = await filePreparedOrMarkFailed(row.id, prepared, recipients, row.receivedAt, auth);
-  return { status: created ? 202 : 200, body: { message_id: row.id, emails } };
+  const auth = content ? await authenticateInbound(stored.row.id, raw, content, connection) : null;
+  const filed = await fileOrMarkFailed(stored.row.id, checked, stored.row.receivedAt, auth);
+  await announceFiled(filed.announcement);
+  return { status: stored.created ? 202 : 200, body: { message_id: stored.row.id, emails: filed.emailIds } };
 }
 
 /**
@@ -89,7 +66,9 @@ export async function storeAndFileForReader(
 ): Promise<void> {
   const { facts, content } = prepared;
   const { row } = await insertInboundMessage(importedAs(reader, facts, raw, source));
-  await filePrepared(row.id, facts, content, [reader], arrivedAt, await authenticateInbound(row.id, raw, content));
+  const auth = await authenticateInbound(row.id, raw, content);
+  const filed = await fileMessage({ inboundId: row.id, parsed: facts, content, recipients: [reader], arrivedAt, auth });
+  await announceFiled(filed.announcement);
 }
 
 /** Where a reader's own mail came from: an uploaded mailbox, or one connected over IMAP. */
@@ -141,7 +120,7 @@ export async function storeAndFileBatchForReader(
     }
     await alongside(tx);
   });
-  await addFilingStats(stats);
+  await announceFiled({ stats, emailIds: null });
 }
 
 // Authenticated a few at a time before the batch's transaction, which then holds no DNS wait.
@@ -182,9 +161,11 @@ export async function prepareAndFileStored(row: InboundRow): Promise<boolean> {
       await markFailed(row.id, prepared.failure);
       return false;
     }
-    const recipients = await resolveRecipients(prepared.facts.recipients);
-    const auth = await authenticateInbound(row.id, row.raw, prepared.content);
-    await filePrepared(row.id, prepared.facts, prepared.content, recipients, row.receivedAt, auth);
+    const { facts, content } = prepared;
+    const recipients = await resolveRecipients(facts.recipients);
+    const auth = await authenticateInbound(row.id, row.raw, content);
+    const filed = await fileMessage({ inboundId: row.id, parsed: facts, content, recipients, arrivedAt: row.receivedAt, auth });
+    await announceFiled(filed.announcement);
     return true;
   } catch (error) {
     await markFailed(row.id, describeError(error));
@@ -192,42 +173,26 @@ export async function prepareAndFileStored(row: InboundRow): Promise<boolean> {
   }
 }
 
-async function filePreparedOrMarkFailed(
+/** The file stage of a delivery, or, when it cannot be filed, the message marked `failed` with the reason. */
+async function fileOrMarkFailed(
   inboundId: number,
-  prepared: PreparedMessage & { parsable: true },
-  recipients: Recipient[],
+  checked: CheckedMessage,
   arrivedAt: Date,
   auth: SenderAuth | null,
-): Promise<number[]> {
+): Promise<FiledMessage> {
+  const { prepared, recipients } = checked;
   let failure: string;
   if (prepared.content === null || auth === null) failure = prepared.failure ?? "Not authenticated";
   else {
     try {
-      return await filePrepared(inboundId, prepared.facts, prepared.content, recipients, arrivedAt, auth);
+      return await fileMessage({ inboundId, parsed: prepared.facts, content: prepared.content, recipients, arrivedAt, auth });
     } catch (error) {
       failure = describeError(error);
     }
   }
   logger.error({ inbound_message_id: inboundId, reason: scrub(failure) }, "Inbound message could not be filed");
   await markFailed(inboundId, failure);
-  return [];
-}
-
-/** Users any recipient on MAIL_DOMAIN belongs to (current or earlier address; case and +tag ignored), by id. */
-export async function resolveRecipients(addresses: string[]): Promise<Recipient[]> {
-  const domain = `@${env.MAIL_DOMAIN.toLowerCase()}`;
-  const localParts = [...new Set(addresses.filter((address) => address.toLowerCase().endsWith(domain)).map(recipientLocalPart))];
-  return readersOfLocalParts(localParts);
-}
-
-/** For each reader, the first of the message's addresses that is theirs: what their delivery log names. */
-function deliveryTargets(recipients: Recipient[], addresses: string[]): DeliveryTarget[] {
-  const domain = `@${env.MAIL_DOMAIN.toLowerCase()}`;
-  const ours = addresses.filter((address) => address.toLowerCase().endsWith(domain));
-  return recipients.map((recipient) => {
-    const own = ours.find((address) => recipient.localParts.includes(recipientLocalPart(address)));
-    return { userId: recipient.userId, recipient: (own ?? `${recipient.localParts.at(-1)}${domain}`).toLowerCase() };
-  });
+  return { emailIds: [], announcement: { stats: [], emailIds: null } };
 }
 
 /** Checks a recipient before the message body is sent (SMTP RCPT TO). */

@@ -1,4 +1,4 @@
-import type { MailboxTls } from "./hooks";
+import type { MailboxTls } from "@/lib/client/mailboxes";
 
 /** Where a provider's IMAP server is and how a reader makes the app password it asks for. */
 export type PasswordPreset = {

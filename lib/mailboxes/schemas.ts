@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAILBOX_AFTER_FILING, MAILBOX_TLS } from "@/db/schema/mailboxes";
+import { MAILBOX_AFTER_FILING, MAILBOX_TLS } from "@/db/schema/mailbox-options";
 
 export const MailboxParams = z.object({ mailboxId: z.coerce.number().int().positive().max(2_147_483_647) });
 export type MailboxParams = z.infer<typeof MailboxParams>;
@@ -11,7 +11,7 @@ const password = z.string().min(1, "Enter the password (an app password for most
 export const CreateMailboxInput = z
   .object({
     host: z.string().trim().min(1, "Enter the server's name").max(253, "The server's name is too long").regex(HOST, "Not a server name"),
-    port: z.number().int().min(1, "Not a port number").max(65_535, "Not a port number"),
+    port: z.number("Not a port number").int("Not a port number").min(1, "Not a port number").max(65_535, "Not a port number"),
     tls: z.enum(MAILBOX_TLS, { error: "tls must be implicit, starttls or none" }),
     username: z.string().trim().min(1, "Enter the username").max(320, "The username is too long"),
     password,

@@ -1,19 +1,17 @@
 import "server-only";
-import { createHash, timingSafeEqual } from "node:crypto";
 import { NotFoundError, UnauthorizedError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
+import { hasBearerSecret } from "@/lib/secrets/bearer";
 import { metrics } from "./metrics";
 import { findQueueCounts, findQueueNames, findRecentJobDurations, findStoredInboundCounts } from "./repo";
 
 const STATES = ["waiting", "active", "failed"] as const;
 
 /** `Authorization: Bearer $METRICS_TOKEN`; without a token configured there are no metrics to find (404). */
-export function requireMetricsToken(authorization: string | null): void {
+export function requireMetricsToken(headers: Headers): void {
   const expected = env.METRICS_TOKEN;
   if (!expected) throw new NotFoundError();
-  const given = /^Bearer\s+(.+)$/i.exec(authorization?.trim() ?? "")?.[1]?.trim() ?? "";
-  const digest = (text: string) => createHash("sha256").update(text).digest();
-  if (!timingSafeEqual(digest(given), digest(expected))) throw new UnauthorizedError("Invalid metrics token");
+  if (!hasBearerSecret(headers, expected)) throw new UnauthorizedError("Invalid metrics token");
 }
 
 /** Prometheus text: this process's request and inbound counters, and the queue as PostgreSQL holds it now. */

@@ -1,13 +1,15 @@
 import "server-only";
 import packageJson from "@/package.json";
-import { buildDocument } from "./document";
-import { ROUTES } from "./routes";
+import { buildDocument, type RouteTable } from "./document";
 
 let document: ReturnType<typeof buildDocument> | undefined;
 
-/** The API document, written once per process: the route files it is made from do not change while it runs. */
-export function apiDocument() {
-  document ??= buildDocument(ROUTES, packageJson.version).catch((error: unknown) => {
+/**
+ * The API document of `routes` (app/api/openapi.json/routes.ts), written once per process: the route
+ * files it is made from do not change while it runs.
+ */
+export function apiDocument(routes: RouteTable) {
+  document ??= buildDocument(routes, packageJson.version).catch((error: unknown) => {
     document = undefined;
     throw error;
   });

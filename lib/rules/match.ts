@@ -1,4 +1,4 @@
-import type { RuleAction, RuleCondition } from "@/db/schema/order";
+import type { RuleAction, RuleCondition } from "@/db/schema/rules";
 
 /** What a rule reads of a message as it is filed; the body is read (and lower-cased) only when a condition asks. */
 export type ArrivingMessage = {

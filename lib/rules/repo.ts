@@ -2,7 +2,7 @@ import "server-only";
 import { and, asc, eq, sql, type SQL } from "drizzle-orm";
 import { getDb, type Database } from "@/db/client";
 import { email, emailFavorite, emailRead, folder, folderEmail, newsletter, rule, user } from "@/db/schema";
-import type { RuleAction, RuleCondition } from "@/db/schema/order";
+import type { RuleAction, RuleCondition } from "@/db/schema/rules";
 import type { MatchableRule, RuleOutcome } from "./match";
 
 export type RuleRow = typeof rule.$inferSelect;
@@ -88,19 +88,18 @@ export async function deleteRule(userId: number, id: number): Promise<boolean> {
   return deleted.length > 0;
 }
 
-/** What filing needs of its readers, in one query: each one's enabled rules in order, and whether their screener is on. */
-export type ReaderArrival = { userId: number; rules: MatchableRule[]; screener: boolean };
+/** What filing needs of its readers' rules, in one query: each one's enabled rules, in order. */
+export type ReaderRules = { userId: number; rules: MatchableRule[] };
 
-export async function findArrivalSettings(db: Database, userIds: number[]): Promise<ReaderArrival[]> {
+export async function findArrivalRules(db: Database, userIds: number[]): Promise<ReaderRules[]> {
   const result = (await db.execute(sql`
     SELECT reader.id AS user_id,
       coalesce((SELECT json_agg(json_build_object('id', r.id, 'name', r.name, 'match', r.match, 'conditions', r.conditions, 'actions', r.actions)
-        ORDER BY r.position, r.id) FROM rule r WHERE r.user_id = reader.id AND r.enabled), '[]'::json) AS rules,
-      coalesce((SELECT s.enabled FROM screener_setting s WHERE s.user_id = reader.id), false) AS screener
+        ORDER BY r.position, r.id) FROM rule r WHERE r.user_id = reader.id AND r.enabled), '[]'::json) AS rules
     FROM unnest(${sql.param(userIds)}::int[]) AS reader(id)`)) as unknown as {
-    rows: { user_id: number; rules: MatchableRule[]; screener: boolean }[];
+    rows: { user_id: number; rules: MatchableRule[] }[];
   };
-  return result.rows.map((row) => ({ userId: row.user_id, rules: row.rules, screener: row.screener }));
+  return result.rows.map((row) => ({ userId: row.user_id, rules: row.rules }));
 }
 
 /**
@@ -131,38 +130,6 @@ export async function applyOutcome(
   await tx.execute(sql`
     ${parts.length > 0 ? sql`WITH ${sql.join(parts, sql`, `)}` : sql``}
     UPDATE delivery SET rules = ${JSON.stringify(outcome.ran)}::jsonb WHERE inbound_message_id = ${inboundId} AND user_id = ${userId}`);
-}
-
-/**
- * Holds the message for the readers among these who never had mail from its sender: no earlier copy of
- * its newsletter and no decision about the address. Their delivery says `screened` and the sender waits
- * in their Screener list with the message; the readers held are returned. The reader's own mail brought
- * in (an import, a connected mailbox) and a sample issue are never held: they asked for those.
- */
-export async function holdFirstMail(
-  tx: Database,
-  userIds: number[],
-  message: { inboundId: number; sender: string; newsletterId: number },
-): Promise<number[]> {
-  const { inboundId, sender, newsletterId } = message;
-  const result = (await tx.execute(sql`
-    WITH readers AS (
-      SELECT reader.user_id FROM unnest(${sql.param(userIds)}::int[]) AS reader(user_id)
-      WHERE (SELECT source FROM inbound_message WHERE id = ${inboundId}) NOT IN ('import', 'imap', 'sample')
-        AND NOT EXISTS (SELECT 1 FROM screened_sender s WHERE s.user_id = reader.user_id AND s.sender = ${sender} AND s.status <> 'pending')
-        AND NOT EXISTS (SELECT 1 FROM email e WHERE e.user_id = reader.user_id AND e.newsletter_id = ${newsletterId})
-    ), held AS (
-      INSERT INTO screened_sender (user_id, sender, status, held)
-      SELECT user_id, ${sender}, 'pending', jsonb_build_array(${inboundId}::int) FROM readers
-      ON CONFLICT (user_id, sender) DO UPDATE SET held = screened_sender.held || excluded.held
-      WHERE screened_sender.status = 'pending' AND NOT screened_sender.held @> excluded.held
-      RETURNING user_id
-    ), logged AS (
-      UPDATE delivery SET outcome = 'screened' FROM held
-      WHERE delivery.inbound_message_id = ${inboundId} AND delivery.user_id = held.user_id AND delivery.outcome = 'pending'
-    )
-    SELECT user_id FROM held`)) as unknown as { rows: { user_id: number }[] };
-  return result.rows.map((row) => row.user_id);
 }
 
 const lower = (column: SQL) => sql`lower(coalesce(${column}, ''))`;

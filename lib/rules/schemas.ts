@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { idParam, MAX_ID } from "@/lib/api/schemas";
-import { RULE_FIELDS, RULE_OPS, type RuleAction, type RuleCondition } from "@/db/schema/order";
+import { RULE_FIELDS, RULE_OPS, type RuleAction, type RuleCondition } from "@/db/schema/rules";
 
 /** Sane bounds: a rule is a few conditions a person writes, never a dump of a list. */
 export const MAX_RULES = 100;

@@ -1,6 +1,6 @@
 import "server-only";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
-import type { RuleAction } from "@/db/schema/order";
+import type { RuleAction } from "@/db/schema/rules";
 import {
   applyToExisting,
   countMatching,
@@ -14,7 +14,7 @@ import {
 } from "./repo";
 import { MAX_RULES, type RuleInput, type RulePatch, type RulePreviewInput } from "./schemas";
 
-export type { RuleAction, RuleCondition } from "@/db/schema/order";
+export type { RuleAction, RuleCondition } from "@/db/schema/rules";
 export type RuleDto = Pick<RuleRow, "id" | "name" | "enabled" | "position" | "match" | "conditions" | "actions">;
 
 const toRuleDto = (row: RuleRow): RuleDto => ({

@@ -78,3 +78,45 @@ export async function setHeldOutcome(tx: Database, userId: number, inboundIds: n
     UPDATE delivery SET outcome = ${outcome}
     WHERE user_id = ${userId} AND inbound_message_id = any(${sql.param(inboundIds)}::int[]) AND outcome = 'screened'`);
 }
+
+/** Which of these readers have their screener on. */
+export async function findScreeningReaders(db: Database, userIds: number[]): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ userId: screenerSetting.userId })
+    .from(screenerSetting)
+    .where(and(inArray(screenerSetting.userId, userIds), eq(screenerSetting.enabled, true)));
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * Holds the message for the readers among these who never had mail from its sender: no earlier copy of
+ * its newsletter and no decision about the address. Their delivery says `screened` and the sender waits
+ * in their Screener list with the message; the readers held are returned. The reader's own mail brought
+ * in (an import, a connected mailbox) and a sample issue are never held: they asked for those.
+ */
+export async function holdFirstMail(
+  tx: Database,
+  userIds: number[],
+  message: { inboundId: number; sender: string; newsletterId: number },
+): Promise<number[]> {
+  const { inboundId, sender, newsletterId } = message;
+  const result = (await tx.execute(sql`
+    WITH readers AS (
+      SELECT reader.user_id FROM unnest(${sql.param(userIds)}::int[]) AS reader(user_id)
+      WHERE (SELECT source FROM inbound_message WHERE id = ${inboundId}) NOT IN ('import', 'imap', 'sample')
+        AND NOT EXISTS (SELECT 1 FROM screened_sender s WHERE s.user_id = reader.user_id AND s.sender = ${sender} AND s.status <> 'pending')
+        AND NOT EXISTS (SELECT 1 FROM email e WHERE e.user_id = reader.user_id AND e.newsletter_id = ${newsletterId})
+    ), held AS (
+      INSERT INTO screened_sender (user_id, sender, status, held)
+      SELECT user_id, ${sender}, 'pending', jsonb_build_array(${inboundId}::int) FROM readers
+      ON CONFLICT (user_id, sender) DO UPDATE SET held = screened_sender.held || excluded.held
+      WHERE screened_sender.status = 'pending' AND NOT screened_sender.held @> excluded.held
+      RETURNING user_id
+    ), logged AS (
+      UPDATE delivery SET outcome = 'screened' FROM held
+      WHERE delivery.inbound_message_id = ${inboundId} AND delivery.user_id = held.user_id AND delivery.outcome = 'pending'
+    )
+    SELECT user_id FROM held`)) as unknown as { rows: { user_id: number }[] };
+  return result.rows.map((row) => row.user_id);
+}

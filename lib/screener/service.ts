@@ -1,11 +1,7 @@
 import "server-only";
 import { HttpError, NotFoundError } from "@/lib/api/errors";
 import { blockSender } from "@/lib/control/service";
-import { addFilingStats, filePreparedInTransaction, type FilingStats } from "@/lib/mail/filing/filing";
-import { parseMessage } from "@/lib/mail/content/parse";
-import { buildContent } from "@/lib/mail/content/build";
-import { resolveRecipients } from "@/lib/mail/service";
-import { arrivalFor } from "@/lib/rules/arrival";
+import type { Database } from "@/db/client";
 import {
   decideSender,
   findHeldMessages,
@@ -36,34 +32,20 @@ export async function listScreenedSenders(userId: number): Promise<{ items: Scre
   };
 }
 
+/** A message the screener held, as stored. */
+export type HeldMessage = Awaited<ReturnType<typeof findHeldMessages>>[number];
+
 /**
- * Allow: the sender's held messages are filed now, with the reader's rules, as if they had just
- * arrived, and what follows from the sender is filed as usual. One transaction: all of them or none.
+ * Allow's decision: the sender is allowed, and its held messages, their deliveries pending again, go to
+ * `file` (lib/mail/release.ts) in the same transaction: all of them or none.
  */
-export async function allowSender(userId: number, sender: string): Promise<{ sender: string; status: "allowed"; emails: number[] }> {
-  const stats: FilingStats[] = [];
-  const emails = await screenerTransaction(async (tx) => {
-    stats.length = 0;
+export function releaseSender<T>(userId: number, sender: string, file: (tx: Database, held: HeldMessage[]) => Promise<T>): Promise<T> {
+  return screenerTransaction(async (tx) => {
     const held = await decideSender(tx, userId, sender, "allowed");
     if (held === null) throw new NotFoundError("Sender not found in the Screener");
     await setHeldOutcome(tx, userId, held, "pending");
-    const arrival = await arrivalFor(tx, [userId], { screen: false });
-    const filedIds: number[] = [];
-    for (const row of await findHeldMessages(tx, held)) {
-      const inboundId = row.id;
-      const parsed = await parseMessage(row.raw, row.envelopeTo);
-      const reader = (await resolveRecipients(parsed.recipients)).find((recipient) => recipient.userId === userId);
-      if (!reader) continue;
-      const content = await buildContent(parsed);
-      const filing = { inboundId, parsed, content, recipients: [reader], arrivedAt: row.receivedAt, markedFiled: true, arrival };
-      const filed = await filePreparedInTransaction(tx, filing, []);
-      filedIds.push(...(filed.emailIds ?? []));
-      if (filed.stats) stats.push(filed.stats);
-    }
-    return filedIds;
+    return file(tx, await findHeldMessages(tx, held));
   });
-  await addFilingStats(stats);
-  return { sender, status: "allowed", emails };
 }
 
 /** Deny: the sender joins the reader's blocked senders (lib/control); its held messages are logged `blocked`. */

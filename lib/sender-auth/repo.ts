@@ -115,7 +115,7 @@ export async function updateEmailsVerified(emailIds: number[], domain: string | 
 
 /**
  * Moves one email out of public view into its reader's private newsletter: a copy of its edition there,
- * the email pointing at it, and the shared newsletter's totals without it. Nothing is deleted.
+ * the email pointing at it. Nothing is deleted.
  */
 export async function moveEmailToPrivate(
   tx: Database,
@@ -145,12 +145,4 @@ export async function moveEmailToPrivate(
     .update(email)
     .set({ issueId: copy.id, newsletterId: to.newsletterId, senderVerified: false, senderVerifiedDomain: null })
     .where(eq(email.id, emailId));
-  await tx
-    .update(newsletter)
-    .set({ totalEmails: sql`greatest(${newsletter.totalEmails} - 1, 0)` })
-    .where(eq(newsletter.id, from.newsletterId));
-  await tx
-    .update(newsletter)
-    .set({ totalEmails: sql`${newsletter.totalEmails} + 1`, totalIssues: sql`${newsletter.totalIssues} + 1`, recipientCount: 1 })
-    .where(eq(newsletter.id, to.newsletterId));
 }

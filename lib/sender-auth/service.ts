@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "@/db/client";
+import { moveEmailTotals } from "@/lib/newsletters/totals-service";
 import { authenticate, isSelfOrParent, summarize, type AuthSource, type Connection, type SenderAuth } from "./authenticate";
 import {
   findEmailsOfInbound,
@@ -120,6 +121,7 @@ export async function applyRecheck(
       else if (auth.status === "checked") {
         const own = await privateNewsletterFor(tx, filed.userId, identity, websiteUrl);
         await moveEmailToPrivate(tx, filed.id, filed, { newsletterId: own.id });
+        await moveEmailTotals(tx, filed.newsletterId, own.id);
       }
     }
   });

@@ -43,12 +43,6 @@ export async function revokeToken(userId: number, id: number): Promise<void> {
   if (!(await deleteToken(userId, id))) throw new NotFoundError("Access token not found");
 }
 
-/** The token of an `Authorization: Bearer` header ("" for an empty one), or null when the request names none. */
-export function bearerToken(headers: Headers): string | null {
-  const match = /^Bearer(?:\s+(.*))?$/i.exec(headers.get("authorization")?.trim() ?? "");
-  return match ? (match[1]?.trim() ?? "") : null;
-}
-
 /** Whose token this is, and what it may do; an unknown or revoked one is nobody's. Read from the database every time. */
 export async function tokenCaller(token: string): Promise<TokenCaller | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return null;

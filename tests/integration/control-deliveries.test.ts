@@ -3,8 +3,8 @@ import type { ParsedMessage } from "@/lib/mail/content/parse";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { deliver, emailRow, mail, uniqueSender } from "./inbound-support";
 
-vi.mock("@/lib/mail/content/build", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/mail/content/build")>();
+vi.mock("@/lib/mail/content/mail-content", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/mail/content/mail-content")>();
   return {
     ...actual,
     buildContent: async (parsed: ParsedMessage) => {

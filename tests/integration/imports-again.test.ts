@@ -10,8 +10,8 @@ import { mbox } from "../support/mbox";
 
 const built = vi.hoisted(() => ({ subjects: [] as string[] }));
 
-vi.mock("@/lib/mail/content/build", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/mail/content/build")>();
+vi.mock("@/lib/mail/content/mail-content", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/mail/content/mail-content")>();
   return {
     ...actual,
     buildContent: async (parsed: ParsedMessage) => {

@@ -5,8 +5,8 @@ import { deliver, inboundRow, mail, uniqueSender } from "./inbound-support";
 
 const fault = vi.hoisted(() => ({ active: true }));
 
-vi.mock("@/lib/mail/content/build", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/mail/content/build")>();
+vi.mock("@/lib/mail/content/mail-content", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/mail/content/mail-content")>();
   return {
     ...actual,
     buildContent: async (parsed: ParsedMessage) => {

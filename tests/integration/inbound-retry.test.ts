@@ -7,8 +7,8 @@ import { deliver, inboundRow, mail, uniqueSender } from "./inbound-support";
 // Subjects naming FLAKY fail while `fault.flaky` holds; POISON ones always do.
 const fault = vi.hoisted(() => ({ flaky: true }));
 
-vi.mock("@/lib/mail/content/build", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/mail/content/build")>();
+vi.mock("@/lib/mail/content/mail-content", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/mail/content/mail-content")>();
   return {
     ...actual,
     buildContent: async (parsed: ParsedMessage) => {

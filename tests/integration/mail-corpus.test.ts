@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseAndBuild, type MailContent } from "@/lib/mail/content/build";
+import { parseAndBuild, type MailContent } from "@/lib/mail/content/mail-content";
 
 const corpus = path.resolve(import.meta.dirname, "../..", "../shared/corpus");
 const present = existsSync(path.join(corpus, "MANIFEST.md"));

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { nameKey } from "@/lib/mail/content/identity";
 import { findCatalogNewsletterFor } from "@/lib/mail/filing/identity-repo";
-import { parseAndBuild } from "@/lib/mail/content/build";
+import { parseAndBuild } from "@/lib/mail/content/mail-content";
 import { seedCatalog } from "@/lib/newsletters/catalog";
 import { useDatabase } from "../support/api";
 

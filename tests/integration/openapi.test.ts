@@ -7,7 +7,7 @@ import { GET as getRedoc } from "@/app/api/docs/redoc.standalone.js/route";
 import { GET as getDocument } from "@/app/api/openapi.json/route";
 import { specOf } from "@/lib/api/route-spec";
 import { METHODS } from "@/lib/openapi/document";
-import { ROUTES, UNDOCUMENTED } from "@/lib/openapi/routes";
+import { ROUTES, UNDOCUMENTED } from "@/app/api/openapi.json/routes";
 import { call } from "../support/api";
 
 type Parameter = { in: string; name: string; schema?: { enum?: string[] } };
@@ -53,12 +53,12 @@ describe("GET /api/openapi.json", () => {
     expect(validator.version).toBe("3.1");
   });
 
-  it("lists every route file's path, or the test names the line to add to lib/openapi/routes.ts", () => {
+  it("lists every route file's path, or the test names the line to add to app/api/openapi.json/routes.ts", () => {
     const missing = routeFiles.filter((file) => !(file in UNDOCUMENTED) && !(pathOf(file) in ROUTES));
-    expect(missing, `Add to ROUTES in lib/openapi/routes.ts:\n${missing.map(lineFor).join("\n")}\n`).toEqual([]);
+    expect(missing, `Add to ROUTES in app/api/openapi.json/routes.ts:\n${missing.map(lineFor).join("\n")}\n`).toEqual([]);
     const documented = new Set(routeFiles.map(pathOf));
     const stale = Object.keys(ROUTES).filter((route) => !documented.has(route));
-    expect(stale, "ROUTES in lib/openapi/routes.ts names paths no route file serves: remove them").toEqual([]);
+    expect(stale, "ROUTES in app/api/openapi.json/routes.ts names paths no route file serves: remove them").toEqual([]);
   });
 
   it("has, for every path, exactly the methods its route file serves", async () => {
@@ -66,7 +66,7 @@ describe("GET /api/openapi.json", () => {
     for (const file of routeFiles.filter((file) => !(file in UNDOCUMENTED) && pathOf(file) in ROUTES)) {
       const route = pathOf(file);
       const handlers = (await import(/* @vite-ignore */ path.join(root, file))) as Record<string, unknown>;
-      expect(await ROUTES[route].load(), `lib/openapi/routes.ts: "${route}" must load @/${file}`).toBe(handlers);
+      expect(await ROUTES[route].load(), `app/api/openapi.json/routes.ts: "${route}" must load @/${file}`).toBe(handlers);
       const served = METHODS.filter((method) => typeof handlers[method] === "function" && !specOf(handlers[method])?.refuses);
       for (const method of served)
         expect(specOf(handlers[method]), `${method} ${route} is made by route() from lib/route.ts`).toBeDefined();

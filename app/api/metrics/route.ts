@@ -5,7 +5,7 @@ import { renderMetrics, requireMetricsToken } from "@/lib/observability/service"
 export const dynamic = "force-dynamic";
 
 export const GET = route({ auth: "none" }, async ({ request }) => {
-  requireMetricsToken(request.headers.get("authorization"));
+  requireMetricsToken(request.headers);
   const { text, contentType } = await renderMetrics();
   return new Response(text, { headers: { "content-type": contentType, "cache-control": "no-store" } });
 });

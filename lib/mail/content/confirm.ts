@@ -1,5 +1,5 @@
 import "server-only";
-import type { Link } from "./derive";
+import type { Link } from "./summarize";
 
 /** A message about the subscription rather than an issue: a double opt-in, a welcome, or a mail provider's forwarding verification. */
 export type Confirmation = { url: string | null; code: string | null };

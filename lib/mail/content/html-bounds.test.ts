@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { rewriteImages } from "@/lib/images/rewrite";
 import { HtmlPastBoundsError, MAX_HTML_DEPTH, MAX_HTML_ELEMENTS } from "./html-bounds";
 import { htmlToText, htmlToTextByTokens } from "./html-text";
-import { parseAndBuild, sharedContent } from "./build";
+import { parseAndBuild, sharedContent } from "./mail-content";
 import { sanitizeEmailHtml } from "./sanitize";
 
 const nested = (depth: number, inside = "Deep inside") => `${"<div>".repeat(depth)}${inside}${"</div>".repeat(depth)}`;

@@ -1,7 +1,7 @@
 // A worker thread of the preparing pool: parses and builds one message at a time for the server.
 import { parentPort } from "node:worker_threads";
 import type { RecipientIdentity } from "./depersonalize";
-import { prepareHere } from "./prepare";
+import { prepareHere } from "./prepared-message";
 
 type Task = { id: number; raw: Uint8Array; envelopeTo: string[]; readers?: RecipientIdentity };
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
 import { XSS_VECTORS } from "@/tests/fixtures/mail/xss-vectors";
-import { deriveFromHtml, startDerivation } from "./derive";
+import { deriveFromHtml, startDerivation } from "./summarize";
 import { sanitizeEmailHtml } from "./sanitize";
 
 // Seeded hostile HTML: nested, unclosed and misnested markup built from the pieces of known XSS vectors

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Parser } from "htmlparser2";
 import { describe, expect, it } from "vitest";
 import { XSS_VECTORS as VECTORS } from "@/tests/fixtures/mail/xss-vectors";
-import { deriveFromHtml, startDerivation } from "./derive";
+import { deriveFromHtml, startDerivation } from "./summarize";
 import { parseMessage } from "./parse";
 import { cleanCss, sanitizeEmailHtml, type SanitizeOptions } from "./sanitize";
 

@@ -1,6 +1,6 @@
 import "server-only";
 import sanitizeHtml from "sanitize-html";
-import type { ElementSink } from "./derive";
+import type { ElementSink } from "./summarize";
 import { htmlBounds } from "./html-bounds";
 import { isHiddenStyle, isPixelSized, isTrackingPixelUrl } from "./trackers";
 

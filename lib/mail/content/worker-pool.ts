@@ -2,7 +2,7 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { RecipientIdentity } from "./depersonalize";
-import { prepareHere, type PreparedMessage } from "./prepare";
+import { prepareHere, type PreparedMessage } from "./prepared-message";
 import { logger } from "@/lib/observability/log";
 
 type Task = {

@@ -9,14 +9,12 @@ import { isSharedDomain, type NewsletterIdentity } from "@/lib/mail/content/iden
 import { findCatalogNewsletterFor } from "./identity-repo";
 import { receivedDate, type ParsedMessage } from "@/lib/mail/content/parse";
 import type { RecipientIdentity } from "@/lib/mail/content/depersonalize";
-import { sharedContent, type MailContent, type SharedContent } from "@/lib/mail/content/build";
-import { logger } from "@/lib/observability/log";
-import { considerForPublic } from "@/lib/newsletters/public-review";
+import { sharedContent, type MailContent, type SharedContent } from "@/lib/mail/content/mail-content";
+import { addNewsletterStats, type StatsDelta } from "@/lib/newsletters/totals-service";
 import { privateNewsletterFor, recordAuth, storedAuth, verifiedDomainFor, type SenderAuth } from "@/lib/sender-auth/service";
-import { announceFiledEmails } from "@/lib/webhooks/delivery";
-import { arrivalFor, type Arrival } from "@/lib/rules/arrival";
+import type { Announcement, FilingStats } from "./announce";
+import { arrivalFor, type Arrival } from "./arrival";
 import {
-  addNewsletterStats,
   findEmailIds,
   filingTransaction,
   findCatalogNewsletterByDomain,
@@ -26,9 +24,9 @@ import {
   markFiled,
   updateDeliveryOutcomes,
   upsertIssue,
+  type DeliveryHeader,
   type FiledOutcome,
   type NewsletterRow,
-  type StatsDelta,
 } from "./repo";
 
 /**
@@ -52,38 +50,28 @@ export type Filing = {
   arrival?: Arrival;
 };
 
-/** What a filing adds to a newsletter's totals, applied after its commit. */
-export type FilingStats = { newsletterId: number; delta: StatsDelta };
+/** A filed message: its readers' email ids, and what the announce stage tells once it has committed. */
+export type FiledMessage = { emailIds: number[]; announcement: Announcement };
 
 /**
- * Files one stored message for its users, and marks it filed, in one transaction; returns their email ids.
- * A message another filing (a concurrent retry, another instance) marked filed first is left as it is.
- * A reader who blocked the sender (the original's, for a forward) gets nothing filed, only a log entry.
+ * File, the fourth stage: one stored message for its readers, marked filed, in one transaction. A
+ * message another filing (a concurrent retry, another instance) marked filed first is left as it is,
+ * and announces nothing. A reader who blocked the sender (the original's, for a forward) gets nothing
+ * filed, only a log entry.
  */
-export async function filePrepared(
-  inboundId: number,
-  parsed: Pick<ParsedMessage, "messageKey" | "recipients">,
-  content: MailContent,
-  recipients: Recipient[],
-  arrivedAt: Date,
-  auth: SenderAuth,
-): Promise<number[]> {
-  const filing = { inboundId, parsed, content, recipients, arrivedAt, auth };
-  const blocking = await readersBlocking(
-    recipients.map((recipient) => recipient.userId),
-    blockKeys(content),
-  );
+export async function fileMessage(filing: Filing & { auth: SenderAuth }): Promise<FiledMessage> {
+  const userIds = filing.recipients.map((recipient) => recipient.userId);
+  const blocking = await readersBlocking(userIds, blockKeys(filing.content));
   const filed = await filingTransaction((tx) => filePreparedInTransaction(tx, filing, blocking));
-  await addFilingStats(filed.stats ? [filed.stats] : []);
-  if (filed.emailIds) announceFiledEmails(filed.emailIds);
-  const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.includes(userId));
-  return filed.emailIds ?? findEmailIds(userIds, parsed.messageKey);
+  const readers = userIds.filter((userId) => !blocking.includes(userId));
+  const emailIds = filed.emailIds ?? (await findEmailIds(readers, filing.parsed.messageKey));
+  return { emailIds, announcement: { stats: filed.stats ? [filed.stats] : [], emailIds: filed.emailIds } };
 }
 
 /**
- * Files one stored message in the caller's filing transaction, for its readers but those in `blocking`.
- * Its email ids are null when another filing had marked it filed first; its stats go to addFilingStats
- * once the transaction has committed.
+ * Files one stored message in the caller's filing transaction, for its readers but those in `blocking`:
+ * into the shared newsletter it may join, else each reader's own. Its email ids are null when another
+ * filing had marked it filed first; its stats go to the announce stage once the transaction has committed.
  */
 export async function filePreparedInTransaction(
   tx: Database,
@@ -91,26 +79,61 @@ export async function filePreparedInTransaction(
   blocking: number[],
   newsletters: NewsletterCache = new Map(),
 ): Promise<{ emailIds: number[] | null; stats: FilingStats | null }> {
-  const { inboundId, parsed, content, recipients, arrivedAt, ...ready } = filing;
+  const { inboundId, content, recipients } = filing;
   const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.includes(userId));
   const blocked: FiledOutcome[] = blocking.map((userId) => ({ userId, outcome: "blocked", emailId: null }));
-  const header = { sender: content.from?.address.toLowerCase() ?? null, subject: content.subject || null };
+  if (!filing.markedFiled && !(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
+  const auth = filing.auth ?? (await storedAuth(tx, inboundId));
+  await recordAuth(tx, inboundId, auth);
+  await updateDeliveryOutcomes(tx, inboundId, blocked, deliveryHeader(content));
+  if (userIds.length === 0) return { emailIds: [], stats: null };
+  const arrival = filing.arrival ?? (await arrivalFor(tx, userIds));
+  const joined = await sharedNewsletter(tx, content.identity, auth, newsletters);
+  if (joined) return fileEdition(tx, filing, { letter: joined, userIds, arrival, verifiedDomain: verifiedDomainFor(auth, joined) });
+  if (userIds.length === 1) {
+    const letter = await privateNewsletterFor(tx, userIds[0], content.identity, claimedWebsite(content.identity));
+    return fileEdition(tx, filing, { letter, userIds, arrival, verifiedDomain: null });
+  }
+  return fileEachReader(tx, filing, userIds, arrival);
+}
+
+/** Where one edition goes: its newsletter, the readers who get a copy, and the domain that verified it (null: unverified). */
+type Placement = { letter: NewsletterRow; userIds: number[]; arrival: Arrival; verifiedDomain: string | null };
+
+/**
+ * Unverified mail to several readers: each gets it in their own private newsletter, as their own edition.
+ * Their totals are added in the transaction: a reader's private newsletter is no row others wait on.
+ */
+async function fileEachReader(tx: Database, filing: Filing, userIds: number[], arrival: Arrival) {
+  const emailIds: number[] = [];
+  for (const userId of userIds) {
+    const recipients = filing.recipients.filter((recipient) => recipient.userId === userId);
+    // Addressed to them all at once, its unsubscribe links could be any one's: none keeps them.
+    const content = { ...filing.content, unsubscribeHeaders: null };
+    const letter = await privateNewsletterFor(tx, userId, content.identity, claimedWebsite(content.identity));
+    const filed = await fileEdition(tx, { ...filing, content, recipients }, { letter, userIds: [userId], arrival, verifiedDomain: null });
+    emailIds.push(...filed.emailIds);
+    if (filed.stats) await addNewsletterStats(filed.stats.newsletterId, filed.stats.delta, tx);
+  }
+  return { emailIds, stats: null };
+}
+
+/** What the delivery log says the message was. */
+function deliveryHeader(content: MailContent): DeliveryHeader {
+  return { sender: content.from?.address.toLowerCase() ?? null, subject: content.subject || null };
+}
+
+/** One edition in its newsletter, and a copy for each of its readers the screener lets through, with their rules run on it. */
+async function fileEdition(tx: Database, filing: Filing, placement: Placement): Promise<{ emailIds: number[]; stats: FilingStats | null }> {
+  const { inboundId, parsed, content, recipients, arrivedAt } = filing;
+  const { letter, userIds, arrival, verifiedDomain } = placement;
+  const header = deliveryHeader(content);
   const readers = readerIdentity(recipients);
-  const shared = ready.shared ?? sharedContent(content, readers, parsed.recipients);
+  const shared = filing.shared ?? sharedContent(content, readers, parsed.recipients);
   // A forward Paperboy could not recognise stays from the reader who sent it: others see no sender, not them.
   const sender = content.from?.address.toLowerCase();
   const fromReader = readers.addresses.some((address) => address.toLowerCase() === sender);
   const dateReceived = receivedDate(content.date, arrivedAt);
-  if (!ready.markedFiled && !(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
-  const auth = ready.auth ?? (await storedAuth(tx, inboundId));
-  await recordAuth(tx, inboundId, auth);
-  await updateDeliveryOutcomes(tx, inboundId, blocked, header);
-  if (userIds.length === 0) return { emailIds: [], stats: null };
-  const joined = await sharedNewsletter(tx, content.identity, auth, newsletters);
-  if (!joined && userIds.length > 1) return fileEachReader(tx, { ...filing, auth }, userIds, newsletters);
-  const letter = joined ?? (await privateNewsletterFor(tx, userIds[0], content.identity, claimedWebsite(content.identity)));
-  const verifiedDomain = joined ? verifiedDomainFor(auth, joined) : null;
-  const arrival = ready.arrival ?? (await arrivalFor(tx, userIds));
   const screened = await arrival.screen(tx, userIds, {
     inboundId,
     sender: content.identity.senderAddress ?? header.sender,
@@ -208,55 +231,6 @@ async function sharedNewsletter(tx: Database, identity: NewsletterIdentity, auth
   if (auth.passingDomains.length === 0) return null;
   const found = await findNewsletter(tx, identity);
   return found && verifiedDomainFor(auth, found) ? found : null;
-}
-
-/**
- * Unverified mail to several readers: each gets it in their own private newsletter, as their own edition.
- * Their totals are added in the transaction: a reader's private newsletter is no row others wait on.
- */
-async function fileEachReader(tx: Database, filing: Filing, userIds: number[], newsletters: NewsletterCache) {
-  const emailIds: number[] = [];
-  for (const userId of userIds) {
-    const recipients = filing.recipients.filter((recipient) => recipient.userId === userId);
-    // Addressed to them all at once, its unsubscribe links could be any one's: none keeps them.
-    const content = { ...filing.content, unsubscribeHeaders: null };
-    const filed = await filePreparedInTransaction(tx, { ...filing, content, recipients, markedFiled: true }, [], newsletters);
-    emailIds.push(...(filed.emailIds ?? []));
-    if (filed.stats) await addNewsletterStats(filed.stats.newsletterId, filed.stats.delta, tx);
-  }
-  return { emailIds, stats: null };
-}
-
-/**
- * Adds committed filings to their newsletters' totals, one statement per newsletter, each outside the
- * filing transaction: every delivery of a newsletter updates its one row, and holding that row's lock
- * until the filing committed made concurrent deliveries wait in line.
- */
-export async function addFilingStats(filed: FilingStats[]): Promise<void> {
-  const merged = new Map<number, StatsDelta>();
-  for (const { newsletterId, delta } of filed) {
-    const sum = merged.get(newsletterId);
-    merged.set(
-      newsletterId,
-      sum
-        ? {
-            issues: sum.issues + delta.issues,
-            emails: sum.emails + delta.emails,
-            recipients: sum.recipients + delta.recipients,
-            firstPublished: delta.firstPublished < sum.firstPublished ? delta.firstPublished : sum.firstPublished,
-            lastPublished: delta.lastPublished > sum.lastPublished ? delta.lastPublished : sum.lastPublished,
-            // The later filing saw the earlier one's issue.
-            sendingFrequency: delta.sendingFrequency ?? sum.sendingFrequency,
-          }
-        : delta,
-    );
-  }
-  for (const [newsletterId, delta] of merged) {
-    await addNewsletterStats(newsletterId, delta).catch((error: unknown) => {
-      logger.error({ err: error, newsletter_id: newsletterId }, "Newsletter totals missed a filing");
-    });
-  }
-  await considerForPublic([...merged.keys()]);
 }
 
 /** What must not reach anyone but these readers: their names, sign-in addresses and every address of theirs here. */

@@ -385,31 +385,3 @@ function prepareEmail(tx: Database, routed: boolean, name: string) {
     .from(inserted)
     .prepare(name);
 }
-
-export type StatsDelta = {
-  issues: number;
-  emails: number;
-  recipients: number;
-  firstPublished: Date;
-  lastPublished: Date;
-  sendingFrequency: string | null;
-};
-
-/**
- * Adds filings to the newsletter's totals in a single atomic UPDATE (safe under concurrent filings).
- * Being received never makes a newsletter public: an operator's review does (lib/newsletters/public-review.ts).
- */
-export async function addNewsletterStats(newsletterId: number, delta: StatsDelta, db: Database = getDb()): Promise<void> {
-  const recipients = sql`${newsletter.recipientCount} + ${delta.recipients}`;
-  await db
-    .update(newsletter)
-    .set({
-      totalIssues: sql`${newsletter.totalIssues} + ${delta.issues}`,
-      totalEmails: sql`${newsletter.totalEmails} + ${delta.emails}`,
-      recipientCount: recipients,
-      firstSeen: sql`LEAST(${newsletter.firstSeen}, ${delta.firstPublished})`,
-      lastSeen: sql`GREATEST(${newsletter.lastSeen}, ${delta.lastPublished})`,
-      sendingFrequency: delta.sendingFrequency ? sql`${delta.sendingFrequency}` : sql`${newsletter.sendingFrequency}`,
-    })
-    .where(eq(newsletter.id, newsletterId));
-}

@@ -1,20 +1,11 @@
 import "server-only";
-import { createHash, timingSafeEqual } from "node:crypto";
 import { PayloadTooLargeError, UnauthorizedError } from "@/lib/api/errors";
 import { env, inboundSecret } from "@/lib/env";
-
-/** Compares secrets in constant time (hashing first makes the lengths equal). */
-export function secretsMatch(given: string, expected: string): boolean {
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(expected).digest();
-  return timingSafeEqual(a, b);
-}
+import { hasBearerSecret } from "@/lib/secrets/bearer";
 
 /** `Authorization: Bearer $INBOUND_SECRET`, or the secret generated into the data folder while it is unset. */
 export function requireInboundSecret(request: Request): void {
-  const header = request.headers.get("authorization") ?? "";
-  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-  if (!match || !secretsMatch(match[1].trim(), inboundSecret())) throw new UnauthorizedError("Invalid credentials");
+  if (!hasBearerSecret(request.headers, inboundSecret())) throw new UnauthorizedError("Invalid credentials");
 }
 
 /**

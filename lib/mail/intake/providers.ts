@@ -4,7 +4,8 @@ import { z } from "zod";
 import { requireUnusedMailgunToken } from "./replay";
 import { BadRequestError, UnauthorizedError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
-import { requireMessageSize, secretsMatch } from "./http";
+import { secretsMatch } from "@/lib/secrets/bearer";
+import { requireMessageSize } from "./http";
 
 export type ProviderMessage = { raw: Buffer; envelopeTo: string[] };
 

@@ -1,0 +1,50 @@
+import "server-only";
+import { considerForPublic } from "@/lib/newsletters/public-review";
+import { addNewsletterStats, type StatsDelta } from "@/lib/newsletters/totals-service";
+import { logger } from "@/lib/observability/log";
+import { announceFiledEmails } from "@/lib/webhooks/delivery";
+
+/** What a filing adds to a newsletter's totals, applied after its commit. */
+export type FilingStats = { newsletterId: number; delta: StatsDelta };
+
+/** What committed filings tell others: their newsletters' new totals, and the copies to announce (none for null). */
+export type Announcement = { stats: FilingStats[]; emailIds: number[] | null };
+
+/**
+ * Announce, the last stage, after the commit: the newsletters' totals, one statement per newsletter
+ * (every delivery of a newsletter updates its one row, and holding that row's lock until the filing
+ * committed made concurrent deliveries wait in line), their review for the public catalog, and the
+ * readers' `email.received` webhooks.
+ */
+export async function announceFiled({ stats, emailIds }: Announcement): Promise<void> {
+  const merged = mergeStats(stats);
+  for (const [newsletterId, delta] of merged) {
+    await addNewsletterStats(newsletterId, delta).catch((error: unknown) => {
+      logger.error({ err: error, newsletter_id: newsletterId }, "Newsletter totals missed a filing");
+    });
+  }
+  await considerForPublic([...merged.keys()]);
+  if (emailIds) announceFiledEmails(emailIds);
+}
+
+function mergeStats(filed: FilingStats[]): Map<number, StatsDelta> {
+  const merged = new Map<number, StatsDelta>();
+  for (const { newsletterId, delta } of filed) {
+    const sum = merged.get(newsletterId);
+    merged.set(
+      newsletterId,
+      sum
+        ? {
+            issues: sum.issues + delta.issues,
+            emails: sum.emails + delta.emails,
+            recipients: sum.recipients + delta.recipients,
+            firstPublished: delta.firstPublished < sum.firstPublished ? delta.firstPublished : sum.firstPublished,
+            lastPublished: delta.lastPublished > sum.lastPublished ? delta.lastPublished : sum.lastPublished,
+            // The later filing saw the earlier one's issue.
+            sendingFrequency: delta.sendingFrequency ?? sum.sendingFrequency,
+          }
+        : delta,
+    );
+  }
+  return merged;
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import {
+  claimAttempt,
+  findEmailIds,
+  insertDuplicateDeliveries,
+  insertInboundMessage,
+  type InboundSource,
+  type StoredInbound,
+} from "./repo";
+import type { CheckedMessage } from "./check";
+
+/** The stored row, whether this delivery created it, and, for a delivery seen before, the readers' email ids to answer with. */
+export type StoredMessage = { row: StoredInbound; created: boolean; seenBefore: number[] | null };
+
+/**
+ * Store, the second stage: the raw bytes once per message and readers, with one pending delivery each.
+ * The same delivery again, once filed (or while another attempt files it), is logged `duplicate` and
+ * answered with the emails already there; one stored but not filed is filed again.
+ */
+export async function storeMessage(raw: Buffer, source: InboundSource, checked: CheckedMessage): Promise<StoredMessage> {
+  const { prepared, recipients, targets, header, envelopeTo } = checked;
+  const { messageKey } = prepared.facts;
+  const userIds = recipients.map((recipient) => recipient.userId);
+  const { row, created } = await insertInboundMessage(
+    { dedupKey: `${messageKey} ${userIds.join(",")}`, source, envelopeTo, raw },
+    targets,
+    header,
+  );
+  if (!created && (row.status === "filed" || !(await claimAttempt(row.id)))) {
+    await insertDuplicateDeliveries(row.id, targets, header, messageKey);
+    return { row, created, seenBefore: await findEmailIds(userIds, messageKey) };
+  }
+  return { row, created, seenBefore: null };
+}
