@@ -29,7 +29,7 @@ const budgets = {
   passwordResetClient: { keyPrefix: "password-reset-client", points: 600, duration: 600 },
   /** Reset tokens tried from one address. */
   passwordResetConfirmClient: { keyPrefix: "password-reset-confirm-client", points: 60, duration: 600 },
-  /** Probing which unique addresses are taken. */
+  /** Probing which addresses are taken, per reader: a new unique address and an extra address of a chosen name alike. */
   uniqueEmail: { keyPrefix: "unique-email", points: 30, duration: 3600 },
   /** "Send me a sample issue", per reader: enough to try it again, not to fill a feed with samples. */
   sampleIssue: { keyPrefix: "sample-issue", points: 10, duration: 3600 },
