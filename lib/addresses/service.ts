@@ -2,6 +2,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { ConflictError, NotFoundError, ValidationError } from "@/lib/api/errors";
 import { checkUniqueAddress } from "@/lib/auth/addresses";
+import { throttle } from "@/lib/auth/throttle";
 import { env } from "@/lib/env";
 import { toAddressDto, type AddressDto } from "./dto";
 import {
@@ -49,6 +50,8 @@ export async function createAddress(owner: Owner, input: CreateAddressInput): Pr
   if (input.local_part !== undefined) {
     const check = checkUniqueAddress(input.local_part, env.MAIL_DOMAIN);
     if (!check.ok) throw ValidationError.of("local_part", check.message);
+    // A chosen name answers whether it is taken, as a new unique address does: one budget for both doors.
+    await throttle("uniqueEmail", String(owner.id));
     return created(owner.id, await insertExtraAddress(owner.id, check.localPart, label, MAX_EXTRA_ADDRESSES));
   }
   // A random suffix of 32^6 is all but never taken; a few tries make "all but" into "never" in practice.

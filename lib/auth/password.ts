@@ -9,6 +9,7 @@ import { deleteOtherSessions } from "./repo";
 import { MAX_PASSWORD_LENGTH } from "./form-checks";
 import type { ChangePasswordInput, PasswordResetConfirmInput, PasswordResetInput } from "./schemas";
 import { forgetSessions, type SessionUser } from "./session";
+import { deviceFor } from "./device";
 import { admitPasswordGuess, throttle, withinBudget } from "./throttle";
 
 export const PASSWORD_RESET_JOB = "password-reset";
@@ -38,7 +39,7 @@ async function checkPassword(userId: number, password: string): Promise<boolean 
 /** Verifies the current password (throttled like login) before anything else happens. */
 export async function requirePassword(user: SessionUser, password: string, headers: Headers, wrong: string): Promise<void> {
   // Guessing a signed-in reader's password counts against the same budgets as guessing it at login.
-  const guess = await admitPasswordGuess(user.email, callerAddress(headers));
+  const guess = await admitPasswordGuess(user.email, callerAddress(headers), deviceFor(headers, user.email));
   const matches = await checkPassword(user.id, password);
   if (matches === null) throw new BadRequestError("This account has no password yet. Use 'Forgot password?' on the login page to set one.");
   if (!matches) {

@@ -5,6 +5,7 @@ import { BadRequestError, ConflictError, HttpError, NotFoundError, UnauthorizedE
 import { env } from "@/lib/env";
 import { checkUniqueAddress } from "./addresses";
 import { getAuth } from "./auth";
+import { deviceCookie, deviceFor } from "./device";
 import { toUserDto, type UserDto } from "./dto";
 import { refuseDisabledSignIn } from "./disabled";
 import { findUserByEmail, findUserById, updateUniqueLocal, updateUser } from "./repo";
@@ -37,6 +38,7 @@ export async function register(input: RegisterInput, headers: Headers): Promise<
   if (await findUserByEmail(input.email)) throw new ConflictError("Email already registered");
   try {
     const result = await getAuth().api.signUpEmail({ body: input, headers, returnHeaders: true });
+    result.headers.append("set-cookie", deviceCookie(headers, input.email));
     return { user: await userDto(result.response.user.id), headers: result.headers };
   } catch (error) {
     translate(error, {
@@ -47,7 +49,7 @@ export async function register(input: RegisterInput, headers: Headers): Promise<
 }
 
 export async function login(input: LoginInput, headers: Headers): Promise<SessionResult> {
-  const guess = await admitPasswordGuess(input.email, callerAddress(headers));
+  const guess = await admitPasswordGuess(input.email, callerAddress(headers), deviceFor(headers, input.email));
   let result;
   try {
     result = await getAuth().api.signInEmail({ body: input, headers, returnHeaders: true });
@@ -58,6 +60,7 @@ export async function login(input: LoginInput, headers: Headers): Promise<Sessio
   }
   await guess.succeeded();
   await refuseDisabledSignIn(Number(result.response.user.id), result.response.token);
+  result.headers.append("set-cookie", deviceCookie(headers, input.email));
   return { user: await userDto(result.response.user.id), headers: result.headers };
 }
 

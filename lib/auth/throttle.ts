@@ -6,7 +6,7 @@ import { TooManyRequestsError } from "@/lib/api/errors";
 // Counted in PostgreSQL (the rate_limit table, created by a migration), so alternating between app
 // instances on one database gives an attacker no more attempts than one instance does.
 const budgets = {
-  /** Guessing one account's password from one caller: strict; a successful login clears the count. */
+  /** Guessing one account's password from one caller (an address, or a device cookie): strict; a successful login clears the count. */
   login: { keyPrefix: "login-pair", points: 10, duration: 300 },
   /** Guessing many accounts' passwords from one caller; only failed attempts stay counted. */
   loginCaller: { keyPrefix: "login-caller", points: 100, duration: 900 },
@@ -29,7 +29,7 @@ const budgets = {
   passwordResetClient: { keyPrefix: "password-reset-client", points: 600, duration: 600 },
   /** Reset tokens tried from one address. */
   passwordResetConfirmClient: { keyPrefix: "password-reset-confirm-client", points: 60, duration: 600 },
-  /** Probing which unique addresses are taken. */
+  /** Probing which addresses are taken, per reader: a new unique address and an extra address of a chosen name alike. */
   uniqueEmail: { keyPrefix: "unique-email", points: 30, duration: 3600 },
   /** "Send me a sample issue", per reader: enough to try it again, not to fill a feed with samples. */
   sampleIssue: { keyPrefix: "sample-issue", points: 10, duration: 3600 },
@@ -96,26 +96,33 @@ export type PasswordGuess = { succeeded: () => Promise<void>; failed: () => Prom
 const pairKey = (email: string, caller: string) => `${email} ${caller}`;
 
 /**
- * Admits one guess of `email`'s password from `caller`, or throws 429 with Retry-After. Three limits, so
+ * Admits one guess of `email`'s password from `address`, or throws 429 with Retry-After. Three limits, so
  * that nobody's wrong passwords lock the owner out: the pair (caller, account) is strict; the caller is
  * limited across accounts; the account as a whole only slows guessing down, with a delay that doubles
  * per failure past FREE_ACCOUNT_FAILURES, and only for callers that already failed on it, so the owner
- * typing the right password from anywhere else is never held back.
+ * typing the right password from anywhere else is never held back. The caller is the browser when it
+ * carries the account's device cookie (`device`, lib/auth/device.ts: it signed in with the password
+ * before), else the address: so the owner's browser is let in beside someone who spent every try from
+ * the same address (an office, a proxy), while a guesser still has only ten tries per address, or per
+ * device of an account whose password it already knew.
  */
-export async function admitPasswordGuess(email: string, caller: string): Promise<PasswordGuess> {
-  const pair = await throttle("login", pairKey(email, caller));
-  await throttle("loginCaller", caller);
+export async function admitPasswordGuess(email: string, address: string, device: string | null = null): Promise<PasswordGuess> {
+  const key = pairKey(email, device === null ? address : `device:${device}`);
+  const pair = await throttle("login", key);
+  // A device cookie is one account's: there is nothing to spray across accounts with it.
+  if (device === null) await throttle("loginCaller", address);
+  const rewardCaller = () => (device === null ? limiter("loginCaller").reward(address, 1) : undefined);
   if (pair.consumedPoints > 1) {
     const delay = await limiter("loginAccountDelay").get(email);
     if (delay && delay.consumedPoints > 1) {
       // Not a guess: neither count keeps it.
-      await Promise.all([limiter("login").reward(pairKey(email, caller), 1), limiter("loginCaller").reward(caller, 1)]);
+      await Promise.all([limiter("login").reward(key, 1), rewardCaller()]);
       throw new TooManyRequestsError(delay.msBeforeNext / 1000);
     }
   }
   return {
     succeeded: async () => {
-      await Promise.all([forgive("login", pairKey(email, caller)), limiter("loginCaller").reward(caller, 1)]);
+      await Promise.all([forgive("login", key), rewardCaller()]);
     },
     failed: async () => {
       const failures = await limiter("loginAccountFailures").consume(email);

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, exists, sql, type SQL } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { email, feedToken, folder, folderEmail, newsletter, subscription } from "@/db/schema";
+import { email, feedToken, folder, folderEmail, newsletter, subscription, user } from "@/db/schema";
 
 export type FeedTokenRow = { userId: number; nonce: string; createdAt: Date };
 export type FeedScope = { scope: "all" } | { scope: "folder"; id: number } | { scope: "newsletter"; id: number };
@@ -27,8 +27,13 @@ export async function replaceFeedToken(userId: number, nonce: string): Promise<F
   return row!;
 }
 
-export async function findFeedTokenByNonce(nonce: string): Promise<FeedTokenRow | undefined> {
-  const [row] = await getDb().select().from(feedToken).where(eq(feedToken.nonce, nonce));
+/** The token with this nonce, and whether its reader's account is disabled. */
+export async function findFeedTokenByNonce(nonce: string): Promise<(FeedTokenRow & { disabledAt: Date | null }) | undefined> {
+  const [row] = await getDb()
+    .select({ userId: feedToken.userId, nonce: feedToken.nonce, createdAt: feedToken.createdAt, disabledAt: user.disabledAt })
+    .from(feedToken)
+    .innerJoin(user, eq(user.id, feedToken.userId))
+    .where(eq(feedToken.nonce, nonce));
   return row;
 }
 

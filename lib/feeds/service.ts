@@ -1,5 +1,6 @@
 import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
+import { refuseDisabledAccount } from "@/lib/auth/disabled";
 import { appOrigin } from "@/lib/env";
 import { opmlDocument } from "./opml";
 import { renderFeed, type FeedFormat, type RenderedFeed } from "./render";
@@ -83,11 +84,12 @@ export async function feedsOpml(userId: number): Promise<string> {
   return opmlDocument("Paperboy newsletters", row.createdAt, outlines);
 }
 
-/** The reader a token belongs to; an unknown or rotated token is simply not found. */
+/** The reader a token belongs to; an unknown or rotated token is simply not found, a disabled account's refused. */
 async function tokenOwner(token: string): Promise<FeedTokenRow> {
   const nonce = nonceOf(token);
   const row = nonce ? await findFeedTokenByNonce(nonce) : undefined;
   if (!row || !tokenMatches(token, row.userId, row.nonce)) throw new NotFoundError();
+  refuseDisabledAccount(row.disabledAt);
   return row;
 }
 

@@ -3,9 +3,9 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { isIP, type LookupFunction } from "node:net";
-import ipaddr from "ipaddr.js";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
 import { env } from "@/lib/env";
+import { isPublicAddress } from "./public-address";
 
 /** Any request guardedFetch would not make or finish: refused address, scheme, redirects, timeout, size. */
 export class FetchRefusedError extends Error {
@@ -28,6 +28,7 @@ export type GuardedResponse = { status: number; headers: Headers; body: Buffer; 
 const MAX_REDIRECTS = 3;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const NOT_PUBLIC = "the address is not public";
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 // Headers that would carry something of ours (a session, a page we were on) to a sender's server.
@@ -35,6 +36,8 @@ const WITHHELD = new Set(["cookie", "authorization", "proxy-authorization", "ref
 
 // The filtering agents check every address the socket is about to connect to (after DNS), so a
 // name that resolves to a public address once and a private one later still cannot get through.
+// Their rule (ipaddr.js's range()) lets the IPv4-compatible ::/96 through, so the lookup they wrap
+// and a literal host are held to isPublicAddress as well.
 const guardedAgents = { "http:": new RequestFilteringHttpAgent(), "https:": new RequestFilteringHttpsAgent() };
 const allowedAgents = { "http:": new http.Agent(), "https:": new https.Agent() };
 
@@ -71,7 +74,7 @@ export function isAllowedHostPort(host: string, port: number): boolean {
 export async function resolveGuardedAddress(host: string, port: number): Promise<string> {
   const bare = host.replace(/^\[(.*)\]$/, "$1");
   const address = isIP(bare) ? bare : await lookupOne(bare);
-  if (!isAllowedHostPort(host, port) && !isPublicAddress(address)) throw new FetchRefusedError("the address is not public");
+  if (!isAllowedHostPort(host, port) && !isPublicAddress(address)) throw new FetchRefusedError(NOT_PUBLIC);
   return address;
 }
 
@@ -84,11 +87,14 @@ function lookupOne(host: string): Promise<string> {
   });
 }
 
-/** As request-filtering-agent decides for the guarded agents: only unicast addresses (an IPv4-mapped one as its IPv4). */
-function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  return ipaddr.process(address).range() === "unicast";
-}
+/** The resolver, refusing every answer that is not a public address. */
+const publicOnlyLookup: LookupFunction = (hostname, options, callback) =>
+  resolver(hostname, options, (error, address, family) => {
+    if (error) return callback(error, address, family);
+    const addresses = typeof address === "string" ? [address] : address.map((entry) => entry.address);
+    if (addresses.some((one) => !isPublicAddress(one))) return callback(new FetchRefusedError(NOT_PUBLIC), address, family);
+    callback(null, address, family);
+  });
 
 /**
  * A request to a URL that came from mail, under docs/contract.md 6.1: http(s) only, public addresses only
@@ -136,18 +142,21 @@ function exchange(url: URL, request: Exchange): Promise<Omit<GuardedResponse, "u
   }
   if (request.body !== undefined) headers["content-length"] = String(Buffer.byteLength(request.body));
   const send = protocol === "https:" ? https.request : http.request;
+  // URL keeps an IPv6 literal in brackets; a socket wants it bare. Userinfo in the URL is never sent.
+  const hostname = url.hostname.replace(/^\[(.*)\]$/, "$1");
+  const guarded = !isAllowedHost(url);
+  if (guarded && isIP(hostname) && !isPublicAddress(hostname)) return Promise.reject(new FetchRefusedError(NOT_PUBLIC));
   return new Promise((resolve, reject) => {
     const req = send(
       {
         protocol,
-        // URL keeps an IPv6 literal in brackets; a socket wants it bare. Userinfo in the URL is never sent.
-        hostname: url.hostname.replace(/^\[(.*)\]$/, "$1"),
+        hostname,
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
         method: request.method,
         headers,
-        agent: isAllowedHost(url) ? allowedAgents[protocol] : guardedAgents[protocol],
-        lookup: resolver,
+        agent: guarded ? guardedAgents[protocol] : allowedAgents[protocol],
+        lookup: guarded ? publicOnlyLookup : resolver,
         signal: request.signal,
       },
       (res) => {
@@ -178,7 +187,7 @@ function refusal(error: Error, signal: AbortSignal): FetchRefusedError {
   if (error instanceof FetchRefusedError) return error;
   if (signal.aborted) return new FetchRefusedError("timed out");
   // request-filtering-agent's words; its message names the host, which may be personal, so it is not passed on.
-  if (/is not allowed/.test(error.message)) return new FetchRefusedError("the address is not public");
+  if (/is not allowed/.test(error.message)) return new FetchRefusedError(NOT_PUBLIC);
   const code = (error as NodeJS.ErrnoException).code;
   return new FetchRefusedError(`could not connect${code ? ` (${code})` : ""}`);
 }

@@ -8,6 +8,8 @@ import { BadRequestError } from "@/lib/api/errors";
  */
 const ITEM_PREFIX = "tag:google.com,2005:reader/item/";
 const HEX = /^[0-9a-f]{1,16}$/i;
+// The short form stream/items/ids hands out, and clients send back as they got it.
+const DECIMAL = /^[1-9]\d{0,18}$/;
 // email.id is a PostgreSQL integer: a larger number names no email, yet is well formed.
 const MAX_EMAIL_ID = 2_147_483_647;
 
@@ -16,14 +18,24 @@ export function longItemId(emailId: number): string {
 }
 
 /**
- * The email an item id names: the long form, or its bare hex part, as NetNewsWire (unpadded hex) and
- * ReadYou (16 digits) send it in `i`; null for a well-formed id beyond any email. Anything else is a 400.
+ * The email an item id names, read as FreshRSS reads `i`: the long form is hex; a bare id of digits only
+ * without a leading zero is the decimal short form of stream/items/ids; any other bare id is hex
+ * (ReadYou's zero-padded 16 digits, an unpadded hex id with a letter). Null for a well-formed id beyond
+ * any email; anything else is a 400.
  */
 export function parseItemId(raw: string): number | null {
-  const hex = raw.startsWith(ITEM_PREFIX) ? raw.slice(ITEM_PREFIX.length) : raw;
-  if (!HEX.test(hex)) throw new BadRequestError(`Malformed item id: ${raw.slice(0, 80)}`);
-  const value = BigInt(`0x${hex}`);
+  const long = raw.startsWith(ITEM_PREFIX);
+  const digits = long ? raw.slice(ITEM_PREFIX.length) : raw;
+  let value: bigint;
+  if (!long && DECIMAL.test(digits)) value = BigInt(digits);
+  else if (HEX.test(digits)) value = BigInt(`0x${digits}`);
+  else throw new BadRequestError(`Malformed item id: ${printable(raw).slice(0, 80)}`);
   return value > 0n && value <= BigInt(MAX_EMAIL_ID) ? Number(value) : null;
+}
+
+/** A client's value as an error quotes it: control characters (a NUL, a line break) shown as "?". */
+function printable(raw: string): string {
+  return raw.replace(/[\u0000-\u001f\u007f]/g, "?");
 }
 
 /** The emails named by `i` values, once each, in the order given; ids beyond any email are left out. */
@@ -47,6 +59,7 @@ export type Stream =
   | { kind: "label"; name: string };
 
 const USER_PART = /^user\/(?:-|\d+)\//;
+const UNSTORABLE = /\u0000|\p{Cs}/u;
 
 /** A stream id as clients send it (`user/-/...` or with the numeric user id, Google's own form); unknown ones are a 400. */
 export function parseStream(raw: string): Stream {
@@ -54,11 +67,12 @@ export function parseStream(raw: string): Stream {
   if (id === STATE.readingList) return { kind: "reading-list" };
   if (id === STATE.read) return { kind: "read" };
   if (id === STATE.starred) return { kind: "starred" };
-  if (id.startsWith("user/-/label/") && id.length > "user/-/label/".length)
+  // PostgreSQL's text holds no NUL nor broken Unicode, so no folder's name does: a label with one is no stream of ours.
+  if (id.startsWith("user/-/label/") && id.length > "user/-/label/".length && !UNSTORABLE.test(id))
     return { kind: "label", name: id.slice("user/-/label/".length) };
   const feed = /^feed\/(\d{1,10})$/.exec(id);
   if (feed && Number(feed[1]) <= MAX_EMAIL_ID) return { kind: "feed", newsletterId: Number(feed[1]) };
-  throw new BadRequestError(`Unknown stream: ${raw.slice(0, 120)}`);
+  throw new BadRequestError(`Unknown stream: ${printable(raw).slice(0, 120)}`);
 }
 
 export const feedStreamId = (newsletterId: number) => `feed/${newsletterId}`;

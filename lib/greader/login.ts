@@ -1,5 +1,5 @@
 import "server-only";
-import { UnauthorizedError } from "@/lib/api/errors";
+import { BadRequestError, UnauthorizedError } from "@/lib/api/errors";
 import { tokenCaller } from "@/lib/tokens/service";
 import { readForm, text } from "./handler";
 
@@ -7,9 +7,12 @@ import { readForm, text } from "./handler";
  * ClientLogin: any Email, an access token as Passwd. Auth is the token itself (SID and LSID too, as
  * Miniflux answers), so nothing is kept per login and a revoked token ends every client's session.
  * Text lines by default (NetNewsWire splits them on "="; a token holds none); JSON for `output=json`
- * (ReadYou reads that first).
+ * (ReadYou reads that first). The token comes in the POST's body only: one in the URL is refused
+ * before it is even looked at, as a secret there is written to logs and histories.
  */
 export async function clientLogin(request: Request): Promise<Response> {
+  if (new URL(request.url).searchParams.has("Passwd"))
+    throw new BadRequestError("Send Email and Passwd in the body of a POST, never in the URL.");
   const form = await readForm(request);
   const token = form.get("Passwd") ?? "";
   if (!token || !(await tokenCaller(token)))

@@ -106,7 +106,32 @@ function secondsParam(name: string, raw: string | undefined): number | undefined
   return Number(raw);
 }
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2}){0,2}$/;
+// An email's date_received as PostgreSQL writes it (ISO DateStyle): "2026-03-01 12:00:00.5+00".
+const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?[+-](\d{2})(?::(\d{2}))?(?::(\d{2}))?$/;
+const MAX_EMAIL_ID = 2_147_483_647;
+
+/** Whether `text` is a time PostgreSQL reads (a continuation of the right shape may still name the 31st of February). */
+function isTimestamp(text: string): boolean {
+  const match = TIMESTAMP.exec(text);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second, offsetHours, offsetMinutes, offsetSeconds] = match
+    .slice(1)
+    .map((part) => Number(part ?? 0));
+  const date = new Date(0);
+  date.setUTCFullYear(year!, month! - 1, day!);
+  return (
+    year! >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month! - 1 &&
+    date.getUTCDate() === day &&
+    hour! < 24 &&
+    minute! < 60 &&
+    second! < 60 &&
+    offsetHours! <= 15 &&
+    offsetMinutes! < 60 &&
+    offsetSeconds! < 60
+  );
+}
 
 function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url");
@@ -116,7 +141,15 @@ function decodeCursor(raw: string | undefined): Cursor | undefined {
   if (raw === undefined || raw === "") return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
-    if (Array.isArray(value) && typeof value[0] === "string" && TIMESTAMP.test(value[0]) && Number.isInteger(value[1]) && value[1] > 0)
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === "string" &&
+      isTimestamp(value[0]) &&
+      Number.isInteger(value[1]) &&
+      value[1] > 0 &&
+      value[1] <= MAX_EMAIL_ID
+    )
       return { at: value[0], id: value[1] as number };
   } catch {
     // Not JSON: refused below like any other malformed continuation.

@@ -5,11 +5,15 @@ import { findFiledEmails } from "./repo";
 
 // Sent by the trigger of migration email-notify at each email's commit: "<user id>:<email id>".
 const EMAIL_CHANNEL = "paperboy_email";
-// Sent by the triggers of migration session-change-notify when a user's sessions or user row change: the user's id, "*" for all.
+// Sent by the triggers of migrations session-change-notify and access-token-notify when a user's sessions,
+// user row or access tokens change: the user's id, "*" for all.
 const SESSION_CHANNEL = "paperboy_session";
 
-/** One open event stream: hears its reader's new emails, and is told to end (the listener was lost, or the server drains). */
-export type LiveReader = { userId: number; deliver(email: FiledEmail): void; end(): void };
+/**
+ * One open event stream: hears its reader's new emails, is told to end (the listener was lost, or the
+ * server drains), and to check its credential again when the reader's sessions, account or tokens changed.
+ */
+export type LiveReader = { userId: number; deliver(email: FiledEmail): void; end(): void; recheck(): void };
 
 // Email ids heard but not yet read, per user: an import files thousands at once, and they are read together.
 type Hub = {
@@ -38,10 +42,11 @@ function hub(): Hub {
     // Last-Event-ID, is sent what it missed.
     lost: () => endAll(created),
   });
-  // A stream was allowed by a session that may have ended since (a logout anywhere): the user's streams end,
-  // and a client whose session still holds reconnects at once and catches up; any other is refused.
+  // A stream was allowed by a session or a token that may have ended since (a logout, a password change,
+  // a revoked token, a disabled account, on any instance): each of the user's streams asks again whether
+  // its own credential holds, and ends when it does not. A lost listener ends every stream (above).
   listen(SESSION_CHANNEL, {
-    notify: (payload) => endAll(created, payload === "*" ? undefined : Number(payload)),
+    notify: (payload) => recheckAll(created, payload === "*" ? undefined : Number(payload)),
     lost: () => undefined,
   });
   holder.paperboyLiveHub = created;
@@ -71,9 +76,13 @@ async function readHeard(hub: Hub): Promise<void> {
   }
 }
 
-function endAll(hub: Hub, userId?: number): void {
-  const ending = userId === undefined ? [...hub.readers.values()] : [hub.readers.get(userId) ?? new Set<LiveReader>()];
-  for (const readers of ending) for (const reader of [...readers]) reader.end();
+function endAll(hub: Hub): void {
+  for (const readers of [...hub.readers.values()]) for (const reader of [...readers]) reader.end();
+}
+
+function recheckAll(hub: Hub, userId?: number): void {
+  const checked = userId === undefined ? [...hub.readers.values()] : [hub.readers.get(userId) ?? new Set<LiveReader>()];
+  for (const readers of checked) for (const reader of [...readers]) reader.recheck();
 }
 
 // How long a new stream waits for this process's LISTEN to be live before reading what it missed.

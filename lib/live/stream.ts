@@ -1,5 +1,6 @@
 import "server-only";
 import { ServiceUnavailableError } from "@/lib/api/errors";
+import { currentCaller, forgetSessions } from "@/lib/auth/session";
 import { addLiveReader, isDraining, type LiveReader } from "./hub";
 import type { FiledEmail } from "./dto";
 import { findEmailsFiledAfter } from "./repo";
@@ -33,7 +34,8 @@ function lastEventId(request: Request): number | null {
 /**
  * The reader's event stream (docs/contract.md 7.5): an `email` event per email filed for them, whichever instance
  * filed it, those missed since Last-Event-ID first, and a heartbeat comment. Ends when the client goes,
- * when this process drains, or when its listener was lost (the client reconnects and catches up).
+ * when this process drains, when its listener was lost (the client reconnects and catches up), and
+ * within moments of its session or token ending, or its account being disabled, on any instance.
  */
 export function openEventStream(userId: number, request: Request): Response {
   if (isDraining()) throw new ServiceUnavailableError("The server is restarting. Please try again in a few seconds.", 2);
@@ -73,6 +75,16 @@ export function openEventStream(userId: number, request: Request): Response {
           write(emailEvent(email));
         },
         end: () => stop(),
+        // The stream holds only as long as the credential that opened it: asked again as the route asked.
+        recheck: () => {
+          forgetSessions(userId);
+          void currentCaller(request.headers).then(
+            (caller) => {
+              if (caller?.user.id !== userId) stop();
+            },
+            () => stop(),
+          );
+        },
       };
       request.signal.addEventListener("abort", stop);
       write(`retry: ${RETRY_MS}\n\n`);

@@ -54,6 +54,7 @@ export async function findTokenOwner(tokenHash: string) {
       id: accessToken.id,
       scope: accessToken.scope,
       lastUsedAt: accessToken.lastUsedAt,
+      disabledAt: user.disabledAt,
       user: {
         id: user.id,
         name: user.name,

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
+import { refuseDisabledAccount } from "@/lib/auth/disabled";
 import type { SessionUser } from "@/lib/auth/session";
 import { deleteToken, findTokenOwner, findTokens, insertToken, touchToken, type AccessTokenRow } from "./repo";
 import type { CreateTokenInput, TokenScope } from "./schemas";
@@ -43,11 +44,16 @@ export async function revokeToken(userId: number, id: number): Promise<void> {
   if (!(await deleteToken(userId, id))) throw new NotFoundError("Access token not found");
 }
 
-/** Whose token this is, and what it may do; an unknown or revoked one is nobody's. Read from the database every time. */
+/**
+ * Whose token this is, and what it may do; an unknown or revoked one is nobody's, and a disabled
+ * account's is refused (401). Read from the database every time. Every door a token opens (Bearer,
+ * the Google Reader API's headers and ClientLogin, an event stream) asks here.
+ */
 export async function tokenCaller(token: string): Promise<TokenCaller | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return null;
   const row = await findTokenOwner(hashOf(token));
   if (!row) return null;
+  refuseDisabledAccount(row.disabledAt);
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= TOUCH_EVERY_SECONDS * 1000) await touchToken(row.id, TOUCH_EVERY_SECONDS);
   return { user: row.user, scope: row.scope };
 }

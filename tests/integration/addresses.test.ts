@@ -113,6 +113,30 @@ describe("POST /api/users/me/addresses", () => {
     expect(await list(user)).toEqual([]);
   });
 
+  it("throttles asking for chosen names with the unique-address change, from one budget: 429 with Retry-After, whatever the door", async () => {
+    const holder = await registerUser();
+    const prober = await registerUser();
+    const statuses: number[] = [];
+    // Probing whether a name is taken: fifteen through each door, then the next asks of either are refused.
+    for (let attempt = 0; attempt < 15; attempt++) statuses.push((await create(prober, { local_part: holder.unique_email })).status);
+    for (let attempt = 0; attempt < 15; attempt++) {
+      const changed = await call(putUniqueEmail, "/api/users/me/unique-email", {
+        method: "PUT",
+        cookie: prober.cookie,
+        body: { unique_email: holder.unique_email },
+      });
+      statuses.push(changed.status);
+    }
+    expect(statuses).toEqual(Array<number>(30).fill(409));
+    const refused = await create(prober, { local_part: holder.unique_email });
+    expect(refused).toMatchObject({ status: 429, body: { detail: expect.any(String) } });
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await create(prober, { local_part: `free-${randomUUID().slice(0, 8)}` })).status).toBe(429);
+    // A random name answers no question: it is still made. Another reader's budget is their own.
+    expect((await create(prober)).status).toBe(201);
+    expect((await create(holder, { local_part: `mine-${randomUUID().slice(0, 8)}` })).status).toBe(201);
+  });
+
   it(
     "answers 422 past 100 extra addresses, and makes one again once one is deleted",
     async () => {

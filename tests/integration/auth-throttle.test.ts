@@ -63,6 +63,39 @@ describe("login throttling that nobody can turn against the owner", () => {
   );
 
   it(
+    "lets the owner's browser in from the very address that spent every try, while guesses from it stay refused",
+    async () => {
+      const owner = await registerUser();
+      const shared = newCaller();
+      // The browser the owner registered (or signed in) with carries its device cookie; a stranger's does not.
+      const device = owner.cookie.split("; ").find((cookie) => cookie.startsWith("paperboy.device="))!;
+      expect(device).toMatch(/^paperboy\.device=[\w-]{16}\.[\w-]{22}$/);
+      for (let attempt = 0; attempt < 11; attempt++) await signIn(owner.email, `guess-${attempt}`, from(shared));
+      expect((await signIn(owner.email, "guess-again", from(shared))).status).toBe(429);
+
+      const signedIn = await signIn(owner.email, owner.password, { ...from(shared), cookie: device });
+      expect(signedIn.status).toBe(200);
+      // Without the cookie the same address is still refused, the right password too: brute force gains nothing.
+      expect((await signIn(owner.email, owner.password, from(shared))).status).toBe(429);
+      // A forged or another account's cookie is no device at all.
+      expect(
+        (await signIn(owner.email, owner.password, { ...from(shared), cookie: "paperboy.device=AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA" }))
+          .status,
+      ).toBe(429);
+      const other = await registerUser();
+      const otherDevice = other.cookie.split("; ").find((cookie) => cookie.startsWith("paperboy.device="))!;
+      expect((await signIn(owner.email, owner.password, { ...from(shared), cookie: otherDevice })).status).toBe(429);
+
+      // Once the device fails too, it waits out the account's delay like every caller that failed.
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt++)
+        statuses.push((await signIn(owner.email, `device-guess-${attempt}`, { ...from(shared), cookie: device })).status);
+      expect(statuses).toEqual([401, 429, 429]);
+    },
+    SLOW,
+  );
+
+  it(
     "slows guesses from many callers down with a growing delay, but lets the owner in from a caller without failures",
     async () => {
       const owner = await registerUser();
@@ -80,6 +113,19 @@ describe("login throttling that nobody can turn against the owner", () => {
       expect(Number(later.headers.get("retry-after"))).toBeGreaterThan(firstDelay);
 
       expect((await signIn(owner.email, owner.password, from(newCaller()))).status).toBe(200);
+    },
+    SLOW,
+  );
+
+  it(
+    "gives a device ten tries of its own at its account, as an address has",
+    async () => {
+      const owner = await registerUser();
+      const device = owner.cookie.split("; ").find((cookie) => cookie.startsWith("paperboy.device="))!;
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 11; attempt++)
+        statuses.push((await signIn(owner.email, `guess-${attempt}`, { ...from(newCaller()), cookie: device })).status);
+      expect(statuses).toEqual([...Array<number>(10).fill(401), 429]);
     },
     SLOW,
   );

@@ -195,11 +195,12 @@ describe("Google Reader API", () => {
       body: { itemRefs: [] },
     });
 
-    // Contents of the unread ids in NetNewsWire's unpadded hex; another reader's id is left out.
+    // Contents of the unread ids, as stream/items/ids gave them (decimal, read as FreshRSS reads them: an
+    // unpadded hex id of digits only would be taken for decimal there too); another reader's id is left out.
     const contents = await nnw.post(
       itemContents,
       `${API}/stream/items/contents`,
-      `T=${T}&output=json&i=${newest.id.toString(16)}&i=${newer.id.toString(16)}&i=${foreign.id.toString(16)}`,
+      `T=${T}&output=json&i=${newest.id}&i=${newer.id}&i=${foreign.id}`,
     );
     expect(contents.status).toBe(200);
     const body = contents.body as { id: string; updated: number; items: Item[] };
@@ -370,7 +371,14 @@ describe("Google Reader API", () => {
       body: { detail: expect.any(String) },
     });
     expect((await client(null).post(clientLogin, `${BASE}/accounts/ClientLogin`, "Email=a")).status).toBe(401);
-    expect((await call(clientLoginGet, `${BASE}/accounts/ClientLogin?Email=a&Passwd=nope`)).status).toBe(401);
+    // A token in a URL stays in logs: ClientLogin is a POST of a form, and a Passwd in its query is refused unread.
+    expect(await call(clientLoginGet, `${BASE}/accounts/ClientLogin?Email=a&Passwd=nope`)).toMatchObject({ status: 405 });
+    const validToken = await tokenFor(reader, "read");
+    expect(await call(clientLoginGet, `${BASE}/accounts/ClientLogin?Email=a&Passwd=${validToken}`)).toMatchObject({ status: 405 });
+    expect(await client(null).post(clientLogin, `${BASE}/accounts/ClientLogin?Passwd=${validToken}`, "Email=a")).toMatchObject({
+      status: 400,
+      body: { detail: "Send Email and Passwd in the body of a POST, never in the URL." },
+    });
     for (const auth of [null, "pb_not-a-token", ""]) {
       expect(await client(auth).get(subscriptionList, `${API}/subscription/list`)).toMatchObject({
         status: 401,
@@ -409,7 +417,7 @@ describe("Google Reader API", () => {
     const token = await tokenFor(reader, "write");
     const app = client(await login(token));
     const T = String((await app.get(actionToken, `${API}/token`)).body);
-    for (const id of ["xyz", "-12", "tag:google.com,2005:reader/item/", "12345678901234567", "tag:google.com,2005:reader/item/zz"]) {
+    for (const id of ["xyz", "-12", "tag:google.com,2005:reader/item/", "12345678901234567890", "tag:google.com,2005:reader/item/zz"]) {
       expect(await app.post(itemContents, `${API}/stream/items/contents`, `i=${encodeURIComponent(id)}`), id).toMatchObject({
         status: 400,
         body: { detail: expect.stringContaining("Malformed item id") },

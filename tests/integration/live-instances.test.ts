@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { registerUser, useDatabase } from "../support/api";
+import { runAdmin } from "@/lib/admin";
+import { call, registerUser, useDatabase } from "../support/api";
+import { seedEmail } from "../support/seed";
 import { killRunning } from "../support/processes";
 import { INBOUND_SECRET, mail, uniqueSender } from "./inbound-support";
 import { freePort, hasBuild, multiProcess, startInstance, within } from "./instances-support";
@@ -17,7 +19,55 @@ async function startWeb() {
   return { web, url };
 }
 
+/** Reads a stream until it ends; true when it ended within `ms`, delivering no email meanwhile. */
+async function endsWithin(stream: ReturnType<typeof eventReader>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const event = await stream.next(Math.max(1, deadline - Date.now())).catch(() => "open" as const);
+    if (event === null) return true;
+    if (event === "open" || ("event" in event && event.event === "email")) return false;
+  }
+}
+
 describe.skipIf(!multiProcess || !hasBuild)("live events across instances (needs DATABASE_URL and npm run build)", () => {
+  it("a stream on one instance ends within a second of its token revoked, its session signed out or its account disabled on another", async () => {
+    const reader = await registerUser();
+    const { POST: login } = await import("@/app/api/auth/login/route");
+    const laptop = (await call(login, "/api/auth/login", { method: "POST", body: { email: reader.email, password: reader.password } }))
+      .cookie;
+    const [streaming, other] = await Promise.all([startWeb(), startWeb()]);
+    const made = await fetch(`${other.url}/api/users/me/tokens`, {
+      method: "POST",
+      headers: { cookie: reader.cookie, "content-type": "application/json" },
+      body: JSON.stringify({ name: "Sync app", scope: "read" }),
+    });
+    const { id, token } = (await made.json()) as { id: number; token: string };
+    const open = async (headers: Record<string, string>) => {
+      const response = await fetch(`${streaming.url}/api/users/me/events`, { headers });
+      expect(response.status).toBe(200);
+      const stream = eventReader(response.body!);
+      expect(await stream.next(10_000)).toEqual({ comment: "connected" });
+      return stream;
+    };
+    const [byToken, bySession, byLaptop] = [
+      await open({ authorization: `Bearer ${token}` }),
+      await open({ cookie: reader.cookie }),
+      await open({ cookie: laptop }),
+    ];
+
+    expect((await fetch(`${other.url}/api/users/me/tokens/${id}`, { method: "DELETE", headers: { cookie: reader.cookie } })).status).toBe(
+      204,
+    );
+    expect(await endsWithin(byToken, 1_000)).toBe(true);
+    expect((await fetch(`${other.url}/api/auth/logout`, { method: "POST", headers: { cookie: reader.cookie } })).status).toBe(204);
+    expect(await endsWithin(bySession, 1_000)).toBe(true);
+    // The laptop's session still holds: its stream goes on through both, and hears the next email.
+    const next = await seedEmail(reader.id);
+    expect((await byLaptop.nextEmail(2_000)).data).toMatchObject({ id: next.id });
+    expect(await runAdmin(["users", "disable", reader.email], { out: () => undefined, err: () => undefined })).toBe(0);
+    expect(await endsWithin(byLaptop, 1_000)).toBe(true);
+  }, 180_000);
+
   it("an email filed by one instance reaches the reader's stream on another within 2 s, and a SIGTERM ends the stream at once", async () => {
     const reader = await registerUser();
     const [streaming, filing] = await Promise.all([startWeb(), startWeb()]);

@@ -94,6 +94,26 @@ describe("webhooks", () => {
       "url",
       "This URL leads to a private address. Paperboy sends webhooks to public addresses only.",
     ],
+    [
+      { url: "https://[::127.0.0.1]/x", events: ["email.received"] },
+      "url",
+      "This URL leads to a private address. Paperboy sends webhooks to public addresses only.",
+    ],
+    [
+      { url: "https://[::7f00:1]/x", events: ["email.received"] },
+      "url",
+      "This URL leads to a private address. Paperboy sends webhooks to public addresses only.",
+    ],
+    [
+      { url: "https://[::a9fe:a9fe]/x", events: ["email.received"] },
+      "url",
+      "This URL leads to a private address. Paperboy sends webhooks to public addresses only.",
+    ],
+    [
+      { url: "https://[64:ff9b::a00:1]/x", events: ["email.received"] },
+      "url",
+      "This URL leads to a private address. Paperboy sends webhooks to public addresses only.",
+    ],
     [{ url: "https://93.184.216.34/x", events: [] }, "events", "Choose the events to send: email.received."],
     [{ url: "https://93.184.216.34/x" }, "events", "Choose the events to send: email.received."],
   ])("POST /api/users/me/webhooks refuses %j with 422, keeping nothing", async (body, field, message) => {

@@ -20,11 +20,6 @@ export const ROUTES: RouteTable = {
   "/api/docs/redoc.standalone.js": { load: () => import("@/app/api/docs/redoc.standalone.js/route"), GET: { type: "text/javascript" } },
   "/api/greader/accounts/ClientLogin": {
     load: () => import("@/app/api/greader/accounts/ClientLogin/route"),
-    GET: {
-      type: "text/plain",
-      summary:
-        "Google Reader API for reader apps (`Authorization: GoogleLogin auth=<access token>`, as ClientLogin answers): sign in, Email any, Passwd an access token",
-    },
     POST: {
       type: "text/plain",
       summary:

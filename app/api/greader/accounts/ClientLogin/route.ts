@@ -1,8 +1,7 @@
 import { clientLogin } from "@/lib/greader/login";
 import { otherMethods, route } from "@/lib/route";
 
-// NetNewsWire posts Email and Passwd as a form; FreshRSS also takes them in the query, as some clients send them.
-const login = route({ auth: "none" }, ({ request }) => clientLogin(request));
+// A POST of a form only: the token is the password, and a password in a URL stays in logs and histories.
+export const POST = route({ auth: "none" }, ({ request }) => clientLogin(request));
 
-export { login as GET, login as POST };
-export const { PUT, PATCH, DELETE, OPTIONS } = otherMethods("none", "GET", "POST");
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otherMethods("none", "POST");
