@@ -6,7 +6,7 @@ import { tokenCaller } from "@/lib/tokens/service";
 import type { TokenScope } from "@/lib/tokens/schemas";
 import { getAuth } from "./auth";
 import { UnauthorizedError } from "@/lib/api/errors";
-import { ACCOUNT_DISABLED } from "./disabled";
+import { ACCOUNT_DISABLED, refuseDisabledAccount } from "./disabled";
 import { findSessionUser, type SessionUserRow } from "./repo";
 
 export type SessionUser = {
@@ -134,7 +134,17 @@ export async function currentCaller(headers: Headers): Promise<Caller | null> {
     if (user === "disabled") throw new UnauthorizedError(ACCOUNT_DISABLED);
     return user && { user, token: null };
   }
-  // A disabled account's token is refused there, as by every other door a token opens.
-  const caller = await tokenCaller(token);
-  return caller && { user: caller.user, token: caller.scope };
+  return tokenCallerOf(token);
+}
+
+/**
+ * The caller an access token names, however it came (a Bearer header, the Google Reader API's
+ * `GoogleLogin auth=` or ClientLogin's Passwd), or null for an unknown or revoked one: every door a token
+ * opens asks here, so a disabled account's token is refused (401 "Account disabled") at each of them.
+ */
+export async function tokenCallerOf(token: string): Promise<Caller | null> {
+  const found = await tokenCaller(token);
+  if (!found) return null;
+  refuseDisabledAccount(found.disabledAt);
+  return { user: found.user, token: found.scope };
 }

@@ -2,9 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { z } from "zod";
 import { ForbiddenError, HttpError, PayloadTooLargeError, UnauthorizedError } from "@/lib/api/errors";
-import type { SessionUser } from "@/lib/auth/session";
+import { tokenCallerOf, type SessionUser } from "@/lib/auth/session";
 import { route } from "@/lib/route";
-import { tokenCaller } from "@/lib/tokens/service";
 
 // Ten thousand long item ids (NetNewsWire's largest edit-tag) are under 600 kB.
 const MAX_FORM_BYTES = 1_048_576;
@@ -53,9 +52,9 @@ export function greader<P = undefined>(
 ) {
   return route({ auth: "none", params: options.params }, async ({ request, params }) => {
     const token = requestToken(request.headers);
-    const caller = token ? await tokenCaller(token) : null;
+    const caller = token ? await tokenCallerOf(token) : null;
     if (!token || !caller) throw new UnauthorizedError();
-    if (options.write && caller.scope !== "write") throw new ForbiddenError("This access token can only read.");
+    if (options.write && caller.token !== "write") throw new ForbiddenError("This access token can only read.");
     const form = await readForm(request);
     if (options.write && form.get("T") !== actionToken(token))
       throw new HttpError(401, "The action token T is missing or stale. Ask /token for a new one.", undefined, {

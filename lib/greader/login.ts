@@ -1,6 +1,6 @@
 import "server-only";
 import { BadRequestError, UnauthorizedError } from "@/lib/api/errors";
-import { tokenCaller } from "@/lib/tokens/service";
+import { tokenCallerOf } from "@/lib/auth/session";
 import { readForm, text } from "./handler";
 
 /**
@@ -15,7 +15,7 @@ export async function clientLogin(request: Request): Promise<Response> {
     throw new BadRequestError("Send Email and Passwd in the body of a POST, never in the URL.");
   const form = await readForm(request);
   const token = form.get("Passwd") ?? "";
-  if (!token || !(await tokenCaller(token)))
+  if (!token || !(await tokenCallerOf(token)))
     throw new UnauthorizedError("Wrong access token. Use an access token from Settings as the password.");
   if (form.get("output") === "json")
     return Response.json({ SID: token, LSID: token, Auth: token }, { headers: { "cache-control": "no-store" } });

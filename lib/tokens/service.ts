@@ -1,7 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import { ConflictError, NotFoundError } from "@/lib/api/errors";
-import { refuseDisabledAccount } from "@/lib/auth/disabled";
 import type { SessionUser } from "@/lib/auth/session";
 import { deleteToken, findTokenOwner, findTokens, insertToken, touchToken, type AccessTokenRow } from "./repo";
 import type { CreateTokenInput, TokenScope } from "./schemas";
@@ -16,7 +15,7 @@ const TOUCH_EVERY_SECONDS = 60;
 
 export type AccessTokenDto = { id: number; name: string; scope: TokenScope; created_at: string; last_used_at: string | null };
 export type NewAccessTokenDto = AccessTokenDto & { token: string };
-export type TokenCaller = { user: SessionUser; scope: TokenScope };
+export type TokenCaller = { user: SessionUser; scope: TokenScope; disabledAt: Date | null };
 
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -45,15 +44,14 @@ export async function revokeToken(userId: number, id: number): Promise<void> {
 }
 
 /**
- * Whose token this is, and what it may do; an unknown or revoked one is nobody's, and a disabled
- * account's is refused (401). Read from the database every time. Every door a token opens (Bearer,
- * the Google Reader API's headers and ClientLogin, an event stream) asks here.
+ * Whose token this is, what it may do, and whether its account is disabled; an unknown or revoked one is
+ * nobody's. Read from the database every time. Doors ask through lib/auth's tokenCallerOf, which refuses
+ * a disabled account's.
  */
 export async function tokenCaller(token: string): Promise<TokenCaller | null> {
   if (!token.startsWith(TOKEN_PREFIX) || token.length > MAX_TOKEN_LENGTH) return null;
   const row = await findTokenOwner(hashOf(token));
   if (!row) return null;
-  refuseDisabledAccount(row.disabledAt);
   if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() >= TOUCH_EVERY_SECONDS * 1000) await touchToken(row.id, TOUCH_EVERY_SECONDS);
-  return { user: row.user, scope: row.scope };
+  return { user: row.user, scope: row.scope, disabledAt: row.disabledAt };
 }
