@@ -129,6 +129,11 @@ export const ROUTES: RouteTable = {
   "/api/issues/trending": { load: () => import("@/app/api/issues/trending/route") },
   "/api/issues/{emailId}": { load: () => import("@/app/api/issues/[emailId]/route") },
   "/api/issues/{emailId}/comments": { load: () => import("@/app/api/issues/[emailId]/comments/route"), POST: { status: 201 } },
+  "/api/issues/{emailId}/epub": { load: () => import("@/app/api/issues/[emailId]/epub/route"), GET: { type: "application/epub+zip" } },
+  "/api/issues/{emailId}/send-to-kindle": {
+    load: () => import("@/app/api/issues/[emailId]/send-to-kindle/route"),
+    POST: { status: 202 },
+  },
   "/api/issues/{emailId}/highlights": { load: () => import("@/app/api/issues/[emailId]/highlights/route"), POST: { status: 201 } },
   "/api/issues/{emailId}/interactions": { load: () => import("@/app/api/issues/[emailId]/interactions/route") },
   "/api/issues/{emailId}/progress": { load: () => import("@/app/api/issues/[emailId]/progress/route"), PUT: { status: 204 } },
@@ -169,6 +174,10 @@ export const ROUTES: RouteTable = {
   "/api/users/me/feeds/rotate": { load: () => import("@/app/api/users/me/feeds/rotate/route") },
   "/api/users/me/folders": { load: () => import("@/app/api/users/me/folders/route"), POST: { status: 201 } },
   "/api/users/me/folders/{folderId}": { load: () => import("@/app/api/users/me/folders/[folderId]/route"), DELETE: { status: 204 } },
+  "/api/users/me/folders/{folderId}/epub": {
+    load: () => import("@/app/api/users/me/folders/[folderId]/epub/route"),
+    GET: { type: "application/epub+zip" },
+  },
   "/api/users/me/folders/{folderId}/emails": { load: () => import("@/app/api/users/me/folders/[folderId]/emails/route") },
   "/api/users/me/folders/{folderId}/emails/{emailId}": {
     load: () => import("@/app/api/users/me/folders/[folderId]/emails/[emailId]/route"),
@@ -176,6 +185,9 @@ export const ROUTES: RouteTable = {
   },
   "/api/users/me/highlights": { load: () => import("@/app/api/users/me/highlights/route") },
   "/api/users/me/highlights.csv": { load: () => import("@/app/api/users/me/highlights.csv/route"), GET: { type: "text/csv" } },
+  "/api/users/me/kindle": { load: () => import("@/app/api/users/me/kindle/route") },
+  "/api/users/me/kindle/sends": { load: () => import("@/app/api/users/me/kindle/sends/route") },
+  "/api/users/me/kindle/test": { load: () => import("@/app/api/users/me/kindle/test/route"), POST: { status: 202 } },
   "/api/users/me/highlights.md": { load: () => import("@/app/api/users/me/highlights.md/route"), GET: { type: "text/markdown" } },
   "/api/users/me/imports": { load: () => import("@/app/api/users/me/imports/route"), POST: { status: 202 } },
   "/api/users/me/imports/{importId}": { load: () => import("@/app/api/users/me/imports/[importId]/route") },
