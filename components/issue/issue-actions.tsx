@@ -105,9 +105,10 @@ export function IssueActions({ email, commentsOpen, onToggleComments, items = []
   return (
     <>
       <IssueToolbar items={actions} menu={menu} trailing={<ScrollTopButton placement="bar" />} />
-      {(problem || rule.saved || control.notice) && (
+      {(problem || rule.saved || control.notice || takeAway.notice) && (
         <div className="basis-full space-y-2">
           {problem && <Alert>{problem}</Alert>}
+          {takeAway.notice}
           {rule.saved}
           <ControlNotice notice={control.notice} />
         </div>
