@@ -137,6 +137,13 @@ export const ROUTES: RouteTable = {
   "/api/issues/{emailId}/highlights": { load: () => import("@/app/api/issues/[emailId]/highlights/route"), POST: { status: 201 } },
   "/api/issues/{emailId}/interactions": { load: () => import("@/app/api/issues/[emailId]/interactions/route") },
   "/api/issues/{emailId}/progress": { load: () => import("@/app/api/issues/[emailId]/progress/route"), PUT: { status: 204 } },
+  "/api/mcp": {
+    load: () => import("@/app/api/mcp/route"),
+    POST: {
+      summary:
+        "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for assistants, with an access token (`Authorization: Bearer`): tools search_issues, get_issue, list_newsletters, list_highlights; with a write token mark_read and add_highlight. See docs/api.md",
+    },
+  },
   "/api/metrics": { load: () => import("@/app/api/metrics/route") },
   "/api/newsletters/categories": { load: () => import("@/app/api/newsletters/categories/route") },
   "/api/newsletters/category/{categoryId}": { load: () => import("@/app/api/newsletters/category/[categoryId]/route") },
@@ -169,6 +176,7 @@ export const ROUTES: RouteTable = {
   "/api/users/me/digest/send": { load: () => import("@/app/api/users/me/digest/send/route"), POST: { status: 202 } },
   "/api/users/me/events": { load: () => import("@/app/api/users/me/events/route") },
   "/api/users/me/export": { load: () => import("@/app/api/users/me/export/route"), GET: { type: "application/zip" } },
+  "/api/users/me/export/markdown": { load: () => import("@/app/api/users/me/export/markdown/route"), GET: { type: "application/zip" } },
   "/api/users/me/feeds": { load: () => import("@/app/api/users/me/feeds/route") },
   "/api/users/me/feeds.opml": { load: () => import("@/app/api/users/me/feeds.opml/route"), GET: { type: "text/x-opml" } },
   "/api/users/me/feeds/rotate": { load: () => import("@/app/api/users/me/feeds/rotate/route") },
