@@ -12,9 +12,9 @@ import { logger } from "@/lib/observability/log";
 import { bookBuffer, bookStream, type BookMeta, type Chapter, type ImageSource, type LoadedImage } from "./book";
 
 /** A download holds at most this many bytes of images (each image is at most the proxy's 10 MB). */
-export const DOWNLOAD_IMAGE_BUDGET = 100 * 1024 * 1024;
+const DOWNLOAD_IMAGE_BUDGET = 100 * 1024 * 1024;
 /** A folder's book holds its newest issues up to this many. */
-export const FOLDER_BOOK_ISSUES = 200;
+const FOLDER_BOOK_ISSUES = 200;
 
 export type Epub = { fileName: string; meta: BookMeta; chapters: Chapter[] };
 const PROXY_PATH = /^\/img\/([A-Za-z0-9_-]{43})\/([A-Za-z0-9_-]+)$/;
@@ -38,7 +38,7 @@ async function loadBodyImage(src: string): Promise<LoadedImage> {
   }
 }
 
-export function imageSource(budgetBytes: number): ImageSource {
+function imageSource(budgetBytes: number): ImageSource {
   return { load: loadBodyImage, budgetBytes };
 }
 
@@ -55,7 +55,7 @@ function chapterOf(email: EmailDto): Chapter {
 }
 
 /** A file name of the title's words, safe on every system. */
-export function bookFileName(title: string): string {
+function bookFileName(title: string): string {
   const words = title
     .normalize("NFKD")
     .replace(/[^\p{L}\p{N}]+/gu, "-")

@@ -5,7 +5,7 @@ import { parseDocument } from "htmlparser2";
 import { escapeHtml } from "@/lib/mail/content/html-text";
 
 /** What an `<img src>` of the body becomes inside the book: the file's path in the book, or null to leave the image out. */
-export type ImageResolver = (src: string) => Promise<string | null>;
+type ImageResolver = (src: string) => Promise<string | null>;
 
 // Elements HTML5 dropped (epubcheck refuses them in XHTML), as the element that keeps their content.
 const RENAMED: Record<string, string> = { center: "div", font: "span", big: "span", strike: "s", tt: "code" };

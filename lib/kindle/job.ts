@@ -11,7 +11,7 @@ import { KINDLE_RETRIES, testBook } from "./service";
  * Images stop being added to a book for a Kindle past 15 MB: with the text, and base64's third more in
  * the message, it stays under 25 MB, what common relays take (Amazon's own limit is 50 MB).
  */
-export const KINDLE_IMAGE_BUDGET = 15 * 1024 * 1024;
+const KINDLE_IMAGE_BUDGET = 15 * 1024 * 1024;
 
 const KindleJob = z.object({ userId: z.number().int(), sendId: z.number().int() });
 

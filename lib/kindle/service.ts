@@ -12,7 +12,7 @@ export const KINDLE_RETRIES = { retryLimit: 4, retryDelaySeconds: 30 };
 /** Settings lists this many of the latest sends. */
 const LISTED_SENDS = 10;
 
-export const TEST_BOOK_TITLE = "Paperboy test";
+const TEST_BOOK_TITLE = "Paperboy test";
 
 export type KindleDto = { address: string | null; sender: string };
 

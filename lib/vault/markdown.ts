@@ -13,7 +13,7 @@ export function markdownText(text: string): string {
 }
 
 /** A URL as a Markdown destination: http(s) and mailto only (never javascript: or data:), in <...> with nothing that ends it. */
-export function markdownUrl(url: string, origin: string): string | null {
+function markdownUrl(url: string, origin: string): string | null {
   if (!url.trim()) return null;
   const parsed = URL.parse(url.trim(), origin);
   if (!parsed || !["http:", "https:", "mailto:"].includes(parsed.protocol)) return null;

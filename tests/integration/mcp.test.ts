@@ -34,7 +34,7 @@ async function connect(token: string): Promise<Client> {
     fetch: async (input, init) => {
       const request = new Request(input, init);
       if (request.method === "POST") return postMcp(request, { params: Promise.resolve({}) });
-      return getMcp(request, { params: Promise.resolve({}) });
+      return getMcp(request);
     },
   });
   const client = new Client({ name: "paperboy-test", version: "1.0.0" });
