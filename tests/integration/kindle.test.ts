@@ -9,6 +9,8 @@ import { GET as getKindle, PUT as putKindle, POST as postKindle } from "@/app/ap
 import { GET as listSends } from "@/app/api/users/me/kindle/sends/route";
 import { POST as sendTest } from "@/app/api/users/me/kindle/test/route";
 import { env } from "@/lib/env";
+import { sendToKindleJob } from "@/lib/kindle/job";
+import { KINDLE_RETRIES } from "@/lib/kindle/service";
 import { runDueJobs } from "@/lib/worker/testing";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { readZip } from "../support/zip";
@@ -126,6 +128,40 @@ describe("POST /api/issues/{id}/send-to-kindle", () => {
     await runDueJobs();
     const sends = await call(listSends, "/api/users/me/kindle/sends", { cookie: reader.cookie });
     expect(sends.body).toMatchObject({ items: [{ status: "queued", detail: "The book could not be sent yet; trying again." }] });
+  });
+
+  it("marks the send failed after its last attempt, and at once when the address was removed before it ran", async () => {
+    env.SMTP_URL = `smtp://127.0.0.1:${relayPort}`;
+    refuse = true;
+    const reader = await registerUser();
+    await setAddress(reader, "jane@kindle.com");
+    const id = await issue(reader, "Never accepted");
+    const send = await call(sendToKindle, `/api/issues/${id}/send-to-kindle`, {
+      method: "POST",
+      cookie: reader.cookie,
+      params: { emailId: String(id) },
+    });
+    const job = { userId: reader.id, sendId: (send.body as { id: number }).id };
+    // Each attempt as the queue would run it, the retry delays aside.
+    for (let attempt = 0; attempt <= KINDLE_RETRIES.retryLimit; attempt++)
+      await expect(sendToKindleJob(job)).rejects.toThrow("Send to Kindle failed");
+    const sends = await call(listSends, "/api/users/me/kindle/sends", { cookie: reader.cookie });
+    expect(sends.body).toMatchObject({ items: [{ status: "failed", detail: "The book could not be sent." }] });
+
+    refuse = false;
+    const again = await call(sendToKindle, `/api/issues/${id}/send-to-kindle`, {
+      method: "POST",
+      cookie: reader.cookie,
+      params: { emailId: String(id) },
+    });
+    await setAddress(reader, null);
+    await expect(sendToKindleJob({ userId: reader.id, sendId: (again.body as { id: number }).id })).rejects.toThrow("No Kindle address");
+    const after = await call(listSends, "/api/users/me/kindle/sends", { cookie: reader.cookie });
+    expect((after.body as { items: unknown[] }).items[0]).toMatchObject({
+      status: "failed",
+      detail: "The Kindle address was removed before the book was sent.",
+    });
+    expect(received).toHaveLength(0);
   });
 
   it("is 409 with a detail without an address, 404 for another reader's issue, 401 without a session, 405 for GET", async () => {
