@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import { databaseUnavailable } from "@/db/errors";
 import { currentCaller, type SessionUser } from "@/lib/auth/session";
+import type { TokenScope } from "@/lib/tokens/schemas";
 import { logger } from "@/lib/observability/log";
 import { recordRequest, requestId, routeTemplate } from "@/lib/observability/requests";
 import { isCrossOrigin } from "@/lib/api/origin";
@@ -21,8 +22,21 @@ type Options<B, Q, P, A extends Auth> = {
   params?: z.ZodType<P>;
   /** Writes from any origin: the token in the URL is the authority (RFC 8058's one-click POST comes from mail clients of every origin). */
   anyOrigin?: boolean;
+  /**
+   * Programs only: an access token is required (a session is answered 401), and a read token may POST, the
+   * handler itself keeping it from changing anything (the MCP endpoint, whose every call is a POST).
+   */
+  tokenOnly?: boolean;
 };
-type Context<B, Q, P, A> = { request: Request; user: A extends "none" ? null : SessionUser; body: B; query: Q; params: P };
+type Context<B, Q, P, A> = {
+  request: Request;
+  user: A extends "none" ? null : SessionUser;
+  /** The access token's scope when a program called; null for a browser's session. */
+  scope: TokenScope | null;
+  body: B;
+  query: Q;
+  params: P;
+};
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
 export function json(data: unknown, init?: ResponseInit): Response {
@@ -70,10 +84,13 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends Aut
       const caller = options.auth === "none" ? null : await currentCaller(request.headers);
       if (options.auth !== "none" && !caller) throw new UnauthorizedError();
       const user = caller?.user ?? null;
+      if (options.tokenOnly && !caller?.token)
+        throw new UnauthorizedError("An access token is required (Authorization: Bearer pb_...).", { "www-authenticate": "Bearer" });
       if (caller?.token) {
         // A program's token is sent by the program, never by a browser on its own: the origin rule has nothing to guard.
         if (options.auth === "session") throw new ForbiddenError("Access tokens cannot be used here. Sign in instead.");
-        if (caller.token === "read" && !READ_METHODS.has(request.method)) throw new ForbiddenError("This access token can only read.");
+        if (caller.token === "read" && !READ_METHODS.has(request.method) && !options.tokenOnly)
+          throw new ForbiddenError("This access token can only read.");
       } else if (!SAFE_METHODS.has(request.method) && !options.anyOrigin && isCrossOrigin(request))
         throw new ForbiddenError("Cross-origin request refused");
       const params = options.params ? parseInput(options.params, rawParams, "params") : undefined;
@@ -82,7 +99,7 @@ export function route<B = undefined, Q = undefined, P = undefined, A extends Aut
         ? parseInput(options.query, options.queryInBody ? { ...searchParams, ...(await readJson(request)) } : searchParams, "query")
         : undefined;
       const body = options.body ? parseInput(options.body, await readJson(request), "body") : undefined;
-      const result = await handler({ request, user, body, query, params } as Context<B, Q, P, A>);
+      const result = await handler({ request, user, scope: caller?.token ?? null, body, query, params } as Context<B, Q, P, A>);
       const response = result instanceof Response ? result : json(result);
       // A reader's own data: never kept by a shared cache, nor by the browser after they sign out.
       if (user && !response.headers.has("cache-control")) response.headers.set("cache-control", "private, no-store");

@@ -12,6 +12,7 @@ import type { MenuEntry } from "../ui/overflow-menu";
 import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from "../ui/reader-icons";
 import { IssueToolbar, toolbarIconSize, type ToolbarItem } from "./issue-toolbar";
 import { ScrollTopButton } from "./scroll-top-button";
+import { useTakeAway } from "./use-take-away";
 
 type Props = {
   email: EmailDetail;
@@ -39,6 +40,7 @@ export function IssueActions({ email, commentsOpen, onToggleComments, items = []
   };
   const control = useControlActions(newsletter);
   const rule = useIssueRule(newsletter);
+  const takeAway = useTakeAway(email.id);
   const filed = email.is_favorited || email.folder_ids.length > 0;
 
   const toggleLike = () => {
@@ -88,6 +90,7 @@ export function IssueActions({ email, commentsOpen, onToggleComments, items = []
   ];
   const menu: MenuEntry[] = [
     ...menuEntries,
+    ...takeAway.entries,
     { id: "rule", label: ISSUE_RULE_LABEL, popup: "dialog", onSelect: rule.open },
     { id: "mute", label: control.muteLabel, disabled: control.muteDisabled, onSelect: control.toggleMute },
     {
@@ -102,9 +105,10 @@ export function IssueActions({ email, commentsOpen, onToggleComments, items = []
   return (
     <>
       <IssueToolbar items={actions} menu={menu} trailing={<ScrollTopButton placement="bar" />} />
-      {(problem || rule.saved || control.notice) && (
+      {(problem || rule.saved || control.notice || takeAway.notice) && (
         <div className="basis-full space-y-2">
           {problem && <Alert>{problem}</Alert>}
+          {takeAway.notice}
           {rule.saved}
           <ControlNotice notice={control.notice} />
         </div>

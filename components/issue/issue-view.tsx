@@ -5,6 +5,7 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/api/client";
 import { useEmail, type EmailDetail } from "@/lib/client/issues";
+import { useSendToKindle } from "@/lib/client/kindle";
 import { HighlightableFrame, HighlightablePlainBody } from "../highlights/highlightable-frame";
 import { HighlightsPanel } from "../highlights/highlights-panel";
 import { rememberOpenedIssue } from "../feed/feed-return";
@@ -23,6 +24,7 @@ import { ScrollTopButton } from "./scroll-top-button";
 import { useFeedNeighbours } from "./use-feed-neighbours";
 import { useOpenedAsPublicIssue } from "./use-opened-as-public-issue";
 import { useReadTracking } from "./use-read-tracking";
+import { KINDLE_FAILED, KINDLE_SENT } from "./use-take-away";
 
 // Opened on request (the Comments button, ?showComments=true): fetched then, not with the issue (issue 34's budget).
 const CommentsPanel = dynamic(() => import("./comments-panel").then((module) => module.CommentsPanel), { ssr: false });
@@ -51,12 +53,13 @@ function IssueProblem({ error, publicIssue }: { error: unknown; publicIssue: boo
   );
 }
 
-/** The issue page's keys: j and k open the feed's next and previous issues, u and Escape go back; m, s and l act once the issue is here. */
+/** The issue page's keys: j and k open the feed's next and previous issues, u and Escape go back; m, s, l and Shift+K act once the issue is here. */
 function IssueKeys({ emailId, issue }: { emailId: number; issue: EmailDetail | undefined }) {
   const reading = useReading();
   const returnToFeed = useReturnToFeed();
   const neighbour = useFeedNeighbours();
   const toggles = useIssueToggles();
+  const kindle = useSendToKindle(emailId);
   const handlers: ReaderHandlers = {
     next: () => neighbour(emailId, 1),
     previous: () => neighbour(emailId, -1),
@@ -72,6 +75,11 @@ function IssueKeys({ emailId, issue }: { emailId: number; issue: EmailDetail | u
       like: () => toggles.like(issue),
       readerView: reading.toggleReaderView,
       listen: reading.toggleListen,
+      sendToKindle: () =>
+        kindle.mutateAsync().then(
+          () => KINDLE_SENT,
+          (error: unknown) => errorMessage(error, KINDLE_FAILED),
+        ),
     }),
   };
   return <ReaderKeys handlers={handlers} />;

@@ -32,12 +32,15 @@ export function ViewPanel({ view, onFailure }: { view: View; onFailure: (message
   }
 }
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <section aria-labelledby="panel-title" className="min-w-0 space-y-4">
-      <h3 id="panel-title" className="break-words text-xl font-semibold text-slate-900 dark:text-white">
-        {title}
-      </h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="panel-title" className="break-words text-xl font-semibold text-slate-900 dark:text-white">
+          {title}
+        </h3>
+        {action}
+      </div>
       {children}
     </section>
   );
@@ -106,8 +109,18 @@ function FolderPanel({ folderId }: { folderId: number }) {
 
 function FolderIssues({ folder }: { folder: Folder }) {
   const { isPending, issues, failed } = useIssues(folder.emails);
+  // A plain link: the browser downloads the book itself (Content-Disposition), with its own progress.
+  const download = folder.email_count > 0 && (
+    <a
+      href={`/api/users/me/folders/${folder.id}/epub`}
+      download
+      className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:border-slate-700 dark:text-slate-200 dark:hover:bg-slate-800"
+    >
+      Download EPUB
+    </a>
+  );
   return (
-    <Panel title={folder.name}>
+    <Panel title={folder.name} action={download}>
       {isPending ? (
         <Loading />
       ) : issues.length === 0 && failed === 0 ? (

@@ -18,3 +18,4 @@ export * from "./webhooks";
 export * from "./sender-auth";
 export * from "./highlights";
 export * from "./images";
+export * from "./kindle";

@@ -20,8 +20,8 @@ export class BadRequestError extends HttpError {
 }
 
 export class UnauthorizedError extends HttpError {
-  constructor(detail = "Not authenticated") {
-    super(401, detail);
+  constructor(detail = "Not authenticated", headers?: Record<string, string>) {
+    super(401, detail, undefined, headers);
   }
 }
 

@@ -14,6 +14,12 @@ export async function listFolders(userId: number) {
   return { items: (await findFolders(userId)).map(toFolderDto) };
 }
 
+export async function getFolder(userId: number, folderId: number): Promise<FolderDto> {
+  const row = await findFolder(userId, folderId);
+  if (!row) throw new NotFoundError("Folder not found");
+  return toFolderDto(row);
+}
+
 export async function createFolder(userId: number, input: CreateFolderInput) {
   const row = await insertFolder(userId, input.name);
   if (!row) throw new ConflictError("A folder with this name already exists.");

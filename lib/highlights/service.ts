@@ -93,6 +93,19 @@ export async function exportHighlightsCsv(userId: number): Promise<string> {
   return highlightsCsv(await findAllHighlights(userId), emailUrl);
 }
 
+export type HighlightDto = ReturnType<typeof toHighlightDto>;
+
+/** Every highlight of the reader's, by the email it is in, in reading order (the Markdown vault puts them after each issue). */
+export async function highlightsByEmail(userId: number): Promise<Map<number, HighlightDto[]>> {
+  const byEmail = new Map<number, HighlightDto[]>();
+  for (const row of await findAllHighlights(userId)) {
+    const list = byEmail.get(row.emailId) ?? [];
+    list.push(toHighlightDto(row));
+    byEmail.set(row.emailId, list);
+  }
+  return byEmail;
+}
+
 /** highlights.json of the account export: every highlight with the issue it belongs to. */
 export async function exportHighlightsJson(userId: number): Promise<string> {
   return `${JSON.stringify((await findAllHighlights(userId)).map(toListedHighlightDto), null, 1)}\n`;

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, exists, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
@@ -131,6 +131,17 @@ export async function findEmailRows(userId: number, ids: number[], options: { wi
   });
   const position = new Map(ids.map((id, index) => [id, index]));
   return rows.sort((left, right) => position.get(left.email.id)! - position.get(right.email.id)!);
+}
+
+/** The ids of the user's own emails after `afterId`, in id order, a page at a time (an export's keyset). */
+export async function findOwnEmailIds(userId: number, afterId: number, limit: number): Promise<number[]> {
+  const rows = await getDb()
+    .select({ id: email.id })
+    .from(email)
+    .where(and(eq(email.userId, userId), gt(email.id, afterId)))
+    .orderBy(asc(email.id))
+    .limit(limit);
+  return rows.map((row) => row.id);
 }
 
 function prepareJsonByIds(db: Database) {

@@ -3,7 +3,17 @@ import { NotFoundError } from "@/lib/api/errors";
 import { addReaderTotals } from "@/lib/newsletters/totals-service";
 import { pagedJson, pagedList, toEmailDto, toSharedEmailDto, type EmailDto } from "./dto";
 import { findFeedPage, markEmailsUnread, markFeedRead } from "./feed-repo";
-import { findActivityPage, findEmail, findReadableIssue, setFavorited, setLiked, setRead, type Activity } from "./repo";
+import {
+  findActivityPage,
+  findEmail,
+  findEmailRows,
+  findOwnEmailIds,
+  findReadableIssue,
+  setFavorited,
+  setLiked,
+  setRead,
+  type Activity,
+} from "./repo";
 import { upsertReadingProgress } from "./progress-repo";
 import { findPublicIssues } from "./shared-repo";
 import type { EmailIdsInput, FeedFilters, FeedQuery, InteractionInput, PageQuery, ReadProgressInput } from "./schemas";
@@ -64,6 +74,12 @@ export async function getEmail(userId: number, emailId: number): Promise<EmailDt
   const [shared] = await findPublicIssues(userId, [readable.issueId]);
   if (!shared) throw new NotFoundError("Email not found");
   return toSharedEmailDto({ ...shared, emailId }, { withBodies: true });
+}
+
+/** A page of the user's own emails after `afterId`, in id order, with their bodies (exports walk the library with it). */
+export async function listOwnEmailsWithBodies(userId: number, afterId: number, limit: number): Promise<EmailDto[]> {
+  const ids = await findOwnEmailIds(userId, afterId, limit);
+  return (await findEmailRows(userId, ids, { withBodies: true })).map((row) => toEmailDto(row, { withBodies: true }));
 }
 
 /** Acts on the user's own copy of the issue, or, on a public issue they hold none of, on the issue itself. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import nodemailer, { type Transporter } from "nodemailer";
+import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/observability/log";
@@ -20,8 +21,17 @@ export const OutboundMail = z.object({
 });
 export type OutboundMail = z.infer<typeof OutboundMail>;
 
+/** A file sent with a message: handed over as bytes, never through the queue's JSON (which holds no mail body). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+
 function mailFrom(): string {
   return env.MAIL_FROM ?? `Paperboy <noreply@${env.MAIL_DOMAIN}>`;
+}
+
+/** The address Paperboy's own mail comes from (what a reader approves at Amazon for Send to Kindle). */
+export function senderAddress(): string {
+  const [parsed] = addressparser(mailFrom(), { flatten: true });
+  return parsed?.address || `noreply@${env.MAIL_DOMAIN}`;
 }
 
 let relay: { url: string; transport: Transporter } | undefined;
@@ -40,7 +50,7 @@ function relayTransport(url: string): Transporter {
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true });
 
 /** Sends through SMTP_URL (throwing when the relay fails), or without one writes the outbox file and logs one line. */
-export async function deliverMail(mail: OutboundMail): Promise<void> {
+export async function deliverMail(mail: OutboundMail, attachments: MailAttachment[] = []): Promise<void> {
   const id = mail.id ?? randomUUID();
   const message = {
     from: mail.from ?? mailFrom(),
@@ -49,6 +59,7 @@ export async function deliverMail(mail: OutboundMail): Promise<void> {
     text: mail.text,
     html: mail.html,
     headers: mail.headers,
+    attachments,
     messageId: `<${id}@${env.MAIL_DOMAIN}>`,
   };
   if (env.SMTP_URL) {

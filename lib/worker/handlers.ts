@@ -5,6 +5,8 @@ import { handleImportJob, IMPORT_JOB } from "@/lib/imports/job";
 import { FILE_INBOUND_JOB, fileInboundJob } from "@/lib/mail/filing/retry";
 import { SEND_MAIL_JOB, SEND_MAIL_RETRIES, sendQueuedMail } from "@/lib/outbound/service";
 import { RECHECK_JOB, recheckJob } from "@/lib/mail/filing/auth-recheck";
+import { sendToKindleJob } from "@/lib/kindle/job";
+import { KINDLE_JOB, KINDLE_RETRIES } from "@/lib/kindle/service";
 import { deliverWebhook, WEBHOOK_JOB, WEBHOOK_RETRIES } from "@/lib/webhooks/delivery";
 
 /**
@@ -21,6 +23,8 @@ export const jobHandlers: JobRegistry = {
   [IMPORT_JOB]: { handler: handleImportJob, retryLimit: 20, retryDelaySeconds: 5, expireInSeconds: 120, concurrency: 1 },
   // A batch of 100 messages, each within the 5 s authentication deadline at worst, fits inside the expiry.
   [RECHECK_JOB]: { handler: recheckJob, retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900, concurrency: 1 },
+  // Making the book fetches its images (10 s each at most, most from the cache) before the relay's timeouts.
+  [KINDLE_JOB]: { handler: sendToKindleJob, ...KINDLE_RETRIES, expireInSeconds: 600, concurrency: 1 },
   // One attempt waits at most 10 s for the receiver.
   [WEBHOOK_JOB]: { handler: deliverWebhook, ...WEBHOOK_RETRIES, expireInSeconds: 60 },
 };

@@ -6,6 +6,7 @@ import { DataSection } from "@/components/settings/data-section";
 import { DigestSection } from "@/components/settings/digest-section";
 import { DeliveryLogSection } from "@/components/settings/delivery-log-section";
 import { FeedsSection } from "@/components/settings/feeds-section";
+import { KindleSection } from "@/components/settings/kindle-section";
 import { ImportSection } from "@/components/settings/import-section";
 import { MailboxesSection } from "@/components/settings/mailboxes-section";
 import { PasswordForm } from "@/components/settings/password-form";
@@ -54,13 +55,14 @@ export default function SettingsPage() {
         {
           id: "reading",
           label: "Reading",
-          sections: ["screener", "rules", "digest"],
+          sections: ["screener", "rules", "digest", "kindle"],
           content: (
             <>
               <ScreenerSection />
               <RulesSection />
               <BlockedSendersSection />
               <DigestSection />
+              <KindleSection />
               <FeedsSection />
             </>
           ),

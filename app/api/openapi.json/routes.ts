@@ -125,9 +125,21 @@ export const ROUTES: RouteTable = {
   "/api/issues/trending": { load: () => import("@/app/api/issues/trending/route") },
   "/api/issues/{emailId}": { load: () => import("@/app/api/issues/[emailId]/route") },
   "/api/issues/{emailId}/comments": { load: () => import("@/app/api/issues/[emailId]/comments/route"), POST: { status: 201 } },
+  "/api/issues/{emailId}/epub": { load: () => import("@/app/api/issues/[emailId]/epub/route"), GET: { type: "application/epub+zip" } },
+  "/api/issues/{emailId}/send-to-kindle": {
+    load: () => import("@/app/api/issues/[emailId]/send-to-kindle/route"),
+    POST: { status: 202 },
+  },
   "/api/issues/{emailId}/highlights": { load: () => import("@/app/api/issues/[emailId]/highlights/route"), POST: { status: 201 } },
   "/api/issues/{emailId}/interactions": { load: () => import("@/app/api/issues/[emailId]/interactions/route") },
   "/api/issues/{emailId}/progress": { load: () => import("@/app/api/issues/[emailId]/progress/route"), PUT: { status: 204 } },
+  "/api/mcp": {
+    load: () => import("@/app/api/mcp/route"),
+    POST: {
+      summary:
+        "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for assistants, with an access token (`Authorization: Bearer`): tools search_issues, get_issue, list_newsletters, list_highlights; with a write token mark_read and add_highlight. See docs/api.md",
+    },
+  },
   "/api/metrics": { load: () => import("@/app/api/metrics/route") },
   "/api/newsletters/categories": { load: () => import("@/app/api/newsletters/categories/route") },
   "/api/newsletters/category/{categoryId}": { load: () => import("@/app/api/newsletters/category/[categoryId]/route") },
@@ -160,11 +172,16 @@ export const ROUTES: RouteTable = {
   "/api/users/me/digest/send": { load: () => import("@/app/api/users/me/digest/send/route"), POST: { status: 202 } },
   "/api/users/me/events": { load: () => import("@/app/api/users/me/events/route") },
   "/api/users/me/export": { load: () => import("@/app/api/users/me/export/route"), GET: { type: "application/zip" } },
+  "/api/users/me/export/markdown": { load: () => import("@/app/api/users/me/export/markdown/route"), GET: { type: "application/zip" } },
   "/api/users/me/feeds": { load: () => import("@/app/api/users/me/feeds/route") },
   "/api/users/me/feeds.opml": { load: () => import("@/app/api/users/me/feeds.opml/route"), GET: { type: "text/x-opml" } },
   "/api/users/me/feeds/rotate": { load: () => import("@/app/api/users/me/feeds/rotate/route") },
   "/api/users/me/folders": { load: () => import("@/app/api/users/me/folders/route"), POST: { status: 201 } },
   "/api/users/me/folders/{folderId}": { load: () => import("@/app/api/users/me/folders/[folderId]/route"), DELETE: { status: 204 } },
+  "/api/users/me/folders/{folderId}/epub": {
+    load: () => import("@/app/api/users/me/folders/[folderId]/epub/route"),
+    GET: { type: "application/epub+zip" },
+  },
   "/api/users/me/folders/{folderId}/emails": { load: () => import("@/app/api/users/me/folders/[folderId]/emails/route") },
   "/api/users/me/folders/{folderId}/emails/{emailId}": {
     load: () => import("@/app/api/users/me/folders/[folderId]/emails/[emailId]/route"),
@@ -172,6 +189,9 @@ export const ROUTES: RouteTable = {
   },
   "/api/users/me/highlights": { load: () => import("@/app/api/users/me/highlights/route") },
   "/api/users/me/highlights.csv": { load: () => import("@/app/api/users/me/highlights.csv/route"), GET: { type: "text/csv" } },
+  "/api/users/me/kindle": { load: () => import("@/app/api/users/me/kindle/route") },
+  "/api/users/me/kindle/sends": { load: () => import("@/app/api/users/me/kindle/sends/route") },
+  "/api/users/me/kindle/test": { load: () => import("@/app/api/users/me/kindle/test/route"), POST: { status: 202 } },
   "/api/users/me/highlights.md": { load: () => import("@/app/api/users/me/highlights.md/route"), GET: { type: "text/markdown" } },
   "/api/users/me/imports": { load: () => import("@/app/api/users/me/imports/route"), POST: { status: 202 } },
   "/api/users/me/imports/{importId}": { load: () => import("@/app/api/users/me/imports/[importId]/route") },
