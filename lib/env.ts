@@ -82,6 +82,8 @@ function envSchema(port: string | undefined) {
     ENCRYPTION_KEY: z.string().refine(isKeyOf32Bytes, { error: "must be 32 bytes, as 64 hex digits or base64" }).optional(),
     // How often a connected mailbox whose server offers no IDLE is looked at again, in seconds.
     MAILBOX_POLL_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(1).max(120).default(120),
+    // How often each followed feed is fetched again, in minutes (lib/feeds-in).
+    FEED_POLL_MINUTES: z.coerce.number({ error: "must be a number of minutes" }).int().min(1).max(1440).default(30),
     // host:port of the DNS server sender authentication asks (DKIM keys, DMARC, SPF); unset: the system's.
     DNS_RESOLVER: z.string().regex(HOST_PORT, { error: "must be host:port" }).optional(),
     // The file `npm run worker` touches every 15 s, for a container's health check; unset: none.

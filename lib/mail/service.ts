@@ -31,7 +31,7 @@ import {
 import { prepareMessage } from "@/lib/mail/content/worker-pool";
 import { arrivalFor } from "@/lib/rules/arrival";
 import { logger, scrub } from "@/lib/observability/log";
-import { authenticateContent, authenticateInbound, type Connection, type SenderAuth } from "@/lib/sender-auth/service";
+import { authenticateContent, authenticateInbound, unsignedAuth, type Connection, type SenderAuth } from "@/lib/sender-auth/service";
 
 export type { Recipient } from "@/lib/auth/recipient-service";
 
@@ -89,11 +89,13 @@ export async function storeAndFileForReader(
 ): Promise<void> {
   const { facts, content } = prepared;
   const { row } = await insertInboundMessage(importedAs(reader, facts, raw, source));
-  await filePrepared(row.id, facts, content, [reader], arrivedAt, await authenticateInbound(row.id, raw, content));
+  // A followed feed's entry (lib/feeds-in) is no mail: it carries no signature to check.
+  const auth = source === "feed" ? unsignedAuth() : await authenticateInbound(row.id, raw, content);
+  await filePrepared(row.id, facts, content, [reader], arrivedAt, auth);
 }
 
-/** Where a reader's own mail came from: an uploaded mailbox, or one connected over IMAP. */
-export type ReaderSource = Extract<InboundSource, "import" | "imap">;
+/** Where a reader's own mail came from: an uploaded mailbox, one connected over IMAP, or a feed they follow. */
+export type ReaderSource = Extract<InboundSource, "import" | "imap" | "feed">;
 
 /** A message of a reader's imported mailbox, prepared for filing (its shared form too, when made for this reader). */
 export type ImportedMessage = { raw: Buffer; facts: MessageFacts; content: MailContent; shared: SharedContent | null; arrivedAt: Date };

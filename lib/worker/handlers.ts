@@ -6,6 +6,8 @@ import { FILE_INBOUND_JOB, fileInboundJob } from "@/lib/mail/filing/retry";
 import { SEND_MAIL_JOB, SEND_MAIL_RETRIES, sendQueuedMail } from "@/lib/outbound/service";
 import { RECHECK_JOB, recheckJob } from "@/lib/mail/filing/auth-recheck";
 import { deliverWebhook, WEBHOOK_JOB, WEBHOOK_RETRIES } from "@/lib/webhooks/delivery";
+import { FEED_POLL_JOB, feedPollJob } from "@/lib/feeds-in/service";
+import { FEED_IMPORT_JOB, feedImportJob } from "@/lib/feeds-in/opml-import";
 
 /**
  * Every job Paperboy runs: its queue name, the domain's handler, and how it retries. One entry per job;
@@ -23,4 +25,8 @@ export const jobHandlers: JobRegistry = {
   [RECHECK_JOB]: { handler: recheckJob, retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900, concurrency: 1 },
   // One attempt waits at most 10 s for the receiver.
   [WEBHOOK_JOB]: { handler: deliverWebhook, ...WEBHOOK_RETRIES, expireInSeconds: 60 },
+  // Ten feeds of one fetch each (10 s at most) and their filing; a feed's lease (5 min) outlasts a job cut short.
+  [FEED_POLL_JOB]: { handler: feedPollJob, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 280, concurrency: 1 },
+  // Five outlines, each a page and up to three feeds of 10 s, and their archives filed.
+  [FEED_IMPORT_JOB]: { handler: feedImportJob, retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 600, concurrency: 1 },
 };
