@@ -1,5 +1,5 @@
 -- Feeds in (lib/feeds-in): followed feeds, one row per URL however many readers follow it (its lease, validators and
--- backoff), each reader's subscription, the entries met (by id and by link), OPML imports; and the entry's link on an email.
+-- backoff), each reader's subscription, the entries met (by id and by link), OPML imports; the entry's link on an email, and the feed a catalog newsletter publishes.
 CREATE TABLE "feed_entry" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"feed_id" integer NOT NULL,
@@ -49,6 +49,7 @@ CREATE TABLE "followed_feed" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "newsletter" ADD COLUMN "feed_url" text;--> statement-breakpoint
 ALTER TABLE "email" ADD COLUMN "link_url" text;--> statement-breakpoint
 ALTER TABLE "feed_entry" ADD CONSTRAINT "feed_entry_feed_id_followed_feed_id_fk" FOREIGN KEY ("feed_id") REFERENCES "public"."followed_feed"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feed_import" ADD CONSTRAINT "feed_import_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
