@@ -83,14 +83,19 @@ export async function followFeed(userId: number, url: string): Promise<FeedSubsc
   const subscription = await insertSubscription(userId, feed.id, url);
   if (!subscription) throw new ConflictError("You already follow this feed");
   const entries = await knownEntries(feed.id, parsed);
-  // Only a feed's first follower sets its validators: for a followed one, a conditional request of the next
-  // round must still see what this fetch saw, or its other followers would miss this fetch's new entries.
+  // Only a feed's first follower sets its validators and next fetch: for a followed one, the next round's
+  // conditional request must still see what this fetch saw, or its other followers would miss its new entries.
   const first = feed.lastFetchedAt === null;
+  const { validators } = discovered.outcome;
   const change = {
     ...feedDetails(parsed, discovered.feedUrl),
-    ...(first ? { etag: discovered.outcome.validators.etag, lastModified: discovered.outcome.validators.lastModified } : {}),
-    ...(first ? { status: "ok" as const, lastError: null, errorStreak: 0, lastFetchedAt: new Date() } : {}),
-    ...(first ? { nextPollAt: new Date(Date.now() + pollSeconds() * 1000) } : {}),
+    status: "ok" as const,
+    lastError: null,
+    errorStreak: 0,
+    lastFetchedAt: new Date(),
+    ...(first
+      ? { etag: validators.etag, lastModified: validators.lastModified, nextPollAt: new Date(Date.now() + pollSeconds() * 1000) }
+      : {}),
   };
   await updateFeed(feed.id, change);
   await fileFor(userId, subscription.id, { ...feed, ...change }, entries);

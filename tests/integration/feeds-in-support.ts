@@ -43,11 +43,12 @@ export const item = (n: number, prefix = "post"): FeedItem => ({
   html: `<p>Entry ${n} of ${prefix}: a few words to read about the ${prefix}.</p>`,
 });
 
-export type Served = { type: string; body: string; status?: number; headers?: Record<string, string> };
+export type Served = { type: string; body: string; status?: number; headers?: Record<string, string>; delayMs?: number };
 
 /**
  * A feed server on 127.0.0.1: each path answers what `routes` holds at the time of the request, with an
- * ETag of its body honoured by If-None-Match (304); `hold` paths never answer (a slow feed).
+ * ETag of its body honoured by If-None-Match (304); `hold` paths never answer (a slow feed), and a route
+ * with `delayMs` answers that much later (a server taking its time).
  */
 export async function startFeedServer(): Promise<
   LocalServer & { routes: Map<string, Served>; hold: Set<string>; fetches: (path: string) => SeenRequest[] }
@@ -67,7 +68,9 @@ export async function startFeedServer(): Promise<
       res.writeHead(304, { etag }).end();
       return;
     }
-    res.writeHead(served.status ?? 200, { "content-type": served.type, etag, ...served.headers }).end(served.body);
+    const answer = () => res.writeHead(served.status ?? 200, { "content-type": served.type, etag, ...served.headers }).end(served.body);
+    if (served.delayMs) setTimeout(answer, served.delayMs);
+    else answer();
   });
   return { ...server, routes, hold, fetches: (path) => server.requests.filter((request) => request.url.split("?")[0] === path) };
 }
