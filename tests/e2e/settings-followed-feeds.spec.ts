@@ -1,5 +1,6 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
+import { audit } from "./accessibility-support";
 import { horizontalOverflow, signedInReader } from "./support";
 
 // playwright.config.ts lets the server reach this loopback port through FETCH_ALLOW_HOSTS.
@@ -49,12 +50,14 @@ test("a reader follows a blog by its page's address in Settings, reads its archi
   await page.goto("/settings#followed-feeds");
   const section = page.getByRole("region", { name: "Followed feeds" });
   await expect(section.getByText("You follow no feed yet.")).toBeVisible();
+  // By keyboard: Enter in the field follows.
   await section.getByLabel("Feed or page address").fill(`${origin}/blog`);
-  await section.getByRole("button", { name: "Follow", exact: true }).click();
+  await section.getByLabel("Feed or page address").press("Enter");
   await expect(section.getByText(`You follow ${title}. Its issues are in your feed.`)).toBeVisible();
   const item = section.getByRole("listitem", { name: title });
   await expect(item.getByTestId("followed-feed-status")).toContainText("Up to date");
   expect(await horizontalOverflow(page)).toBe(0);
+  expect(await audit(page, "Settings, Followed feeds")).toEqual([]);
 
   await page.goto("/feed");
   await expect(page.getByText(posts[1].title)).toBeVisible();
