@@ -72,6 +72,19 @@ describe("parseFeedDocument", () => {
   });
 });
 
+it("makes an entry's relative links and images absolute against its own page", () => {
+  const feed = parseFeedDocument(
+    `<rss version="2.0"><channel><title>R</title><link>https://r.example/</link>
+    <item><title>x</title><link>https://r.example/posts/7/</link><guid>7</guid>
+    <description><![CDATA[<p><img src="img/a.png" alt="a"> <a href="/about">About</a> <a href="#top">top</a> <a href="mailto:me@r.example">me</a></p>]]></description></item>
+    </channel></rss>`,
+    "https://r.example/feed",
+  );
+  expect(feed.entries[0].html).toBe(
+    '<p><img src="https://r.example/posts/7/img/a.png" alt="a"> <a href="https://r.example/about">About</a> <a href="#top">top</a> <a href="mailto:me@r.example">me</a></p>',
+  );
+});
+
 describe("discoverFeedLinks", () => {
   it("finds the feeds a page names with rel=alternate, resolved against the page, and nothing else", () => {
     const html = `<html><head>

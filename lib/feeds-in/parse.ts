@@ -58,7 +58,7 @@ export function parseFeedDocument(body: string, base: string): ParsedFeed {
           guid: item.guid?.value?.trim() || null,
           link: resolve(item.link ?? atomLink(item.atom?.links, "alternate")),
           title: plain(item.title),
-          html: item.content?.encoded ?? item.description ?? "",
+          html: withAbsoluteUrls(item.content?.encoded ?? item.description ?? "", item.link ?? base),
           author: item.authors?.[0]?.name ?? item.dc?.creators?.[0] ?? null,
           date: dateOf(item.pubDate ?? item.dc?.dates?.[0] ?? item.atom?.published ?? item.atom?.updated),
         })),
@@ -76,7 +76,7 @@ export function parseFeedDocument(body: string, base: string): ParsedFeed {
           guid: entry.id?.trim() || null,
           link: resolve(atomLink(entry.links, "alternate")),
           title: plain(entry.title?.value),
-          html: atomHtml(entry.content ?? entry.summary),
+          html: withAbsoluteUrls(atomHtml(entry.content ?? entry.summary), atomLink(entry.links, "alternate") ?? base),
           author: entry.authors?.[0]?.name ?? null,
           date: dateOf(entry.published ?? entry.updated),
         })),
@@ -94,7 +94,7 @@ export function parseFeedDocument(body: string, base: string): ParsedFeed {
           guid: null,
           link: resolve(item.link),
           title: plain(item.title),
-          html: item.content?.encoded ?? item.description ?? "",
+          html: withAbsoluteUrls(item.content?.encoded ?? item.description ?? "", item.link ?? base),
           author: item.dc?.creators?.[0] ?? null,
           date: dateOf(item.dc?.dates?.[0]),
         })),
@@ -112,13 +112,37 @@ export function parseFeedDocument(body: string, base: string): ParsedFeed {
           guid: item.id === undefined || item.id === null ? null : String(item.id).trim() || null,
           link: resolve(item.url ?? item.external_url),
           title: plain(item.title),
-          html: item.content_html ?? (item.content_text ? textHtml(item.content_text) : (item.summary ?? "")),
+          html: withAbsoluteUrls(
+            item.content_html ?? (item.content_text ? textHtml(item.content_text) : (item.summary ?? "")),
+            item.url ?? base,
+          ),
           author: item.authors?.[0]?.name ?? null,
           date: dateOf(item.date_published ?? item.date_modified),
         })),
       };
     }
   }
+}
+
+const URL_ATTRIBUTES = ["href", "src", "poster"];
+
+/**
+ * Entry HTML with its relative links and images made absolute against the entry's own page (a feed's
+ * HTML is read far from its site: a relative image would point at Paperboy), through an HTML parser.
+ */
+function withAbsoluteUrls(html: string, base: string): string {
+  if (!html) return html;
+  const root = absoluteUrl(base);
+  if (!root) return html;
+  const document = parseDocument(html);
+  for (const element of DomUtils.findAll(() => true, document.children)) {
+    for (const name of URL_ATTRIBUTES) {
+      const value = element.attribs[name];
+      if (value === undefined || /^(?:[a-z][a-z0-9+.-]*:|#)/i.test(value.trim())) continue;
+      element.attribs[name] = absoluteUrl(value, root) ?? value;
+    }
+  }
+  return DomUtils.getOuterHTML(document.children);
 }
 
 function atomLink(links: Array<{ href?: string; rel?: string }> | undefined, rel: string): string | undefined {
