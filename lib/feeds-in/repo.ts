@@ -109,12 +109,13 @@ export async function followsUrl(userId: number, url: string): Promise<boolean> 
   return Boolean(row);
 }
 
-export async function deleteSubscription(userId: number, subscriptionId: number): Promise<boolean> {
-  const rows = await getDb()
+/** Deletes the reader's subscription; returns its feed, or undefined when it was not theirs. */
+export async function deleteSubscription(userId: number, subscriptionId: number): Promise<number | undefined> {
+  const [row] = await getDb()
     .delete(feedSubscription)
     .where(and(eq(feedSubscription.userId, userId), eq(feedSubscription.id, subscriptionId)))
-    .returning({ id: feedSubscription.id });
-  return rows.length > 0;
+    .returning({ feedId: feedSubscription.feedId });
+  return row?.feedId;
 }
 
 export async function updateSubscriptionNewsletter(userId: number, subscriptionId: number, newsletterId: number): Promise<void> {

@@ -26,7 +26,7 @@ import {
   type FeedRow,
   type SubscriptionWithFeed,
 } from "./repo";
-import { signatureVerifies, subscribeToHub } from "./websub";
+import { signatureVerifies, subscribeToHub, unsubscribeFromHub } from "./websub";
 
 /** CONTRACT 8.5's feed subscription, with the feed's last error and next fetch for Settings. */
 export type FeedSubscriptionDto = {
@@ -105,9 +105,13 @@ export async function followFeed(userId: number, url: string): Promise<FeedSubsc
   return toDto(saved);
 }
 
-/** Stops following (CONTRACT 8.5: the issues filed stay). */
+/** Stops following (CONTRACT 8.5: the issues filed stay); the last follower's leaving ends the hub's pushes. */
 export async function unfollowFeed(userId: number, subscriptionId: number): Promise<void> {
-  if (!(await deleteSubscription(userId, subscriptionId))) throw new NotFoundError("Feed subscription not found");
+  const feedId = await deleteSubscription(userId, subscriptionId);
+  if (feedId === undefined) throw new NotFoundError("Feed subscription not found");
+  if ((await findFollowers(feedId)).length > 0) return;
+  const feed = await findFeed(feedId);
+  if (feed?.websubUntil) await unsubscribeFromHub(feed).catch(() => undefined);
 }
 
 /** Fetches the feed now (202): it is made due and a job, on any instance, fetches it. */

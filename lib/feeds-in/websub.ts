@@ -22,17 +22,30 @@ function topicOf(feed: Pick<FeedRow, "selfUrl" | "feedUrl">): string {
  * Asks the feed's hub (W3C WebSub) to push new entries to our callback, signed with a secret of this
  * feed's. Through the guarded fetch like every request to a host a feed named; a refusal only logs: polling goes on.
  */
-export async function subscribeToHub(feed: Pick<FeedRow, "id" | "hubUrl" | "selfUrl" | "feedUrl" | "websubSecret">): Promise<boolean> {
+export async function subscribeToHub(feed: HubFeed): Promise<boolean> {
   if (!feed.hubUrl) return false;
   const secret = feed.websubSecret ?? randomBytes(24).toString("base64url");
   if (!feed.websubSecret) await updateFeed(feed.id, { websubSecret: secret });
-  const body = new URLSearchParams({
+  return askHub(feed, {
     "hub.mode": "subscribe",
     "hub.topic": topicOf(feed),
     "hub.callback": callbackUrl(feed.id),
     "hub.secret": secret,
     "hub.lease_seconds": String(LEASE_SECONDS),
-  }).toString();
+  });
+}
+
+/** Tells the hub to stop pushing: the feed's last follower has left. */
+export async function unsubscribeFromHub(feed: HubFeed): Promise<boolean> {
+  if (!feed.hubUrl || !feed.websubSecret) return false;
+  return askHub(feed, { "hub.mode": "unsubscribe", "hub.topic": topicOf(feed), "hub.callback": callbackUrl(feed.id) });
+}
+
+type HubFeed = Pick<FeedRow, "id" | "hubUrl" | "selfUrl" | "feedUrl" | "websubSecret">;
+
+async function askHub(feed: HubFeed, form: Record<string, string>): Promise<boolean> {
+  if (!feed.hubUrl) return false;
+  const body = new URLSearchParams(form).toString();
   try {
     const response = await guardedFetch(feed.hubUrl, {
       method: "POST",
@@ -41,7 +54,7 @@ export async function subscribeToHub(feed: Pick<FeedRow, "id" | "hubUrl" | "self
       maxBytes: 64 * 1024,
     });
     if (response.status >= 200 && response.status < 300) return true;
-    logger.warn({ feed_id: feed.id, status: response.status }, "A WebSub hub refused the subscription");
+    logger.warn({ feed_id: feed.id, status: response.status }, "A WebSub hub refused the request");
   } catch (error) {
     if (!(error instanceof FetchRefusedError)) throw error;
     logger.warn({ feed_id: feed.id, reason: error.reason }, "A WebSub hub could not be reached");
@@ -63,10 +76,8 @@ export async function verifyIntent(feedId: number, verification: Verification): 
     return "";
   }
   if (verification.challenge === undefined) return null;
-  if (verification.mode === "subscribe") {
-    const seconds = verification.leaseSeconds ?? LEASE_SECONDS;
-    await updateFeed(feed.id, { websubUntil: new Date(Date.now() + seconds * 1000) });
-  }
+  const seconds = verification.leaseSeconds ?? LEASE_SECONDS;
+  await updateFeed(feed.id, { websubUntil: verification.mode === "subscribe" ? new Date(Date.now() + seconds * 1000) : null });
   return verification.challenge;
 }
 

@@ -10,6 +10,7 @@ import { GET as feed } from "@/app/api/issues/feed/route";
 import { GET as getEmail } from "@/app/api/issues/[emailId]/route";
 import { PUT as setScreener } from "@/app/api/users/me/screener/route";
 import { POST as createRule } from "@/app/api/users/me/rules/route";
+import { POST as createWebhook } from "@/app/api/users/me/webhooks/route";
 import { setFetchResolver } from "@/lib/fetch/guarded-fetch";
 import { feedFetchLimits } from "@/lib/feeds-in/fetch";
 import { pollDueFeeds } from "@/lib/feeds-in/service";
@@ -187,6 +188,33 @@ describe("following a feed", () => {
       ["post number 2", false],
       ["post number 1", true],
     ]);
+  });
+
+  it("sends each filed entry to the reader's webhooks, as mail is", async () => {
+    const path = fresh("hooked");
+    const hook = fresh("hook");
+    server.routes.set(path, { type: "application/rss+xml", body: rss("Hooked Weekly", [item(1), item(2)]) });
+    server.routes.set(hook, { type: "text/plain", body: "thanks" });
+    const reader = await registerUser();
+    const created = await call(createWebhook, "/api/users/me/webhooks", {
+      method: "POST",
+      cookie: reader.cookie,
+      body: { url: `${server.origin}${hook}`, events: ["email.received"] },
+    });
+    expect(created.status).toBe(201);
+    await followed(reader, `${server.origin}${path}`);
+    await vi.waitFor(
+      async () => {
+        await runDueJobs();
+        expect(server.fetches(hook)).toHaveLength(2);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    const sent = server
+      .fetches(hook)
+      .map((request) => (JSON.parse(request.body) as { type: string; data: { email: FeedEmail } }).data.email);
+    expect(sent.map((email) => email.subject).sort()).toEqual(["post number 1", "post number 2"]);
+    expect(sent[0]).toMatchObject({ is_forwarded: false, newsletter_metadata: { newsletter_name: "Hooked Weekly" } });
   });
 
   it.each([
@@ -472,7 +500,7 @@ describe("WebSub", () => {
     const links = `<atom:link rel="hub" href="${server.origin}${hub}"/><atom:link rel="self" href="${self}"/>`;
     server.routes.set(path, { type: "application/rss+xml", body: rss("Hubbed", [item(1)], links) });
     const reader = await registerUser();
-    await followed(reader, self);
+    const subscription = await followed(reader, self);
     const [asked] = server.fetches(hub);
     const form = new URLSearchParams(asked.body);
     expect(form.get("hub.mode")).toBe("subscribe");
@@ -511,6 +539,11 @@ describe("WebSub", () => {
       body: { filed: 1 },
     });
     expect((await feedOf(reader)).map((email) => email.subject)).toEqual(["post number 2", "post number 1"]);
+
+    // Its last follower gone, the hub is told to stop.
+    expect((await unfollowNow(reader, subscription.id)).status).toBe(204);
+    const last = new URLSearchParams(server.fetches(hub).at(-1)!.body);
+    expect([last.get("hub.mode"), last.get("hub.topic"), last.get("hub.callback")]).toEqual(["unsubscribe", self, callback.href]);
   });
 
   it("answers 404 to a hub about a feed it was never asked about", async () => {
