@@ -5,7 +5,7 @@ import { formatCount } from "@/lib/format/count";
 import type { Newsletter } from "@/lib/newsletters/hooks";
 import { useSubscriptionTo } from "@/lib/subscriptions/hooks";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
-import { FollowFeedButton } from "./follow-feed-button";
+import { FollowFeedButton } from "../newsletter/follow-feed-button";
 import { buttonClass } from "../ui/button";
 
 /** One catalog entry: who writes it, what it is, how often it comes, and a way to subscribe. */
