@@ -20,6 +20,8 @@ process.env.E2E_SENDER_PORT ??= String(PORT + 2000);
 process.env.E2E_IMAP_PORT ??= String(PORT + 3000);
 // A loopback port where the webhooks journey's receiver listens; the server may POST to it (docs/contract.md 7.6).
 process.env.E2E_WEBHOOK_PORT ??= String(PORT + 4000);
+// A loopback port where the followed-feeds journey serves a blog and its feed; the server may fetch it (docs/contract.md 8.5).
+process.env.E2E_FEED_PORT ??= String(PORT + 6000);
 // The DNS server sender authentication asks (a UDP port on loopback): journeys never ask the world's DNS.
 process.env.E2E_DNS_PORT ??= String(PORT + 5000);
 
@@ -31,7 +33,7 @@ const serverEnv: Record<string, string> = {
   // The reading journeys deliver their issues through the raw inbound webhook.
   INBOUND_SECRET: "e2e-inbound-secret",
   DNS_RESOLVER: `127.0.0.1:${process.env.E2E_DNS_PORT}`,
-  FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_IMAGE_PORT},127.0.0.1:${process.env.E2E_SENDER_PORT},127.0.0.1:${process.env.E2E_IMAP_PORT},127.0.0.1:${process.env.E2E_WEBHOOK_PORT}`,
+  FETCH_ALLOW_HOSTS: `127.0.0.1:${process.env.E2E_IMAGE_PORT},127.0.0.1:${process.env.E2E_SENDER_PORT},127.0.0.1:${process.env.E2E_IMAP_PORT},127.0.0.1:${process.env.E2E_WEBHOOK_PORT},127.0.0.1:${process.env.E2E_FEED_PORT}`,
   ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : { DATA_DIR: process.env.PAPERBOY_E2E_DATA_DIR }),
 };
 

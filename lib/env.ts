@@ -84,6 +84,8 @@ function envSchema(port: string | undefined) {
     MAILBOX_POLL_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(1).max(120).default(120),
     // How often each worker looks for due digests, in seconds: one is sent within this of its hour.
     DIGEST_TICK_SECONDS: z.coerce.number({ error: "must be a number of seconds" }).int().min(1).max(600).default(30),
+    // How often each followed feed is fetched again, in minutes (lib/feeds-in).
+    FEED_POLL_MINUTES: z.coerce.number({ error: "must be a number of minutes" }).int().min(1).max(1440).default(30),
     // host:port of the DNS server sender authentication asks (DKIM keys, DMARC, SPF); unset: the system's.
     DNS_RESOLVER: z.string().regex(HOST_PORT, { error: "must be host:port" }).optional(),
     // The file `npm run worker` touches every 15 s, for a container's health check; unset: none.

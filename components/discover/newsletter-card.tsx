@@ -5,6 +5,7 @@ import { formatCount } from "@/lib/format/count";
 import type { Newsletter } from "@/lib/client/newsletters";
 import { useSubscriptionTo } from "@/lib/client/subscriptions";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
+import { FollowFeedButton } from "../newsletter/follow-feed-button";
 import { buttonClass } from "../ui/button";
 
 /** One catalog entry: who writes it, what it is, how often it comes, and a way to subscribe. */
@@ -55,20 +56,23 @@ export function NewsletterCard({
           ))}
         </p>
       )}
-      {subscribed ? (
-        <p className="relative z-10 rounded-lg bg-emerald-50 py-2 text-center text-sm font-semibold text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300">
-          Subscribed
-        </p>
-      ) : (
-        <button
-          type="button"
-          onClick={() => onSubscribe(newsletter)}
-          className={buttonClass("secondary", "relative z-10 w-full py-2")}
-          aria-label={`Subscribe to ${newsletter.name}`}
-        >
-          Subscribe
-        </button>
-      )}
+      <div className="flex flex-col gap-2">
+        {subscribed ? (
+          <p className="relative z-10 rounded-lg bg-emerald-50 py-2 text-center text-sm font-semibold text-emerald-700 dark:bg-emerald-950/60 dark:text-emerald-300">
+            Subscribed
+          </p>
+        ) : (
+          <button
+            type="button"
+            onClick={() => onSubscribe(newsletter)}
+            className={buttonClass("secondary", "relative z-10 w-full py-2")}
+            aria-label={`Subscribe to ${newsletter.name}`}
+          >
+            Subscribe
+          </button>
+        )}
+        {newsletter.feed_url && <FollowFeedButton newsletter={newsletter} feedUrl={newsletter.feed_url} />}
+      </div>
     </article>
   );
 }

@@ -18,6 +18,7 @@ import { QuickStatsPanel } from "./quick-stats-panel";
 import { ControlActions } from "../control/control-actions";
 import { RecentIssues } from "./recent-issues";
 import { useSubscribeFlow, type Notice } from "./subscribe-flow";
+import { FollowFeedButton } from "./follow-feed-button";
 import { SubscriptionButton } from "./subscription-button";
 
 /** The newsletter page, shared by /newsletter/{newsletterId} and onboarding's /newsletters/{id}. */
@@ -66,6 +67,11 @@ function Details({ newsletter }: { newsletter: Newsletter }) {
           }}
           onFailure={(text) => setFailure({ tone: "error", text })}
         />
+        {newsletter.feed_url && (
+          <div className="w-full sm:w-44">
+            <FollowFeedButton newsletter={newsletter} feedUrl={newsletter.feed_url} />
+          </div>
+        )}
       </header>
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       {left && !failure && <UnsubscribeNotice result={left} name={newsletter.name} />}

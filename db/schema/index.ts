@@ -19,3 +19,4 @@ export * from "./sender-auth";
 export * from "./highlights";
 export * from "./images";
 export * from "./kindle";
+export * from "./feeds-in";

@@ -11,7 +11,7 @@ export const inboundMessage = pgTable(
     id: serial("id").primaryKey(),
     /** Message-ID (or a hash of the bytes when there is none) and the receiving users: one row per delivery. */
     dedupKey: text("dedup_key").notNull(),
-    source: text("source", { enum: ["raw", "mailgun", "postmark", "smtp", "cli", "import", "imap", "sample"] }).notNull(),
+    source: text("source", { enum: ["raw", "mailgun", "postmark", "smtp", "cli", "import", "imap", "sample", "feed"] }).notNull(),
     envelopeTo: text("envelope_to")
       .array()
       .notNull()
@@ -109,6 +109,8 @@ export const email = pgTable(
       .notNull()
       .default("issue"),
     confirmationUrl: text("confirmation_url"),
+    /** A followed feed's entry: its link, the issue's `newsletter_url` (lib/feeds-in). */
+    linkUrl: text("link_url"),
     /** A pending confirmation card the reader dismissed. */
     dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
     /**

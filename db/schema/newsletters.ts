@@ -23,6 +23,8 @@ export const newsletter = pgTable(
     logoUrl: text("logo_url"),
     websiteUrl: text("website_url"),
     subscribePageUrl: text("subscribe_page_url"),
+    /** The feed its site publishes, where known (db/catalog): "Follow by feed" in Discover (lib/feeds-in). */
+    feedUrl: text("feed_url"),
     directSubscribeUrl: text("direct_subscribe_url"),
     isFeatured: boolean("is_featured").notNull().default(false),
     /** Mail-created newsletters stay out of discovery until enough different users receive them. */

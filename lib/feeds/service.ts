@@ -2,6 +2,7 @@ import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
 import { refuseDisabledAccount } from "@/lib/auth/disabled";
 import { appOrigin } from "@/lib/env";
+import { listFeedSubscriptions } from "@/lib/feeds-in/service";
 import { opmlDocument } from "./opml";
 import { renderFeed, type FeedFormat, type RenderedFeed } from "./render";
 import {
@@ -71,7 +72,7 @@ export async function rotateFeeds(userId: number): Promise<FeedList> {
   return feedList(await replaceFeedToken(userId, newNonce()));
 }
 
-/** OPML of the reader's newsletter feeds (Atom), for a feed reader's import. */
+/** OPML of the reader's newsletter feeds (Atom) and of the feeds they follow (lib/feeds-in), for a feed reader's import. */
 export async function feedsOpml(userId: number): Promise<string> {
   const row = await currentToken(userId);
   const token = feedToken(row.userId, row.nonce);
@@ -81,6 +82,12 @@ export async function feedsOpml(userId: number): Promise<string> {
     xmlUrl: feedUrl(token, { scope: "newsletter", id: newsletter.id }, "atom"),
     htmlUrl: newsletter.websiteUrl,
   }));
+  const followed = (await listFeedSubscriptions(userId)).items.map((feed) => ({
+    title: feed.title,
+    xmlUrl: feed.feed_url,
+    htmlUrl: feed.site_url,
+  }));
+  outlines.push(...followed);
   return opmlDocument("Paperboy newsletters", row.createdAt, outlines);
 }
 

@@ -128,7 +128,13 @@ const emailFields = {
   newsletter_metadata_id: newsletterId,
   newsletter: object({ id: newsletterId }),
   newsletter_metadata: newsletterMetadata,
-  newsletter_url: newsletterUrl,
+  // A followed feed's entry links to its own page (lib/feeds-in); mail has its newsletter's site.
+  newsletter_url: field({
+    kind: "string",
+    row: (r) => r.email.linkUrl ?? r.newsletter.websiteUrl,
+    column: (c) => sql`coalesce(${c.email.linkUrl}, ${c.newsletter.websiteUrl})`,
+    shared: (s: SharedIssueContent) => s.newsletter.websiteUrl,
+  }),
   subject: field({
     kind: "string",
     row: (r) => r.email.subject,

@@ -26,6 +26,7 @@ const listedEmailColumns = {
   senderVerifiedDomain: email.senderVerifiedDomain,
   kind: email.kind,
   confirmationUrl: email.confirmationUrl,
+  linkUrl: email.linkUrl,
   isRead: email.isRead,
   isSubscribed: email.isSubscribed,
 };

@@ -20,7 +20,7 @@ import {
 } from "@/lib/mail/filing/repo";
 import { prepareMessage } from "@/lib/mail/content/worker-pool";
 import { logger, scrub } from "@/lib/observability/log";
-import { authenticateContent, authenticateInbound, type Connection, type SenderAuth } from "@/lib/sender-auth/service";
+import { authenticateContent, authenticateInbound, unsignedAuth, type Connection, type SenderAuth } from "@/lib/sender-auth/service";
 
 export type { Recipient } from "@/lib/auth/recipient-service";
 // The check stage's, kept here too: the imports and a connected mailbox find their reader with it.
@@ -66,13 +66,14 @@ export async function storeAndFileForReader(
 ): Promise<void> {
   const { facts, content } = prepared;
   const { row } = await insertInboundMessage(importedAs(reader, facts, raw, source));
-  const auth = await authenticateInbound(row.id, raw, content);
+  // A followed feed's entry (lib/feeds-in) is no mail: it carries no signature to check.
+  const auth = source === "feed" ? unsignedAuth() : await authenticateInbound(row.id, raw, content);
   const filed = await fileMessage({ inboundId: row.id, parsed: facts, content, recipients: [reader], arrivedAt, auth });
   await announceFiled(filed.announcement);
 }
 
-/** Where a reader's own mail came from: an uploaded mailbox, or one connected over IMAP. */
-export type ReaderSource = Extract<InboundSource, "import" | "imap">;
+/** Where a reader's own mail came from: an uploaded mailbox, one connected over IMAP, or a feed they follow. */
+export type ReaderSource = Extract<InboundSource, "import" | "imap" | "feed">;
 
 /** A message of a reader's imported mailbox, prepared for filing (its shared form too, when made for this reader). */
 export type ImportedMessage = { raw: Buffer; facts: MessageFacts; content: MailContent; shared: SharedContent | null; arrivedAt: Date };

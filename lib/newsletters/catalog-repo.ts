@@ -19,6 +19,7 @@ export type NewsletterInput = {
   websiteUrl: string;
   subscribePageUrl: string | null;
   directSubscribeUrl: string | null;
+  feedUrl: string | null;
   sendingFrequency: string | null;
   isFeatured: boolean;
 };
@@ -66,6 +67,7 @@ const catalogColumns = [
   "website_url",
   "subscribe_page_url",
   "direct_subscribe_url",
+  "feed_url",
   "sending_frequency",
   "is_featured",
   "is_public",
@@ -85,6 +87,7 @@ const newsletterUpdate = {
     websiteUrl: sql`excluded.website_url`,
     subscribePageUrl: sql`excluded.subscribe_page_url`,
     directSubscribeUrl: sql`excluded.direct_subscribe_url`,
+    feedUrl: sql`excluded.feed_url`,
     sendingFrequency: sql`excluded.sending_frequency`,
     isFeatured: sql`excluded.is_featured`,
     isPublic: sql`excluded.is_public`,
@@ -102,6 +105,7 @@ const compared = [
   "websiteUrl",
   "subscribePageUrl",
   "directSubscribeUrl",
+  "feedUrl",
   "sendingFrequency",
   "isFeatured",
 ] as const;
@@ -128,6 +132,7 @@ async function findStored(tx: Database, keys: string[]): Promise<Map<string, Sto
         websiteUrl: newsletter.websiteUrl,
         subscribePageUrl: newsletter.subscribePageUrl,
         directSubscribeUrl: newsletter.directSubscribeUrl,
+        feedUrl: newsletter.feedUrl,
         sendingFrequency: newsletter.sendingFrequency,
         isFeatured: newsletter.isFeatured,
       })

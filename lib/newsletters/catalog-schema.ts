@@ -24,6 +24,7 @@ export const CatalogNewsletter = z.strictObject({
   website_url: webUrl,
   subscribe_page_url: webUrl.optional(),
   direct_subscribe_url: webUrl.optional(),
+  feed_url: webUrl.optional(),
   logo_url: webUrl.optional(),
   categories: z.array(slug).min(1, "List at least one category"),
   sending_frequency: z.enum(SENDING_FREQUENCIES).optional(),

@@ -56,6 +56,7 @@ function toInput(entry: CatalogNewsletter): NewsletterInput {
     websiteUrl: entry.website_url,
     subscribePageUrl: entry.subscribe_page_url ?? null,
     directSubscribeUrl: entry.direct_subscribe_url ?? null,
+    feedUrl: entry.feed_url ?? null,
     sendingFrequency: entry.sending_frequency ?? null,
     isFeatured: entry.is_featured,
   };

@@ -23,6 +23,8 @@ export type NewsletterDto = {
   is_featured: boolean;
   subscribe_page_url: string | null;
   direct_subscribe_url: string | null;
+  /** The feed its site publishes, where the catalog knows it: Discover offers "Follow by feed". */
+  feed_url: string | null;
   first_seen: string | null;
   last_seen: string | null;
   total_emails: number;
@@ -50,6 +52,7 @@ export type NewsletterFields = Pick<
   | "isFeatured"
   | "subscribePageUrl"
   | "directSubscribeUrl"
+  | "feedUrl"
   | "firstSeen"
   | "lastSeen"
   | "totalEmails"
@@ -90,6 +93,7 @@ export function toNewsletterDto(row: NewsletterFields, categories: CategoryRef[]
     is_featured: row.isFeatured,
     subscribe_page_url: text(row.subscribePageUrl),
     direct_subscribe_url: text(row.directSubscribeUrl),
+    feed_url: text(row.feedUrl),
     first_seen: iso(row.firstSeen),
     last_seen: iso(row.lastSeen),
     total_emails: row.totalEmails,

@@ -104,7 +104,7 @@ export async function holdFirstMail(
   const result = (await tx.execute(sql`
     WITH readers AS (
       SELECT reader.user_id FROM unnest(${sql.param(userIds)}::int[]) AS reader(user_id)
-      WHERE (SELECT source FROM inbound_message WHERE id = ${inboundId}) NOT IN ('import', 'imap', 'sample')
+      WHERE (SELECT source FROM inbound_message WHERE id = ${inboundId}) NOT IN ('import', 'imap', 'sample', 'feed')
         AND NOT EXISTS (SELECT 1 FROM screened_sender s WHERE s.user_id = reader.user_id AND s.sender = ${sender} AND s.status <> 'pending')
         AND NOT EXISTS (SELECT 1 FROM email e WHERE e.user_id = reader.user_id AND e.newsletter_id = ${newsletterId})
     ), held AS (

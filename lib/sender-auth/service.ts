@@ -57,6 +57,16 @@ export async function storedAuth(tx: Database, inboundId: number): Promise<Sende
   };
 }
 
+/** What a document that is not mail (a followed feed's entry) carries: nothing signed, checked as such. */
+export function unsignedAuth(): SenderAuth {
+  return {
+    status: "checked",
+    verifiedDomain: null,
+    passingDomains: [],
+    results: { source: "message", from: null, dkim: [], dmarc: null, spf: null },
+  };
+}
+
 /** Kept with the filing, in its transaction. */
 export function recordAuth(tx: Database, inboundId: number, auth: SenderAuth): Promise<void> {
   return updateInboundAuth(inboundId, auth, tx);

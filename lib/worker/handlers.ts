@@ -8,6 +8,8 @@ import { RECHECK_JOB, recheckJob } from "@/lib/mail/filing/auth-recheck";
 import { sendToKindleJob } from "@/lib/kindle/job";
 import { KINDLE_JOB, KINDLE_RETRIES } from "@/lib/kindle/service";
 import { deliverWebhook, WEBHOOK_JOB, WEBHOOK_RETRIES } from "@/lib/webhooks/delivery";
+import { FEED_POLL_JOB, feedPollJob } from "@/lib/feeds-in/service";
+import { FEED_IMPORT_JOB, feedImportJob } from "@/lib/feeds-in/opml-import";
 
 /**
  * Every job Paperboy runs: its queue name, the domain's handler, and how it retries. One entry per job;
@@ -27,4 +29,8 @@ export const jobHandlers: JobRegistry = {
   [KINDLE_JOB]: { handler: sendToKindleJob, ...KINDLE_RETRIES, expireInSeconds: 600, concurrency: 1 },
   // One attempt waits at most 10 s for the receiver.
   [WEBHOOK_JOB]: { handler: deliverWebhook, ...WEBHOOK_RETRIES, expireInSeconds: 60 },
+  // Ten feeds of one fetch each (10 s at most) and their filing; a feed's lease (5 min) outlasts a job cut short.
+  [FEED_POLL_JOB]: { handler: feedPollJob, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 280, concurrency: 1 },
+  // Five outlines, each a page and up to three feeds of 10 s, and their archives filed.
+  [FEED_IMPORT_JOB]: { handler: feedImportJob, retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 600, concurrency: 1 },
 };

@@ -4,6 +4,7 @@ import { sweepAbandonedUploads } from "@/lib/imports/service";
 import { startRunner, type Runner } from "@/lib/jobs/runner";
 import { SWEEP_SECONDS, sweepInbound } from "@/lib/mail/filing/retry";
 import { scheduleRecheck } from "@/lib/mail/filing/auth-recheck";
+import { scheduleFeedPolls } from "@/lib/feeds-in/service";
 import { startMailboxWatcher, type MailboxWatcher } from "@/lib/mailboxes/watcher";
 import { jobHandlers } from "./handlers";
 import { logger } from "@/lib/observability/log";
@@ -20,6 +21,7 @@ function sweep(): void {
   // The database away for a while: the next sweep tries again.
   sweepInbound().catch((error: unknown) => logger.error({ err: error }, "Inbound retry sweep failed"));
   scheduleRecheck().catch((error: unknown) => logger.error({ err: error }, "Sender re-check could not be scheduled"));
+  scheduleFeedPolls().catch((error: unknown) => logger.error({ err: error }, "Feed polls could not be scheduled"));
   // An upload whose uploader went away mid-way, or whose import ended without dropping it, is not kept.
   if (Date.now() - lastUploadSweep < UPLOAD_SWEEP_MS) return;
   lastUploadSweep = Date.now();

@@ -206,6 +206,7 @@ describe("GET /api/newsletters/popular", () => {
       is_featured: false,
       subscribe_page_url: "https://top.example/subscribe",
       direct_subscribe_url: null,
+      feed_url: null,
       first_seen: null,
       last_seen: null,
       total_emails: 0,

@@ -7,6 +7,7 @@ import { DigestSection } from "@/components/settings/digest-section";
 import { DeliveryLogSection } from "@/components/settings/delivery-log-section";
 import { FeedsSection } from "@/components/settings/feeds-section";
 import { KindleSection } from "@/components/settings/kindle-section";
+import { FollowedFeedsSection } from "@/components/settings/followed-feeds-section";
 import { ImportSection } from "@/components/settings/import-section";
 import { MailboxesSection } from "@/components/settings/mailboxes-section";
 import { PasswordForm } from "@/components/settings/password-form";
@@ -42,11 +43,12 @@ export default function SettingsPage() {
         {
           id: "mail-in",
           label: "Mail in",
-          sections: ["addresses", "mailboxes", "import"],
+          sections: ["addresses", "mailboxes", "followed-feeds", "import"],
           content: (
             <>
               <AddressesSection />
               <MailboxesSection />
+              <FollowedFeedsSection />
               <ImportSection />
               <DeliveryLogSection />
             </>

@@ -115,6 +115,11 @@ export const ROUTES: RouteTable = {
   "/api/inbound/email": { load: () => import("@/app/api/inbound/email/route") },
   "/api/inbound/mailgun": { load: () => import("@/app/api/inbound/mailgun/route") },
   "/api/inbound/postmark": { load: () => import("@/app/api/inbound/postmark/route") },
+  "/api/inbound/websub/{feedId}": {
+    load: () => import("@/app/api/inbound/websub/[feedId]/route"),
+    GET: { type: "text/plain" },
+    POST: { status: 202 },
+  },
   "/api/issues/comments": { load: () => import("@/app/api/issues/comments/route") },
   "/api/issues/favorited": { load: () => import("@/app/api/issues/favorited/route") },
   "/api/issues/feed": { load: () => import("@/app/api/issues/feed/route") },
@@ -196,6 +201,19 @@ export const ROUTES: RouteTable = {
   "/api/users/me/imports": { load: () => import("@/app/api/users/me/imports/route"), POST: { status: 202 } },
   "/api/users/me/imports/{importId}": { load: () => import("@/app/api/users/me/imports/[importId]/route") },
   "/api/users/me/imports/{importId}/failures": { load: () => import("@/app/api/users/me/imports/[importId]/failures/route") },
+  "/api/users/me/feed-subscriptions": { load: () => import("@/app/api/users/me/feed-subscriptions/route"), POST: { status: 201 } },
+  "/api/users/me/feed-subscriptions/opml": {
+    load: () => import("@/app/api/users/me/feed-subscriptions/opml/route"),
+    POST: { status: 202 },
+  },
+  "/api/users/me/feed-subscriptions/{subscriptionId}": {
+    load: () => import("@/app/api/users/me/feed-subscriptions/[subscriptionId]/route"),
+    DELETE: { status: 204 },
+  },
+  "/api/users/me/feed-subscriptions/{subscriptionId}/refresh": {
+    load: () => import("@/app/api/users/me/feed-subscriptions/[subscriptionId]/refresh/route"),
+    POST: { status: 202 },
+  },
   "/api/users/me/mailboxes": { load: () => import("@/app/api/users/me/mailboxes/route"), POST: { status: 201 } },
   "/api/users/me/mailboxes/{mailboxId}": { load: () => import("@/app/api/users/me/mailboxes/[mailboxId]/route"), DELETE: { status: 204 } },
   "/api/users/me/mailboxes/{mailboxId}/sync": {
