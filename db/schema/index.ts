@@ -15,3 +15,4 @@ export * from "./webhooks";
 export * from "./sender-auth";
 export * from "./highlights";
 export * from "./images";
+export * from "./storage";
