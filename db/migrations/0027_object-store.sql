@@ -6,6 +6,7 @@ CREATE TABLE "stored_object" (
 );
 --> statement-breakpoint
 ALTER TABLE "inbound_message" ALTER COLUMN "raw" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "upload_chunk" ALTER COLUMN "data" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "cache"."image" ALTER COLUMN "body" DROP NOT NULL;--> statement-breakpoint
 ALTER TABLE "inbound_message" ADD COLUMN "raw_key" text;--> statement-breakpoint
 ALTER TABLE "cache"."image" ADD COLUMN "object_key" text;--> statement-breakpoint
