@@ -154,4 +154,23 @@ describe.skipIf(!process.env.DATABASE_URL)("raw messages in a bucket (needs DATA
       expect((await inBucket(row.rawKey!))?.toString()).toBe(messages[index]);
     }
   });
+
+  it("deletes a reader's messages from the bucket with their account, and keeps those another row still names", async () => {
+    const reader = await registerUser();
+    const other = await registerUser();
+    const own = mail({ to: reader.unique_email, from: uniqueSender(), subject: "Only mine" });
+    const mine = await deliver(own);
+    // The same bytes, delivered to the other reader apart: their own row, the same object.
+    const sharedBytes = mail({ to: `${reader.unique_email}, ${other.unique_email}`, from: uniqueSender(), subject: "Ours" });
+    const shared = await deliver(sharedBytes, { "x-envelope-to": reader.unique_email });
+    const theirs = await deliver(sharedBytes, { "x-envelope-to": other.unique_email });
+    const keyOf = async (delivery: { body: unknown }) => (await storedRow((delivery.body as { message_id: number }).message_id)).rawKey!;
+    const [mineKey, sharedKey] = [await keyOf(mine), await keyOf(shared)];
+    expect(await keyOf(theirs)).toBe(sharedKey);
+
+    const { eraseAccount } = await import("@/lib/account/service");
+    await eraseAccount(reader.id);
+    expect(await inBucket(mineKey)).toBeNull();
+    expect((await inBucket(sharedKey))?.toString()).toBe(sharedBytes);
+  });
 });
