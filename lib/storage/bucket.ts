@@ -1,6 +1,7 @@
 import "server-only";
 import type { Readable } from "node:stream";
 import {
+  CreateBucketCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -106,12 +107,17 @@ export function bucketStore(): ObjectStore {
         token = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (token);
     },
+    // Readiness asks first (a compose stack's health check, a load balancer's): a bucket not there yet is made.
     async ping() {
       try {
         await s3.send(new HeadBucketCommand({ Bucket }));
         return true;
-      } catch {
-        return false;
+      } catch (error) {
+        if (!isNotFound(error)) return false;
+        return s3.send(new CreateBucketCommand({ Bucket })).then(
+          () => true,
+          () => false,
+        );
       }
     },
   };

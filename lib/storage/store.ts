@@ -23,7 +23,7 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Every object whose key starts with `prefix`, in key order, from after `after` when given. */
   list(prefix: string, after?: string): AsyncIterable<StoredObject>;
-  /** Whether the store answers (readiness). */
+  /** Whether the store answers (readiness); a bucket not there yet is created. */
   ping(): Promise<boolean>;
 }
 

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { ObjectStore } from "@/lib/storage/store";
 import { useDatabase } from "../support/api";
 import { startBucket, useBucket, type LocalBucket } from "../support/bucket";
@@ -59,6 +59,24 @@ describe.skipIf(!process.env.DATABASE_URL).each(stores)("the object store in %s 
     await store.delete(key);
     expect(await store.get(key)).toBeNull();
     expect(await store.ping()).toBe(true);
+  });
+});
+
+describe("a bucket not made yet", () => {
+  it("is made by the first readiness check", async () => {
+    vi.resetModules();
+    process.env.S3_BUCKET = "paperboy-made-later";
+    try {
+      const { bucketStore } = await import("@/lib/storage/bucket");
+      const store = bucketStore();
+      await expect(store.put("first/x", Buffer.from("x"))).rejects.toMatchObject({ name: "NoSuchBucket" });
+      expect(await store.ping()).toBe(true);
+      await store.put("first/x", Buffer.from("x"));
+      expect((await store.get("first/x"))?.toString()).toBe("x");
+    } finally {
+      process.env.S3_BUCKET = bucket.env.S3_BUCKET;
+      vi.resetModules();
+    }
   });
 });
 
