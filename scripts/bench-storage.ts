@@ -65,7 +65,11 @@ await getDb().execute(sql`CHECKPOINT`);
 const after = await databaseBytes();
 let objects = 0;
 let objectBytes = 0;
-if (inBucket) for await (const item of (await objectStore()).list("messages/")) (objects++, (objectBytes += item.size));
+if (inBucket)
+  for await (const item of (await objectStore()).list("messages/")) {
+    objects++;
+    objectBytes += item.size;
+  }
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(
   `${inBucket ? "bucket" : "database"}: ${count} messages in ${elapsed.toFixed(1)} s, ${(count / elapsed).toFixed(1)} msg/s (${inFlight} at once)`,
