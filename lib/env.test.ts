@@ -140,4 +140,14 @@ describe("databaseLocation", () => {
   it("names the embedded database's folder", () => {
     expect(databaseLocation(parseEnv({ DATA_DIR: "/srv/paperboy" }))).toBe(path.resolve("/srv/paperboy/pglite"));
   });
+
+  it("takes a bucket only with all four of its variables", () => {
+    const bucket = { S3_ENDPOINT: "http://127.0.0.1:8333", S3_BUCKET: "paperboy", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" };
+    expect(parseEnv(bucket)).toMatchObject({ ...bucket, S3_REGION: "us-east-1", S3_FORCE_PATH_STYLE: true });
+    expect(parseEnv({ ...bucket, S3_FORCE_PATH_STYLE: "false" }).S3_FORCE_PATH_STYLE).toBe(false);
+    expect(() => parseEnv({ S3_ENDPOINT: bucket.S3_ENDPOINT, S3_BUCKET: "paperboy" })).toThrow(
+      "S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY must be set beside S3_ENDPOINT, S3_BUCKET",
+    );
+    expect(() => parseEnv({ ...bucket, S3_BUCKET: "No_Such" })).toThrow("S3_BUCKET must be a bucket name");
+  });
 });

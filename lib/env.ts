@@ -92,6 +92,20 @@ function envSchema(port: string | undefined) {
     WORKER_HEARTBEAT_FILE: optional,
     // This process's name in the metrics' `instance` label; unset: the host name (a container's id).
     INSTANCE_ID: optional,
+    // An S3-compatible bucket for the bytes that grow with use (lib/storage); all four set, or none: the database keeps them.
+    S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: "must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens" })
+      .optional(),
+    S3_ACCESS_KEY_ID: optional,
+    S3_SECRET_ACCESS_KEY: optional,
+    S3_REGION: z.string().min(1).default("us-east-1"),
+    // Path-style addresses (endpoint/bucket/key), which every S3-compatible store answers; false for virtual-hosted ones.
+    S3_FORCE_PATH_STYLE: z
+      .enum(["true", "false", "1", "0"], { error: "must be true or false" })
+      .default("true")
+      .transform((value) => value === "true" || value === "1"),
   });
 }
 
@@ -108,6 +122,8 @@ const FILE_VARIABLES = [
   "POSTMARK_INBOUND_PASSWORD",
   "SMTP_URL",
   "METRICS_TOKEN",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
 ] as const;
 
 /** `source` with each unset FILE_VARIABLES entry read from the file its `_FILE` names (its last newline dropped). */
@@ -127,6 +143,8 @@ function withFileVariables(source: Record<string, string | undefined>): Record<s
   return resolved;
 }
 
+const S3_VARIABLES = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
 export type Env = z.infer<ReturnType<typeof envSchema>>;
 
 /** The configuration in `source`; throws one line naming every variable that is wrong, so each entry point can print it as is. */
@@ -139,6 +157,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // session and signed image address made by one would be refused by the others.
   if (result.success && result.data.WORKER === "off" && !result.data.AUTH_SECRET)
     problems.push("AUTH_SECRET must be set (or AUTH_SECRET_FILE) when WORKER=off: every instance and worker must share it");
+  if (result.success) {
+    const bucket = S3_VARIABLES.filter((name) => result.data[name]);
+    if (bucket.length > 0 && bucket.length < S3_VARIABLES.length)
+      problems.push(
+        `${S3_VARIABLES.filter((name) => !result.data[name]).join(", ")} must be set beside ${bucket.join(", ")}: a bucket needs all four`,
+      );
+  }
   if (result.success && problems.length === 0) return result.data;
   throw new Error(`Invalid configuration: ${problems.join("; ")}`);
 }

@@ -59,7 +59,8 @@ export const uploadChunk = pgTable(
   {
     uploadKey: text("upload_key").notNull(),
     seq: integer("seq").notNull(),
-    data: bytea("data").notNull(),
+    /** The bytes, when the database keeps them; null with a bucket, whose object `uploads/<key>/<seq>` holds them (lib/imports/upload.ts). */
+    data: bytea("data"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.uploadKey, table.seq] }), index("upload_chunk_created_idx").on(table.createdAt)],

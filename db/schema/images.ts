@@ -1,4 +1,4 @@
-import { integer, pgSchema, timestamp } from "drizzle-orm/pg-core";
+import { integer, pgSchema, text, timestamp } from "drizzle-orm/pg-core";
 import { bytea } from "./types";
 
 /**
@@ -14,7 +14,10 @@ export const cache = pgSchema("cache");
  */
 export const imageCache = cache.table("image", {
   key: bytea("key").primaryKey(),
-  body: bytea("body").notNull(),
+  /** The bytes, when the database keeps them; null when they are in the bucket under `objectKey` (lib/storage). */
+  body: bytea("body"),
+  /** The object in the bucket (`images/<hex of key>`); null when `body` holds the bytes. */
+  objectKey: text("object_key"),
   /** `body`'s length, summed by eviction without reading the bytes. */
   size: integer("size").notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),

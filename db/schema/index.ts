@@ -20,3 +20,4 @@ export * from "./highlights";
 export * from "./images";
 export * from "./kindle";
 export * from "./feeds-in";
+export * from "./storage";

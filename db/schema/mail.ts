@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { newsletter } from "./newsletters";
 import { bytea, tsvector } from "./types";
@@ -16,7 +16,10 @@ export const inboundMessage = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    raw: bytea("raw").notNull(),
+    /** The bytes, when the database keeps them; null when they are in the bucket under `rawKey` (lib/storage). */
+    raw: bytea("raw"),
+    /** The object holding the bytes in the bucket, by their SHA-256 (`messages/<hex>`); null when `raw` holds them. */
+    rawKey: text("raw_key"),
     sizeBytes: integer("size_bytes").notNull(),
     status: text("status", { enum: ["received", "filed", "failed"] })
       .notNull()
@@ -43,6 +46,11 @@ export const inboundMessage = pgTable(
     // Unique, so two concurrent deliveries of one message store one copy.
     uniqueIndex("inbound_message_dedup_key_idx").on(table.dedupKey),
     index("inbound_message_status_idx").on(table.status),
+    // `storage verify` asks, for each object in the bucket, whether a row names it.
+    index("inbound_message_raw_key_idx")
+      .on(table.rawKey)
+      .where(sql`${table.rawKey} IS NOT NULL`),
+    check("inbound_message_raw_kept", sql`${table.raw} IS NOT NULL OR ${table.rawKey} IS NOT NULL`),
   ],
 );
 

@@ -142,7 +142,13 @@ export function findExportReads(userId: number, after: ActionKey) {
 /** Original messages, a few at a time: each may weigh up to MAX_MESSAGE_BYTES. */
 export function findExportMessages(userId: number, afterEmailId: number, limit: number) {
   return getDb()
-    .select({ emailId: email.id, dateReceived: email.dateReceived, raw: inboundMessage.raw })
+    .select({
+      emailId: email.id,
+      dateReceived: email.dateReceived,
+      raw: inboundMessage.raw,
+      rawKey: inboundMessage.rawKey,
+      size: inboundMessage.sizeBytes,
+    })
     .from(email)
     .innerJoin(inboundMessage, eq(inboundMessage.id, email.inboundMessageId))
     .where(and(eq(email.userId, userId), gt(email.id, afterEmailId)))

@@ -17,6 +17,7 @@ import {
   findExportUser,
 } from "./export-repo";
 import { logger } from "@/lib/observability/log";
+import { objectStore } from "@/lib/storage/store";
 
 // Original messages are read this many at a time, the next page only once the zip reaches the last of these.
 const MESSAGE_PAGE = 20;
@@ -168,17 +169,25 @@ function addMessages(zip: ZipFile, userId: number, fail: (error: unknown) => voi
     const lastId = rows[rows.length - 1].emailId;
     // Each closure keeps only its own bytes, and lets go of them once handed over: the zip keeps its
     // entries (for the central directory) to the end, so nothing else of a page may hang on them.
-    for (const { emailId, dateReceived, raw: bytes } of rows.splice(0)) {
+    for (const { emailId, dateReceived, raw: bytes, rawKey, size } of rows.splice(0)) {
       let raw: Buffer | null = bytes;
-      zip.addReadStreamLazy(`mail/${emailId}.eml`, { mtime: dateReceived, size: bytes.length }, (callback) => {
-        const data = raw ?? Buffer.alloc(0);
+      zip.addReadStreamLazy(`mail/${emailId}.eml`, { mtime: dateReceived, size }, (callback) => {
+        const data = raw;
         raw = null;
         if (emailId === lastId) addPage(lastId).catch(fail);
-        callback(null, Readable.from([data]));
+        // Kept in the bucket: read from there as the zip reaches it.
+        if (!data && rawKey) return void messageStream(rawKey).then((stream) => callback(null, stream), fail);
+        callback(null, Readable.from([data ?? Buffer.alloc(0)]));
       });
     }
   };
   addPage(0).catch(fail);
+}
+
+async function messageStream(key: string): Promise<Readable> {
+  const stream = await (await objectStore()).stream(key);
+  if (!stream) throw new Error(`The object ${key} is missing from the store`);
+  return stream;
 }
 
 // yazl's types call its output a NodeJS.ReadableStream; it is a PassThrough, which can be destroyed on failure.

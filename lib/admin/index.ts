@@ -8,12 +8,14 @@ import { cancelImport, listImportsForAdmin, retryImport, type AdminImport } from
 import { listFailedJobs, retryFailedJob } from "@/lib/jobs/admin";
 import { decideReview, listPendingReviews, newsletterCounts } from "@/lib/newsletters/public-review";
 import { queueAndInboundStats } from "@/lib/observability/stats";
+import { moveToBucket, verifyStorage } from "@/lib/storage/admin";
+import { bucketConfigured, StoreUnavailableError } from "@/lib/storage/store";
 
 /** Where a command writes: lines of its answer, and the one line of an error. */
 export type AdminOutput = { out: (line: string) => void; err: (line: string) => void };
 
 const COMMANDS =
-  "Commands: users list | users show|disable|enable|delete EMAIL | newsletters pending | newsletters approve|reject ID | jobs failed | jobs retry ID | imports list | imports cancel|retry ID | stats";
+  "Commands: users list | users show|disable|enable|delete EMAIL | newsletters pending | newsletters approve|reject ID | jobs failed | jobs retry ID | imports list | imports cancel|retry ID | storage verify | storage move-to-bucket | stats";
 
 class UsageError extends Error {}
 
@@ -32,6 +34,8 @@ const ARGUMENTS: Record<string, number> = {
   "imports list": 0,
   "imports cancel": 1,
   "imports retry": 1,
+  "storage verify": 0,
+  "storage move-to-bucket": 0,
   stats: 0,
 };
 
@@ -147,6 +151,29 @@ async function imports(action: string | undefined, argument: string | undefined,
   }
 }
 
+/** `storage verify` answers 1 when a row names a missing object or an object is named by no row. */
+async function storage(action: string | undefined, io: AdminOutput): Promise<number> {
+  if (action !== "verify" && action !== "move-to-bucket") throw new UsageError(`Unknown storage command: ${action ?? "(none)"}`);
+  if (!bucketConfigured()) {
+    io.err(
+      "No bucket is configured: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the database keeps every byte meanwhile)",
+    );
+    return 1;
+  }
+  try {
+    if (action === "move-to-bucket") {
+      await moveToBucket(io.out);
+      return 0;
+    }
+    const { missing, unnamed } = await verifyStorage(io.out);
+    return missing.length + unnamed.length === 0 ? 0 : 1;
+  } catch (error) {
+    if (!(error instanceof StoreUnavailableError)) throw error;
+    io.err(`The bucket is not answering (${error.reason}): run the command again, it goes on from where it stopped`);
+    return 1;
+  }
+}
+
 async function stats(io: AdminOutput): Promise<void> {
   const [accounts, letters, operations] = await Promise.all([userCounts(), newsletterCounts(), queueAndInboundStats()]);
   io.out(JSON.stringify({ users: accounts, newsletters: letters, ...operations }, null, 2));
@@ -166,6 +193,7 @@ export async function runAdmin(args: string[], io: AdminOutput): Promise<number>
     else if (group === "newsletters") await newsletters(action, argument, io);
     else if (group === "jobs") await jobs(action, argument, io);
     else if (group === "imports") await imports(action, argument, io);
+    else if (group === "storage") return await storage(action, io);
     else if (group === "stats") await stats(io);
     else throw new UsageError(group ? `Unknown command: ${args.join(" ")}` : "No command given");
     return 0;

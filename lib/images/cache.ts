@@ -3,9 +3,11 @@ import { createHash } from "node:crypto";
 import { LRUCache } from "lru-cache";
 import { env } from "@/lib/env";
 import { describeError, logger } from "@/lib/observability/log";
+import { objectStore } from "@/lib/storage/store";
 import { deleteLeastRecentlyUsedImages, findCachedImage, insertCachedImage, updateCachedImagesUsed } from "./repo";
 
-// The image proxy's cache lives in PostgreSQL (cache.image), shared by every instance and kept across restarts.
+// The image proxy's cache lives in PostgreSQL (cache.image), shared by every instance and kept across restarts;
+// with a bucket (lib/storage), the row keeps the object's key, size and last use, and the bucket the bytes.
 // The hottest images are also served from this process's memory: the bytes at a URL are kept for good (the proxy
 // answers `immutable`), so a copy here can only outlive the row eviction took, which is harmless.
 const memory = new LRUCache<string, Buffer>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (body) => Math.max(1, body.length) });
@@ -20,6 +22,19 @@ let touchTimer: NodeJS.Timeout | undefined;
 // total may pass the bound by that much per instance), and on its first insert, not knowing the total yet.
 let storedSinceEviction = Number.POSITIVE_INFINITY;
 let evicting: Promise<void> | undefined;
+
+/** The bucket's object for the image under `key`. */
+function objectKeyOf(key: string): string {
+  return `images/${key}`;
+}
+
+async function readStored(key: string): Promise<Buffer | null> {
+  const row = await findCachedImage(Buffer.from(key, "hex"));
+  if (!row) return null;
+  if (row.body) return row.body;
+  // An object gone from the bucket is a miss: the image is fetched again.
+  return row.objectKey ? (await objectStore()).get(row.objectKey) : null;
+}
 
 export function cacheKey(url: string): string {
   return createHash("sha256").update(url).digest("hex");
@@ -50,7 +65,7 @@ export async function readCachedImage(key: string): Promise<Buffer | null> {
     touch(key);
     return hot;
   }
-  const body = await findCachedImage(Buffer.from(key, "hex")).catch((error: unknown) => {
+  const body = await readStored(key).catch((error: unknown) => {
     warn(error, "Image cache not read");
     return null;
   });
@@ -68,7 +83,13 @@ export async function storeCachedImage(key: string, body: Buffer): Promise<void>
   memory.set(key, body);
   if (body.length > Math.min(env.IMAGE_CACHE_MAX_ENTRY_BYTES, env.IMAGE_CACHE_MAX_BYTES)) return;
   try {
-    await insertCachedImage(Buffer.from(key, "hex"), body);
+    const store = await objectStore();
+    if (store.kind === "database") await insertCachedImage(Buffer.from(key, "hex"), { body, objectKey: null, size: body.length });
+    else {
+      // The object first: a row never names bytes that are not there.
+      await store.put(objectKeyOf(key), body);
+      await insertCachedImage(Buffer.from(key, "hex"), { body: null, objectKey: objectKeyOf(key), size: body.length });
+    }
   } catch (error) {
     warn(error, "Image cache not written");
     return;
@@ -82,7 +103,12 @@ function evictCachedImages(): Promise<void> {
   evicting ??= (async () => {
     storedSinceEviction = 0;
     await writeUses();
-    await deleteLeastRecentlyUsedImages(env.IMAGE_CACHE_MAX_BYTES, Math.floor(env.IMAGE_CACHE_MAX_BYTES * 0.9));
+    const { objectKeys } = await deleteLeastRecentlyUsedImages(env.IMAGE_CACHE_MAX_BYTES, Math.floor(env.IMAGE_CACHE_MAX_BYTES * 0.9));
+    // An object left behind by a failed delete is named by no row: `storage verify` lists it.
+    if (objectKeys.length > 0) {
+      const store = await objectStore();
+      for (const objectKey of objectKeys) await store.delete(objectKey);
+    }
   })()
     .catch((error: unknown) => warn(error, "Image cache not evicted"))
     .finally(() => (evicting = undefined));

@@ -2,7 +2,8 @@ import "server-only";
 import { BadRequestError, ConflictError, NotFoundError } from "@/lib/api/errors";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { IMPORT_JOB } from "./job";
-import { deleteUploadChunks, findAllImports, findImportById, finishImport, releaseImport, type ImportRow } from "./repo";
+import { dropUpload } from "./upload";
+import { findAllImports, findImportById, finishImport, releaseImport, type ImportRow } from "./repo";
 
 /** An import as `npm run admin -- imports list` shows it: no file name, subject or address, only counts. */
 export type AdminImport = {
@@ -54,7 +55,7 @@ async function runningImport(value: string): Promise<ImportRow> {
 export async function cancelImport(value: string): Promise<AdminImport> {
   const row = await runningImport(value);
   await finishImport(row.id, { status: "failed", error: CANCELLED });
-  if (row.uploadKey) await deleteUploadChunks(row.uploadKey);
+  if (row.uploadKey) await dropUpload(row.uploadKey);
   return toAdminImport((await findImportById(row.id))!);
 }
 

@@ -19,7 +19,6 @@ import {
 import { fromLineDate, splitMbox } from "./mbox";
 import {
   claimImport,
-  deleteUploadChunks,
   finishImport,
   findKnownSenders,
   findUniqueLocal,
@@ -28,7 +27,7 @@ import {
   type ImportCounts,
   type ImportRow,
 } from "./repo";
-import { readUpload, sweepAbandonedUploads, UploadGoneError, type StoredUpload } from "./upload";
+import { dropUpload, readUpload, sweepAbandonedUploads, UploadGoneError, type StoredUpload } from "./upload";
 import { inspectZip, zipMessages, ZipRefusedError } from "./zip";
 
 export const IMPORT_JOB = "mail-import";
@@ -107,7 +106,7 @@ const INTERRUPTED = "The import stopped: it was interrupted several times in a r
 /** Ends the import as failed with `reason` and fails this job once, without retries, logged and counted. */
 async function giveUp(row: ImportRow, reason: string, cause: string): Promise<never> {
   await finishImport(row.id, { status: "failed", error: reason });
-  if (row.uploadKey) await deleteUploadChunks(row.uploadKey);
+  if (row.uploadKey) await dropUpload(row.uploadKey);
   throw new JobCannotProceedError(`Import ${row.id}: ${cause}`);
 }
 
@@ -153,7 +152,7 @@ export async function handleImportJob(data: unknown): Promise<void> {
       return;
     }
   }
-  await deleteUploadChunks(upload.key);
+  await dropUpload(upload.key);
 }
 
 function errorText(error: unknown): string {

@@ -135,12 +135,13 @@ export async function findHeldMessages(userId: number, messageKeys: string[]): P
   return new Set(rows.map((row) => row.messageKey));
 }
 
-export async function insertUploadChunk(uploadKey: string, seq: number, data: Buffer): Promise<void> {
+/** A chunk's row: its bytes, or null when the bucket holds them. */
+export async function insertUploadChunk(uploadKey: string, seq: number, data: Buffer | null): Promise<void> {
   await getDb().insert(uploadChunk).values({ uploadKey, seq, data });
 }
 
 /** Up to `limit` chunks of an upload in order, from the `from`-th on. */
-export async function findUploadChunks(uploadKey: string, from: number, limit: number): Promise<{ seq: number; data: Buffer }[]> {
+export async function findUploadChunks(uploadKey: string, from: number, limit: number): Promise<{ seq: number; data: Buffer | null }[]> {
   return getDb()
     .select({ seq: uploadChunk.seq, data: uploadChunk.data })
     .from(uploadChunk)
@@ -157,13 +158,15 @@ export async function deleteUploadChunks(uploadKey: string): Promise<void> {
  * Drops the chunks of uploads nobody will read: no chunk written for `seconds` and no running import
  * naming them (the uploader died before its import existed, or an import ended before it could drop them).
  */
-export async function deleteAbandonedUploads(seconds: number): Promise<void> {
-  await getDb().execute(sql`
+export async function deleteAbandonedUploads(seconds: number): Promise<string[]> {
+  const result = (await getDb().execute(sql`
     DELETE FROM ${uploadChunk} c
     USING (SELECT DISTINCT upload_key FROM ${uploadChunk} WHERE created_at < now() - make_interval(secs => ${seconds})) old
     WHERE c.upload_key = old.upload_key
       AND NOT EXISTS (SELECT 1 FROM ${mailImport} m WHERE m.upload_key = old.upload_key AND m.status = 'running')
       AND NOT EXISTS (
         SELECT 1 FROM ${uploadChunk} recent
-        WHERE recent.upload_key = old.upload_key AND recent.created_at >= now() - make_interval(secs => ${seconds}))`);
+        WHERE recent.upload_key = old.upload_key AND recent.created_at >= now() - make_interval(secs => ${seconds}))
+    RETURNING c.upload_key`)) as unknown as { rows: { upload_key: string }[] };
+  return [...new Set(result.rows.map((row) => row.upload_key))];
 }

@@ -8,8 +8,8 @@ import { enqueueJob } from "@/lib/jobs/queue";
 import { toImportDto, type ImportDto, type ImportFailureDto } from "./dto";
 import { IMPORT_JOB } from "./job";
 import { looksLikeMbox } from "./mbox";
-import { deleteUploadChunks, findImport, findImports, insertImport, releaseRunningImports, type ImportFormat } from "./repo";
-import { newUploadKey, sweepAbandonedUploads, uploadSink } from "./upload";
+import { findImport, findImports, insertImport, releaseRunningImports, type ImportFormat } from "./repo";
+import { dropUpload, newUploadKey, sweepAbandonedUploads, uploadSink } from "./upload";
 import { inspectZip, ZipRefusedError } from "./zip";
 
 const FORMATS: Record<string, ImportFormat> = {
@@ -104,7 +104,7 @@ export async function startImport(userId: number, upload: Upload): Promise<Impor
     return toImportDto(row);
   } catch (error) {
     // Once its import exists the upload is the import's: a job queued later, or the watch, still reads it.
-    if (!imported) await deleteUploadChunks(uploadKey);
+    if (!imported) await dropUpload(uploadKey);
     if (error instanceof ContentMismatchError || error instanceof ZipRefusedError) throw ValidationError.of("body", error.message);
     throw error;
   }

@@ -2,7 +2,8 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { Readable, Writable } from "node:stream";
 import yauzl from "yauzl";
-import { deleteAbandonedUploads, findUploadChunks, insertUploadChunk } from "./repo";
+import { objectStore } from "@/lib/storage/store";
+import { deleteAbandonedUploads, deleteUploadChunks, findUploadChunks, insertUploadChunk } from "./repo";
 
 /**
  * An upload lives in the database, UPLOAD_CHUNK_BYTES a row (the last one shorter), so whichever
@@ -19,8 +20,33 @@ const CHUNKS_PER_READ = 1;
 const CACHED_CHUNKS = 8;
 
 /** Drops the chunks of uploads nobody will read; run as an upload or an import starts. */
-export function sweepAbandonedUploads(): Promise<void> {
-  return deleteAbandonedUploads(ABANDONED_UPLOAD_SECONDS);
+export async function sweepAbandonedUploads(): Promise<void> {
+  for (const uploadKey of await deleteAbandonedUploads(ABANDONED_UPLOAD_SECONDS)) await deleteUploadObjects(uploadKey);
+}
+
+/** Drops an upload: its chunks' rows and, with a bucket, their objects. */
+export async function dropUpload(uploadKey: string): Promise<void> {
+  await deleteUploadChunks(uploadKey);
+  await deleteUploadObjects(uploadKey);
+}
+
+async function deleteUploadObjects(uploadKey: string): Promise<void> {
+  const store = await objectStore();
+  if (store.kind === "database") return;
+  for await (const { key } of store.list(`uploads/${uploadKey}/`)) await store.delete(key);
+}
+
+/** The bucket's object for a chunk: the sequence zero-padded, so the bucket lists them in order. */
+function chunkObjectKey(uploadKey: string, seq: number): string {
+  return `uploads/${uploadKey}/${String(seq).padStart(8, "0")}`;
+}
+
+/** Keeps a chunk: with a bucket, the object first and then the row that says it is there. */
+async function keepChunk(uploadKey: string, seq: number, data: Buffer): Promise<void> {
+  const store = await objectStore();
+  if (store.kind === "database") return insertUploadChunk(uploadKey, seq, data);
+  await store.put(chunkObjectKey(uploadKey, seq), data);
+  await insertUploadChunk(uploadKey, seq, null);
 }
 
 export function newUploadKey(): string {
@@ -37,7 +63,7 @@ export function uploadSink(uploadKey: string): Writable {
       const joined = Buffer.concat(pending, pendingBytes);
       const data = joined.subarray(0, UPLOAD_CHUNK_BYTES);
       const rest = joined.subarray(data.length);
-      await insertUploadChunk(uploadKey, seq++, data);
+      await keepChunk(uploadKey, seq++, data);
       pending = rest.length > 0 ? [rest] : [];
       pendingBytes = rest.length;
     }
@@ -64,9 +90,17 @@ export class UploadGoneError extends Error {
 
 /** A fetch of chunks that may settle before anyone awaits it: its failure is heard where it is awaited, never as unhandled. */
 function fetchChunks(uploadKey: string, from: number): Promise<{ seq: number; data: Buffer }[]> {
-  const fetched = findUploadChunks(uploadKey, from, CHUNKS_PER_READ);
+  const fetched = findUploadChunks(uploadKey, from, CHUNKS_PER_READ).then((rows) =>
+    Promise.all(rows.map(async ({ seq, data }) => ({ seq, data: data ?? (await chunkObject(uploadKey, seq)) }))),
+  );
   fetched.catch(() => undefined);
   return fetched;
+}
+
+async function chunkObject(uploadKey: string, seq: number): Promise<Buffer> {
+  const data = await (await objectStore()).get(chunkObjectKey(uploadKey, seq));
+  if (!data) throw new UploadGoneError();
+  return data;
 }
 
 /** The upload's chunks from the `first`-th on, the next few fetched while these are read. */

@@ -6,6 +6,7 @@ import { arrivalFor } from "@/lib/mail/filing/arrival";
 import { resolveRecipients } from "@/lib/mail/filing/check";
 import { filePreparedInTransaction } from "@/lib/mail/filing/filing";
 import { releaseSender } from "@/lib/screener/service";
+import { bytesOf } from "@/lib/storage/store";
 
 /**
  * Allow (the Screener's): the sender's held messages are filed now, with the reader's rules, as if they
@@ -19,7 +20,7 @@ export async function allowSender(userId: number, sender: string): Promise<{ sen
     const arrival = await arrivalFor(tx, [userId], { screen: false });
     const filedIds: number[] = [];
     for (const row of held) {
-      const parsed = await parseMessage(row.raw, row.envelopeTo);
+      const parsed = await parseMessage(await bytesOf(row.raw, row.rawKey), row.envelopeTo);
       const reader = (await resolveRecipients(parsed.recipients)).find((recipient) => recipient.userId === userId);
       if (!reader) continue;
       const content = await buildContent(parsed);

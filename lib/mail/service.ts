@@ -6,7 +6,7 @@ import { announceFiled, type FilingStats } from "@/lib/mail/filing/announce";
 import { arrivalFor } from "@/lib/mail/filing/arrival";
 import { checkMessage, resolveRecipients, type CheckedMessage } from "@/lib/mail/filing/check";
 import { blockKeys, fileMessage, filePreparedInTransaction, type FiledMessage, type NewsletterCache } from "@/lib/mail/filing/filing";
-import { storeMessage } from "@/lib/mail/filing/store";
+import { keepRaw, storeMessage } from "@/lib/mail/filing/store";
 import { describeError, type MessageFacts } from "@/lib/mail/content/prepared-message";
 import type { MailContent, SharedContent } from "@/lib/mail/content/mail-content";
 import {
@@ -17,9 +17,11 @@ import {
   markFailed,
   type InboundRow,
   type InboundSource,
+  type KeptRaw,
 } from "@/lib/mail/filing/repo";
 import { prepareMessage } from "@/lib/mail/content/worker-pool";
 import { logger, scrub } from "@/lib/observability/log";
+import { bytesOf } from "@/lib/storage/store";
 import { authenticateContent, authenticateInbound, unsignedAuth, type Connection, type SenderAuth } from "@/lib/sender-auth/service";
 
 export type { Recipient } from "@/lib/auth/recipient-service";
@@ -65,7 +67,7 @@ export async function storeAndFileForReader(
   source: ReaderSource = "import",
 ): Promise<void> {
   const { facts, content } = prepared;
-  const { row } = await insertInboundMessage(importedAs(reader, facts, raw, source));
+  const { row } = await insertInboundMessage(importedAs(reader, facts, await keepRaw(raw), source));
   // A followed feed's entry (lib/feeds-in) is no mail: it carries no signature to check.
   const auth = source === "feed" ? unsignedAuth() : await authenticateInbound(row.id, raw, content);
   const filed = await fileMessage({ inboundId: row.id, parsed: facts, content, recipients: [reader], arrivedAt, auth });
@@ -92,14 +94,20 @@ export async function storeAndFileBatchForReader(
 ): Promise<void> {
   const blocked = await keysBlockedBy(reader.userId, [...new Set(messages.flatMap((message) => blockKeys(message.content)))]);
   const auths = await authenticateAll(messages);
+  const kept = await keepAll(messages);
   const stats: FilingStats[] = [];
   await filingTransaction(async (tx) => {
     stats.length = 0;
     const newsletters: NewsletterCache = new Map();
     const arrival = await arrivalFor(tx, [reader.userId]);
-    for (const [index, { raw, facts, content, shared, arrivedAt }] of messages.entries()) {
+    for (const [index, { facts, content, shared, arrivedAt }] of messages.entries()) {
       // A new row is stored filed; one that arrived by mail before is claimed as a delivery's would be.
-      const { row, created } = await insertInboundMessage({ ...importedAs(reader, facts, raw, source), filed: true }, [], undefined, tx);
+      const { row, created } = await insertInboundMessage(
+        { ...importedAs(reader, facts, kept[index], source), filed: true },
+        [],
+        undefined,
+        tx,
+      );
       const blocking = blockKeys(content).some((key) => blocked.has(key)) ? [reader.userId] : [];
       const filed = await filePreparedInTransaction(
         tx,
@@ -136,9 +144,19 @@ async function authenticateAll(messages: ImportedMessage[]): Promise<SenderAuth[
   return auths;
 }
 
+// The batch's bytes are kept (in the bucket, when there is one) a few at a time before its transaction.
+async function keepAll(messages: ImportedMessage[]): Promise<KeptRaw[]> {
+  const kept: KeptRaw[] = [];
+  for (let start = 0; start < messages.length; start += AUTH_CONCURRENCY) {
+    const slice = messages.slice(start, start + AUTH_CONCURRENCY);
+    kept.push(...(await Promise.all(slice.map((message) => keepRaw(message.raw)))));
+  }
+  return kept;
+}
+
 /** Keyed as a delivery to this reader alone, so the message already arrived by mail is the same row. */
-function importedAs(reader: Recipient, facts: MessageFacts, raw: Buffer, source: ReaderSource) {
-  return { dedupKey: `${facts.messageKey} ${reader.userId}`, source, envelopeTo: [], raw };
+function importedAs(reader: Recipient, facts: MessageFacts, kept: KeptRaw, source: ReaderSource) {
+  return { dedupKey: `${facts.messageKey} ${reader.userId}`, source, envelopeTo: [], kept };
 }
 
 /** Files every failed (or abandoned) message again (npm run mail:reprocess); returns how many are now filed. */
@@ -156,7 +174,8 @@ export async function reprocessFailed(limit = 1000): Promise<{ filed: number; fa
  */
 export async function prepareAndFileStored(row: InboundRow): Promise<boolean> {
   try {
-    const prepared = await prepareMessage(row.raw, row.envelopeTo);
+    const raw = await bytesOf(row.raw, row.rawKey);
+    const prepared = await prepareMessage(raw, row.envelopeTo);
     if (!prepared.parsable) throw new Error("Not a parsable message");
     if (prepared.content === null) {
       await markFailed(row.id, prepared.failure);
@@ -164,7 +183,7 @@ export async function prepareAndFileStored(row: InboundRow): Promise<boolean> {
     }
     const { facts, content } = prepared;
     const recipients = await resolveRecipients(facts.recipients);
-    const auth = await authenticateInbound(row.id, row.raw, content);
+    const auth = await authenticateInbound(row.id, raw, content);
     const filed = await fileMessage({ inboundId: row.id, parsed: facts, content, recipients, arrivedAt: row.receivedAt, auth });
     await announceFiled(filed.announcement);
     return true;

@@ -58,6 +58,7 @@ export async function findHeldMessages(tx: Database, inboundIds: number[]) {
     .select({
       id: inboundMessage.id,
       raw: inboundMessage.raw,
+      rawKey: inboundMessage.rawKey,
       envelopeTo: inboundMessage.envelopeTo,
       receivedAt: inboundMessage.receivedAt,
     })

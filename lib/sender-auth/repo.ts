@@ -64,14 +64,18 @@ function isPrivateNewsletter() {
  * Stored messages due a check: those never checked whose emails sit in a shared newsletter (mail
  * filed before authentication existed), and those whose DNS failed, `retryAfter` or more ago.
  */
-export async function findInboundToRecheck(retryBefore: Date, afterId: number, limit: number): Promise<{ id: number; raw: Buffer }[]> {
+export async function findInboundToRecheck(
+  retryBefore: Date,
+  afterId: number,
+  limit: number,
+): Promise<{ id: number; raw: Buffer | null; rawKey: string | null }[]> {
   const shared = getDb()
     .select({ id: email.inboundMessageId })
     .from(email)
     .innerJoin(newsletter, eq(newsletter.id, email.newsletterId))
     .where(and(eq(email.inboundMessageId, inboundMessage.id), sql`not ${isPrivateNewsletter()}`));
   return getDb()
-    .select({ id: inboundMessage.id, raw: inboundMessage.raw })
+    .select({ id: inboundMessage.id, raw: inboundMessage.raw, rawKey: inboundMessage.rawKey })
     .from(inboundMessage)
     .where(
       and(

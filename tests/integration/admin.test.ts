@@ -167,6 +167,22 @@ describe("npm run admin -- jobs and stats", () => {
   });
 });
 
+describe("npm run admin -- storage without a bucket", () => {
+  it("says a bucket must be configured first, and names the commands for one it does not know", async () => {
+    for (const action of ["verify", "move-to-bucket"])
+      expect(await admin("storage", action)).toEqual({
+        code: 1,
+        out: [],
+        err: [
+          "No bucket is configured: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (the database keeps every byte meanwhile)",
+        ],
+      });
+    const unknown = await admin("storage", "shrink");
+    expect(unknown.code).toBe(2);
+    expect(unknown.err[0]).toMatch(/^Unknown storage command: shrink\. Commands: .*storage verify \| storage move-to-bucket/);
+  });
+});
+
 describe("npm run admin as an operator runs it", () => {
   // On the embedded database the test process holds it open: the command gets a folder of its own.
   const childEnv = (): NodeJS.ProcessEnv =>

@@ -33,8 +33,16 @@ function stage(name: string): string {
 
 describe("docker-compose.yml", () => {
   it("starts the web replicas, the proxy, the worker, the SMTP receiver and the database, and Mailpit only for a trial", () => {
-    expect(Object.keys(compose.services).sort()).toEqual(["app", "db", "mailpit", "proxy", "smtp", "worker"]);
+    expect(Object.keys(compose.services).sort()).toEqual(["app", "db", "mailpit", "proxy", "seaweedfs", "smtp", "worker"]);
     expect(compose.services.mailpit.profiles).toEqual(["mailpit"]);
+    // An S3-compatible store only when chosen, with the keys the app is given.
+    expect(compose.services.seaweedfs.profiles).toEqual(["bucket"]);
+    expect(compose.services.seaweedfs.environment).toEqual({
+      S3_ACCESS_KEY_ID: "${S3_ACCESS_KEY_ID:-}",
+      S3_SECRET_ACCESS_KEY: "${S3_SECRET_ACCESS_KEY:-}",
+    });
+    for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION", "S3_FORCE_PATH_STYLE"])
+      expect(compose["x-app-environment"][name], name).toMatch(new RegExp(`^\\$\\{${name}:-`));
     expect(compose["x-app-environment"].SMTP_URL).toBe("${SMTP_URL:-}");
     expect(compose.services.app.environment).toMatchObject({ WORKER: "off", TRUST_PROXY: "true" });
   });
@@ -65,7 +73,15 @@ describe("docker-compose.yml", () => {
   });
 
   it("offers every secret as a file too (*_FILE)", () => {
-    for (const secret of ["AUTH_SECRET", "ENCRYPTION_KEY", "INBOUND_SECRET", "SMTP_URL", "METRICS_TOKEN"])
+    for (const secret of [
+      "AUTH_SECRET",
+      "ENCRYPTION_KEY",
+      "INBOUND_SECRET",
+      "SMTP_URL",
+      "METRICS_TOKEN",
+      "S3_ACCESS_KEY_ID",
+      "S3_SECRET_ACCESS_KEY",
+    ])
       expect(compose["x-app-environment"][`${secret}_FILE`], secret).toBe(`\${${secret}_FILE:-}`);
   });
 });

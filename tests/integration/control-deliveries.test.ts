@@ -98,7 +98,12 @@ describe("GET /api/users/me/deliveries", () => {
     const user = await registerUser();
     const { insertInboundMessage } = await import("@/lib/mail/filing/repo");
     await insertInboundMessage(
-      { dedupKey: `pending-${user.id}`, source: "raw", envelopeTo: [], raw: Buffer.from("Subject: Waiting\r\n\r\nHello") },
+      {
+        dedupKey: `pending-${user.id}`,
+        source: "raw",
+        envelopeTo: [],
+        kept: { raw: Buffer.from("Subject: Waiting\r\n\r\nHello"), rawKey: null, size: 24 },
+      },
       [{ userId: user.id, recipient: user.unique_email }],
       { sender: "news@waiting.example", subject: "Waiting" },
     );

@@ -3,6 +3,7 @@ import { Client } from "pg";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { useDatabase } from "../support/api";
+import { startBucket } from "../support/bucket";
 import { startLocalServer, type LocalServer } from "../support/local-server";
 
 // The image proxy's cache is the database's, shared by every instance (docs/contract.md 6.4). This file has a
@@ -30,7 +31,10 @@ vi.mock("@/lib/images/repo", async (importOriginal) => {
   return {
     ...actual,
     findCachedImage: async (key: Buffer) => (failing("read"), actual.findCachedImage(key)),
-    insertCachedImage: async (key: Buffer, body: Buffer) => (failing("write"), actual.insertCachedImage(key, body)),
+    insertCachedImage: async (key: Buffer, kept: Parameters<typeof actual.insertCachedImage>[1]) => (
+      failing("write"),
+      actual.insertCachedImage(key, kept)
+    ),
     deleteLeastRecentlyUsedImages: async (max: number, keep: number) => (failing("evict"), actual.deleteLeastRecentlyUsedImages(max, keep)),
   };
 });
@@ -63,6 +67,7 @@ afterAll(async () => {
 afterEach(() => {
   delete process.env.IMAGE_CACHE_MAX_BYTES;
   delete process.env.IMAGE_CACHE_MAX_ENTRY_BYTES;
+  for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]) delete process.env[name];
   Object.assign(fault, { read: false, write: false, evict: false });
   vi.restoreAllMocks();
 });
@@ -122,7 +127,7 @@ describe("the image proxy's cache in the database", () => {
       sql`SELECT column_name AS name FROM information_schema.columns WHERE table_schema = 'cache' AND table_name = 'image' ORDER BY ordinal_position`,
     )) as unknown as { rows: { name: string }[] };
     // The address (which may carry a reader's token) is kept only as its SHA-256; no reader, cookie or header.
-    expect(rows.map((row) => row.name)).toEqual(["key", "body", "size", "used_at"]);
+    expect(rows.map((row) => row.name)).toEqual(["key", "body", "size", "used_at", "object_key"]);
   });
 
   it("evicts the least recently used images, not the least recently stored, once the cache passes IMAGE_CACHE_MAX_BYTES", async () => {
@@ -180,5 +185,43 @@ describe("the image proxy's cache in the database", () => {
     const calls = [...warned.mock.calls, ...warnedThird.mock.calls];
     expect(calls.map((call) => call[1])).toEqual(["Image cache not written", "Image cache not evicted", "Image cache not read"]);
     expect(JSON.stringify(calls)).not.toContain(server.origin);
+  });
+});
+
+describe("the image proxy's cache with a bucket", () => {
+  it("keeps the bytes in the bucket and key, size and last use in the row: one fetch for two instances, and eviction deletes the objects", async () => {
+    const bucket = await startBucket();
+    try {
+      const { getDb } = await import("@/db/client");
+      await getDb().execute(sql`DELETE FROM cache.image`);
+      const url = picture("bucket");
+      expect(await (await instance(bucket.env)).get(url)).toEqual(SERVED);
+      const other = await instance(bucket.env);
+      expect(await other.get(url)).toEqual(SERVED);
+      expect(asked(url)).toBe(1);
+
+      const { cacheKey } = await import("@/lib/images/cache");
+      const { objectStore } = await import("@/lib/storage/store");
+      const store = await objectStore();
+      expect(store.kind).toBe("bucket");
+      const row = async (picked: string) =>
+        (
+          (await getDb().execute(
+            sql`SELECT body, object_key, size FROM cache.image WHERE key = decode(${cacheKey(picked)}, 'hex')`,
+          )) as unknown as { rows: { body: Buffer | null; object_key: string; size: number }[] }
+        ).rows[0];
+      expect(await row(url)).toEqual({ body: null, object_key: `images/${cacheKey(url)}`, size: PNG.length });
+      expect((await store.get(`images/${cacheKey(url)}`))?.equals(PNG)).toBe(true);
+
+      await getDb().execute(sql`DELETE FROM cache.image`);
+      const urls = Array.from({ length: 3 }, (_, index) => picture(`bucket-evict-${index}`));
+      const small = await instance({ ...bucket.env, IMAGE_CACHE_MAX_BYTES: String(PNG.length * 2) });
+      for (const picked of urls) expect((await small.get(picked)).status).toBe(200);
+      expect(await cachedUrls(urls)).toEqual([urls[2]]);
+      const left = await Promise.all(urls.map(async (picked) => (await store.head(`images/${cacheKey(picked)}`)) !== null));
+      expect(left).toEqual([false, false, true]);
+    } finally {
+      await bucket.stop();
+    }
   });
 });

@@ -28,7 +28,7 @@ describe("POST /api/inbound/email when filing fails", () => {
     expect(body.emails).toEqual([]);
     const stored = await inboundRow(body.message_id);
     expect(stored).toMatchObject({ status: "failed", error: "Error: Filing exploded", source: "raw", attempts: 1 });
-    expect(stored.raw.toString()).toContain("Subject: EXPLODE on filing");
+    expect(stored.raw?.toString()).toContain("Subject: EXPLODE on filing");
 
     fault.active = false;
     const { reprocessFailed } = await import("@/lib/mail/service");

@@ -66,7 +66,12 @@ describe("filing again as a job", () => {
     const reader = await registerUser();
     const { insertInboundMessage } = await import("@/lib/mail/filing/repo");
     const raw = Buffer.from(mail({ to: reader.unique_email, from: uniqueSender(), subject: "Crashed before filing" }));
-    const { row } = await insertInboundMessage({ dedupKey: `crash-${reader.id}`, source: "raw", envelopeTo: [], raw });
+    const { row } = await insertInboundMessage({
+      dedupKey: `crash-${reader.id}`,
+      source: "raw",
+      envelopeTo: [],
+      kept: { raw, rawKey: null, size: raw.length },
+    });
     await age(row.id, 16);
     await sweepAndRun();
     expect(await inboundRow(row.id)).toMatchObject({ status: "filed", attempts: 2 });
@@ -96,7 +101,12 @@ describe("filing again as a job", () => {
     const reader = await registerUser();
     const { insertInboundMessage } = await import("@/lib/mail/filing/repo");
     const raw = Buffer.from(mail({ to: reader.unique_email, from: uniqueSender(), subject: "Reader left" }));
-    const { row } = await insertInboundMessage({ dedupKey: `gone-${reader.id}`, source: "raw", envelopeTo: [], raw });
+    const { row } = await insertInboundMessage({
+      dedupKey: `gone-${reader.id}`,
+      source: "raw",
+      envelopeTo: [],
+      kept: { raw, rawKey: null, size: raw.length },
+    });
     const { getDb } = await import("@/db/client");
     const { user } = await import("@/db/schema");
     await getDb().delete(user).where(eq(user.id, reader.id));

@@ -29,7 +29,12 @@ async function storeUnfiled(reader: TestUser, count: number, secondsAgo: number)
   const { insertInboundMessage } = await import("@/lib/mail/filing/repo");
   for (let index = 0; index < count; index++) {
     const raw = Buffer.from(mail({ to: reader.unique_email, from: uniqueSender(), subject: `Stored, never filed ${index}` }));
-    const { row } = await insertInboundMessage({ dedupKey: `crash-${randomUUID()} ${reader.id}`, source: "raw", envelopeTo: [], raw });
+    const { row } = await insertInboundMessage({
+      dedupKey: `crash-${randomUUID()} ${reader.id}`,
+      source: "raw",
+      envelopeTo: [],
+      kept: { raw, rawKey: null, size: raw.length },
+    });
     await query(sql`UPDATE inbound_message SET received_at = now() - make_interval(secs => ${secondsAgo}) WHERE id = ${row.id}`);
   }
 }

@@ -294,7 +294,7 @@ describe("the re-check job", () => {
     const verified = await filed(await signMail(issueMail(`${catalog.name} <news@${domain}>`, "Still signed")));
     const forged = await filed(await signMail(issueMail(`${catalog.name} <news@${domain}>`, "Will be forged")));
     // As filed before the upgrade: unchecked, in the catalog newsletter, one of them no longer verifying.
-    const forgedRaw = forged.inbound.raw.toString("utf8").replace("Hello reader", "Hello victim");
+    const forgedRaw = forged.inbound.raw!.toString("utf8").replace("Hello reader", "Hello victim");
     for (const row of [verified, forged]) {
       await getDb().update(inboundMessage).set({ authStatus: "pending", authResults: null }).where(eq(inboundMessage.id, row.inbound.id));
       await getDb().update(emailTable).set({ senderVerified: false, senderVerifiedDomain: null }).where(eq(emailTable.id, row.email.id));

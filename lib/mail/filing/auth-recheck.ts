@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { logger } from "@/lib/observability/log";
+import { bytesOf } from "@/lib/storage/store";
 import { applyRecheck, authenticateContent, findDueRechecks } from "@/lib/sender-auth/service";
 import { claimedWebsite } from "./filing";
 import { prepareMessage } from "@/lib/mail/content/worker-pool";
@@ -39,10 +40,11 @@ export async function recheckJob(data: unknown): Promise<void> {
 }
 
 // Prepared on the preparing workers, as a delivery is: a hostile message checked again holds no request up.
-async function recheckInbound(row: { id: number; raw: Buffer }): Promise<void> {
-  const prepared = await prepareMessage(row.raw, []);
+async function recheckInbound(row: { id: number; raw: Buffer | null; rawKey: string | null }): Promise<void> {
+  const raw = await bytesOf(row.raw, row.rawKey);
+  const prepared = await prepareMessage(raw, []);
   if (!prepared.parsable || prepared.content === null) throw new Error(prepared.parsable ? prepared.failure : "Not a parsable message");
   const { content } = prepared;
-  const auth = await authenticateContent(row.raw, content);
+  const auth = await authenticateContent(raw, content);
   await applyRecheck(row.id, auth, content.identity, claimedWebsite(content.identity));
 }

@@ -45,6 +45,9 @@ export type StoredInbound = Pick<InboundRow, "id" | "status" | "receivedAt">;
 // Never the raw bytes back: they would come over the wire again, hex-encoded, for nothing.
 const storedColumns = { id: inboundMessage.id, status: inboundMessage.status, receivedAt: inboundMessage.receivedAt };
 
+/** A message's raw bytes as a row keeps them: in the row (`raw`), or as the bucket's object `rawKey`. */
+export type KeptRaw = { raw: Buffer | null; rawKey: string | null; size: number };
+
 /** Which reader's own address the message came to: their delivery log shows it to them alone. */
 export type DeliveryTarget = { userId: number; recipient: string };
 /** What the delivery log says a message was, before (or without) filing. */
@@ -56,7 +59,7 @@ export type DeliveryHeader = { sender: string | null; subject: string | null };
  * the same transaction (an import's), which then need not mark it.
  */
 export async function insertInboundMessage(
-  values: { dedupKey: string; source: InboundSource; envelopeTo: string[]; raw: Buffer; filed?: boolean },
+  values: { dedupKey: string; source: InboundSource; envelopeTo: string[]; kept: KeptRaw; filed?: boolean },
   targets: DeliveryTarget[] = [],
   header: DeliveryHeader = { sender: null, subject: null },
   db: Database = getDb(),
@@ -64,8 +67,8 @@ export async function insertInboundMessage(
   // The filing that follows at once is its first attempt (lib/mail/filing/retry.ts counts them).
   const result = (await db.execute(sql`
     WITH stored AS (
-      INSERT INTO ${inboundMessage} (dedup_key, source, envelope_to, raw, size_bytes, attempts, status, processed_at)
-      VALUES (${values.dedupKey}, ${values.source}, ${sql.param(values.envelopeTo)}::text[], ${values.raw}, ${values.raw.length}, 1,
+      INSERT INTO ${inboundMessage} (dedup_key, source, envelope_to, raw, raw_key, size_bytes, attempts, status, processed_at)
+      VALUES (${values.dedupKey}, ${values.source}, ${sql.param(values.envelopeTo)}::text[], ${values.kept.raw}, ${values.kept.rawKey}, ${values.kept.size}, 1,
         ${values.filed ? "filed" : "received"}, ${values.filed ? sql`now()` : null})
       ON CONFLICT (dedup_key) DO NOTHING
       RETURNING id, status, received_at

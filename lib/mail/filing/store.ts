@@ -5,9 +5,11 @@ import {
   insertDuplicateDeliveries,
   insertInboundMessage,
   type InboundSource,
+  type KeptRaw,
   type StoredInbound,
 } from "./repo";
 import type { CheckedMessage } from "./check";
+import { contentKey, objectStore } from "@/lib/storage/store";
 
 /** The stored row, whether this delivery created it, and, for a delivery seen before, the readers' email ids to answer with. */
 export type StoredMessage = { row: StoredInbound; created: boolean; seenBefore: number[] | null };
@@ -21,8 +23,9 @@ export async function storeMessage(raw: Buffer, source: InboundSource, checked: 
   const { prepared, recipients, targets, header, envelopeTo } = checked;
   const { messageKey } = prepared.facts;
   const userIds = recipients.map((recipient) => recipient.userId);
+  const kept = await keepRaw(raw);
   const { row, created } = await insertInboundMessage(
-    { dedupKey: `${messageKey} ${userIds.join(",")}`, source, envelopeTo, raw },
+    { dedupKey: `${messageKey} ${userIds.join(",")}`, source, envelopeTo, kept },
     targets,
     header,
   );
@@ -31,4 +34,17 @@ export async function storeMessage(raw: Buffer, source: InboundSource, checked: 
     return { row, created, seenBefore: await findEmailIds(userIds, messageKey) };
   }
   return { row, created, seenBefore: null };
+}
+
+/**
+ * Where the raw bytes are kept: with a bucket, as an object by their SHA-256 written (durably) before the
+ * row that names it, so an acknowledged message has both; a bucket that does not answer throws
+ * StoreUnavailableError (a 503, an SMTP 451). Without one, in the row itself, as before.
+ */
+export async function keepRaw(raw: Buffer): Promise<KeptRaw> {
+  const store = await objectStore();
+  if (store.kind === "database") return { raw, rawKey: null, size: raw.length };
+  const key = contentKey("messages", raw);
+  await store.put(key, raw, "message/rfc822");
+  return { raw: null, rawKey: key, size: raw.length };
 }
