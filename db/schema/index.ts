@@ -18,3 +18,5 @@ export * from "./webhooks";
 export * from "./sender-auth";
 export * from "./highlights";
 export * from "./images";
+export * from "./passthrough";
+export * from "./summaries";

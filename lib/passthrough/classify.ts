@@ -1,10 +1,10 @@
 import type { HeaderBlock } from "./headers";
 
 /** What arriving mail is (docs/contract.md 8.4): an issue for the feed, a subscription confirmation, or the reader's own mail. */
-export type MailKind = "newsletter" | "confirmation" | "personal";
+type MailKind = "newsletter" | "confirmation" | "personal";
 
 /** Why: each sign the classifier saw, in the order it weighed them. */
-export type ClassifyReason =
+type ClassifyReason =
   | "reader-newsletter"
   | "reader-forward"
   | "confirmation"

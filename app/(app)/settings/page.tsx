@@ -8,6 +8,7 @@ import { DeliveryLogSection } from "@/components/settings/delivery-log-section";
 import { FeedsSection } from "@/components/settings/feeds-section";
 import { ImportSection } from "@/components/settings/import-section";
 import { MailboxesSection } from "@/components/settings/mailboxes-section";
+import { PersonalMailSection } from "@/components/settings/personal-mail-section";
 import { PasswordForm } from "@/components/settings/password-form";
 import { RulesSection } from "@/components/rules/rules-section";
 import { ScreenerSection } from "@/components/screener/screener-section";
@@ -41,10 +42,11 @@ export default function SettingsPage() {
         {
           id: "mail-in",
           label: "Mail in",
-          sections: ["addresses", "mailboxes", "import"],
+          sections: ["addresses", "personal-mail", "mailboxes", "import"],
           content: (
             <>
               <AddressesSection />
+              <PersonalMailSection />
               <MailboxesSection />
               <ImportSection />
               <DeliveryLogSection />
