@@ -88,6 +88,12 @@ function envSchema(port: string | undefined) {
     WORKER_HEARTBEAT_FILE: optional,
     // This process's name in the metrics' `instance` label; unset: the host name (a container's id).
     INSTANCE_ID: optional,
+    // An OpenAI-compatible endpoint (Ollama's http://localhost:11434/v1) that writes the summaries readers turn on; unset: none.
+    AI_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    AI_MODEL: optional,
+    AI_API_KEY: optional,
+    // The most summaries the model writes for one reader in a UTC day; past it the extractive summary stays.
+    AI_DAILY_SUMMARIES: z.coerce.number({ error: "must be a number" }).int().min(0).default(50),
   });
 }
 
@@ -104,6 +110,7 @@ const FILE_VARIABLES = [
   "POSTMARK_INBOUND_PASSWORD",
   "SMTP_URL",
   "METRICS_TOKEN",
+  "AI_API_KEY",
 ] as const;
 
 /** `source` with each unset FILE_VARIABLES entry read from the file its `_FILE` names (its last newline dropped). */
@@ -135,6 +142,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   // session and signed image address made by one would be refused by the others.
   if (result.success && result.data.WORKER === "off" && !result.data.AUTH_SECRET)
     problems.push("AUTH_SECRET must be set (or AUTH_SECRET_FILE) when WORKER=off: every instance and worker must share it");
+  if (result.success && result.data.AI_BASE_URL && !result.data.AI_MODEL) problems.push("AI_MODEL must be set when AI_BASE_URL is");
   if (result.success && problems.length === 0) return result.data;
   throw new Error(`Invalid configuration: ${problems.join("; ")}`);
 }

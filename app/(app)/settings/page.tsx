@@ -14,6 +14,7 @@ import { RulesSection } from "@/components/rules/rules-section";
 import { ScreenerSection } from "@/components/screener/screener-section";
 import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { SettingsView } from "@/components/settings/settings-view";
+import { SummariesSection } from "@/components/settings/summaries-section";
 import { TokensSection } from "@/components/settings/tokens-section";
 import { WebhooksSection } from "@/components/settings/webhooks-section";
 
@@ -56,13 +57,14 @@ export default function SettingsPage() {
         {
           id: "reading",
           label: "Reading",
-          sections: ["screener", "rules", "digest"],
+          sections: ["screener", "rules", "digest", "summaries"],
           content: (
             <>
               <ScreenerSection />
               <RulesSection />
               <BlockedSendersSection />
               <DigestSection />
+              <SummariesSection />
               <FeedsSection />
             </>
           ),

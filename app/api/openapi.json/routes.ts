@@ -205,6 +205,7 @@ export const ROUTES: RouteTable = {
   "/api/users/me/screener/senders": { load: () => import("@/app/api/users/me/screener/senders/route") },
   "/api/users/me/sender-choices": { load: () => import("@/app/api/users/me/sender-choices/route") },
   "/api/users/me/subscriptions": { load: () => import("@/app/api/users/me/subscriptions/route") },
+  "/api/users/me/summaries": { load: () => import("@/app/api/users/me/summaries/route") },
   "/api/users/me/tokens": { load: () => import("@/app/api/users/me/tokens/route"), POST: { status: 201 } },
   "/api/users/me/tokens/{tokenId}": { load: () => import("@/app/api/users/me/tokens/[tokenId]/route"), DELETE: { status: 204 } },
   "/api/users/me/unique-email": { load: () => import("@/app/api/users/me/unique-email/route") },
