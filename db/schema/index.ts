@@ -20,3 +20,4 @@ export * from "./highlights";
 export * from "./images";
 export * from "./passthrough";
 export * from "./summaries";
+export * from "./attachments";

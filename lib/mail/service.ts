@@ -21,6 +21,7 @@ import {
 import { prepareMessage } from "@/lib/mail/content/worker-pool";
 import { logger, scrub } from "@/lib/observability/log";
 import { passPersonalMail } from "@/lib/passthrough/service";
+import { queueKeepAttachments } from "@/lib/attachments/service";
 import { authenticateContent, authenticateInbound, type Connection, type SenderAuth } from "@/lib/sender-auth/service";
 
 export type { Recipient } from "@/lib/auth/recipient-service";
@@ -53,6 +54,7 @@ export async function receiveMessage(
   const readers = content && auth ? await passPersonalMail(stored.row.id, raw, content, checked.recipients) : checked.recipients;
   const filed = await fileOrMarkFailed(stored.row.id, { ...checked, recipients: readers }, stored.row.receivedAt, auth);
   await announceFiled(filed.announcement);
+  if (filed.emailIds.length > 0) await queueKeepAttachments(stored.row.id, raw);
   return { status: stored.created ? 202 : 200, body: { message_id: stored.row.id, emails: filed.emailIds } };
 }
 
@@ -169,6 +171,7 @@ export async function prepareAndFileStored(row: InboundRow): Promise<boolean> {
     const recipients = await passPersonalMail(row.id, row.raw, content, await resolveRecipients(facts.recipients));
     const filed = await fileMessage({ inboundId: row.id, parsed: facts, content, recipients, arrivedAt: row.receivedAt, auth });
     await announceFiled(filed.announcement);
+    if (filed.emailIds.length > 0) await queueKeepAttachments(row.id, row.raw);
     return true;
   } catch (error) {
     await markFailed(row.id, describeError(error));

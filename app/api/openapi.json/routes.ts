@@ -129,6 +129,11 @@ export const ROUTES: RouteTable = {
   "/api/issues/share/{shareId}": { load: () => import("@/app/api/issues/share/[shareId]/route") },
   "/api/issues/trending": { load: () => import("@/app/api/issues/trending/route") },
   "/api/issues/{emailId}": { load: () => import("@/app/api/issues/[emailId]/route") },
+  "/api/issues/{emailId}/attachments": { load: () => import("@/app/api/issues/[emailId]/attachments/route") },
+  "/api/issues/{emailId}/attachments/{attachmentId}": {
+    load: () => import("@/app/api/issues/[emailId]/attachments/[attachmentId]/route"),
+    GET: { type: "application/octet-stream" },
+  },
   "/api/issues/{emailId}/comments": { load: () => import("@/app/api/issues/[emailId]/comments/route"), POST: { status: 201 } },
   "/api/issues/{emailId}/highlights": { load: () => import("@/app/api/issues/[emailId]/highlights/route"), POST: { status: 201 } },
   "/api/issues/{emailId}/interactions": { load: () => import("@/app/api/issues/[emailId]/interactions/route") },

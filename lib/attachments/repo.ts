@@ -1,0 +1,43 @@
+import "server-only";
+import { and, asc, eq } from "drizzle-orm";
+import { getDb } from "@/db/client";
+import { attachment, email, inboundMessage } from "@/db/schema";
+import type { ExtractedAttachment } from "./extract";
+
+export async function findRaw(inboundId: number): Promise<Buffer | undefined> {
+  const [row] = await getDb().select({ raw: inboundMessage.raw }).from(inboundMessage).where(eq(inboundMessage.id, inboundId));
+  return row?.raw;
+}
+
+export async function insertAttachments(inboundId: number, files: ExtractedAttachment[]): Promise<void> {
+  if (files.length === 0) return;
+  await getDb()
+    .insert(attachment)
+    .values(files.map((file, position) => ({ inboundMessageId: inboundId, position, ...file, size: file.content.length })))
+    .onConflictDoNothing();
+}
+
+/** The reader's copy, whose stored message the attachments hang on; undefined when it is not theirs. */
+export async function findOwnEmail(userId: number, emailId: number) {
+  const [row] = await getDb()
+    .select({ inboundId: email.inboundMessageId })
+    .from(email)
+    .where(and(eq(email.id, emailId), eq(email.userId, userId)));
+  return row;
+}
+
+export async function listAttachments(inboundId: number) {
+  return getDb()
+    .select({ id: attachment.id, filename: attachment.filename, contentType: attachment.contentType, size: attachment.size })
+    .from(attachment)
+    .where(eq(attachment.inboundMessageId, inboundId))
+    .orderBy(asc(attachment.position));
+}
+
+export async function findAttachment(inboundId: number, attachmentId: number) {
+  const [row] = await getDb()
+    .select()
+    .from(attachment)
+    .where(and(eq(attachment.id, attachmentId), eq(attachment.inboundMessageId, inboundId)));
+  return row;
+}
