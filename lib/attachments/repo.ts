@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { getDb } from "@/db/client";
 import { attachment, email, inboundMessage } from "@/db/schema";
 import type { ExtractedAttachment } from "./extract";
@@ -40,4 +40,20 @@ export async function findAttachment(inboundId: number, attachmentId: number) {
     .from(attachment)
     .where(and(eq(attachment.id, attachmentId), eq(attachment.inboundMessageId, inboundId)));
   return row;
+}
+
+/** The attachments of these copies of the reader's, for the export: names and sizes, their bytes read one at a time. */
+export async function findExportAttachments(userId: number, emailIds: number[]) {
+  if (emailIds.length === 0) return [];
+  return getDb()
+    .select({ id: attachment.id, emailId: email.id, filename: attachment.filename, size: attachment.size })
+    .from(email)
+    .innerJoin(attachment, eq(attachment.inboundMessageId, email.inboundMessageId))
+    .where(and(eq(email.userId, userId), inArray(email.id, emailIds)))
+    .orderBy(asc(email.id), asc(attachment.position));
+}
+
+export async function findAttachmentBytes(attachmentId: number): Promise<Buffer> {
+  const [row] = await getDb().select({ content: attachment.content }).from(attachment).where(eq(attachment.id, attachmentId));
+  return row?.content ?? Buffer.alloc(0);
 }

@@ -3,7 +3,15 @@ import { z } from "zod";
 import { NotFoundError } from "@/lib/api/errors";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { extractAttachments } from "./extract";
-import { findAttachment, findOwnEmail, findRaw, insertAttachments, listAttachments } from "./repo";
+import {
+  findAttachment,
+  findAttachmentBytes,
+  findExportAttachments,
+  findOwnEmail,
+  findRaw,
+  insertAttachments,
+  listAttachments,
+} from "./repo";
 
 export const KEEP_ATTACHMENTS_JOB = "keep-attachments";
 
@@ -62,4 +70,15 @@ export async function downloadAttachment(userId: number, emailId: number, attach
       "cache-control": "private, no-store",
     },
   });
+}
+
+/** The account export's attachments of these copies: `attachments/<email id>/<id>-<name>` entries and how to read each. */
+export async function exportAttachments(userId: number, emailIds: number[]) {
+  const rows = await findExportAttachments(userId, emailIds);
+  return rows.map((row) => ({
+    emailId: row.emailId,
+    name: `attachments/${row.emailId}/${row.id}-${row.filename}`,
+    size: row.size,
+    read: () => findAttachmentBytes(row.id),
+  }));
 }

@@ -1,12 +1,14 @@
 // First: it sets the inbound secret the environment is read with.
 import { deliver, uniqueSender } from "./inbound-support";
 import { describe, expect, it } from "vitest";
+import yauzl from "yauzl";
 import { runDueJobs } from "@/lib/worker/testing";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 
 useDatabase();
 
 const { GET: listAttachments } = await import("@/app/api/issues/[emailId]/attachments/route");
+const { GET: exportData } = await import("@/app/api/users/me/export/route");
 const { GET: downloadAttachment } = await import("@/app/api/issues/[emailId]/attachments/[attachmentId]/route");
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
@@ -126,5 +128,51 @@ describe("a newsletter's attachments", () => {
     expect((await download(reader, emailId, "abc")).status).toBeGreaterThanOrEqual(400);
     expect((await download(reader, emailId, "abc")).status).toBeLessThan(500);
     expect((await call(listAttachments, `/api/issues/${emailId}/attachments`, { params: { emailId: String(emailId) } })).status).toBe(401);
+  });
+});
+
+/** The names and bytes of a zip's files. */
+function unzip(data: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const files = new Map<string, Buffer>();
+      zip.on("entry", (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (failure, stream) => {
+          if (failure) return reject(failure);
+          const chunks: Buffer[] = [];
+          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+          stream.on("end", () => {
+            files.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on("end", () => resolve(files));
+      zip.on("error", reject);
+      zip.readEntry();
+    });
+  });
+}
+
+describe("the account export", () => {
+  it("holds each issue's attachments beside its original message", async () => {
+    const reader = await registerUser();
+    const emailId = await fileEdition(reader);
+    const [pdf, svg, html] = ((await list(reader, emailId)).body as Listed).items;
+    const response = await exportData(
+      new Request(new URL("/api/users/me/export", process.env.APP_URL), { headers: { cookie: reader.cookie } }),
+      {
+        params: Promise.resolve({}),
+      },
+    );
+    const files = await unzip(Buffer.from(await response.arrayBuffer()));
+    expect([...files.keys()].filter((name) => name.startsWith("attachments/"))).toEqual([
+      `attachments/${emailId}/${pdf!.id}-edition 48.pdf`,
+      `attachments/${emailId}/${svg!.id}-chart.svg`,
+      `attachments/${emailId}/${html!.id}-page.html`,
+    ]);
+    expect(files.get(`attachments/${emailId}/${pdf!.id}-edition 48.pdf`)).toEqual(PDF);
+    expect(files.has(`mail/${emailId}.eml`)).toBe(true);
   });
 });
