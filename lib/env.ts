@@ -106,6 +106,12 @@ function envSchema(port: string | undefined) {
       .enum(["true", "false", "1", "0"], { error: "must be true or false" })
       .default("true")
       .transform((value) => value === "true" || value === "1"),
+    // An OpenAI-compatible endpoint (Ollama's http://localhost:11434/v1) that writes the summaries readers turn on; unset: none.
+    AI_BASE_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+    AI_MODEL: optional,
+    AI_API_KEY: optional,
+    // The most summaries the model writes for one reader in a UTC day; past it the extractive summary stays.
+    AI_DAILY_SUMMARIES: z.coerce.number({ error: "must be a number" }).int().min(0).default(50),
   });
 }
 
@@ -124,6 +130,7 @@ const FILE_VARIABLES = [
   "METRICS_TOKEN",
   "S3_ACCESS_KEY_ID",
   "S3_SECRET_ACCESS_KEY",
+  "AI_API_KEY",
 ] as const;
 
 /** `source` with each unset FILE_VARIABLES entry read from the file its `_FILE` names (its last newline dropped). */
@@ -164,6 +171,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
         `${S3_VARIABLES.filter((name) => !result.data[name]).join(", ")} must be set beside ${bucket.join(", ")}: a bucket needs all four`,
       );
   }
+  if (result.success && result.data.AI_BASE_URL && !result.data.AI_MODEL) problems.push("AI_MODEL must be set when AI_BASE_URL is");
   if (result.success && problems.length === 0) return result.data;
   throw new Error(`Invalid configuration: ${problems.join("; ")}`);
 }

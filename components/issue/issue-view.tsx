@@ -16,6 +16,7 @@ import { ReadingSurface } from "../reader/reading-surface";
 import { useReadingToolbarItems } from "../reader/reading-toolbar-items";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
+import { AttachmentsPanel } from "./attachments-panel";
 import { BackToFeed, useReturnToFeed } from "./back-to-feed";
 import { IssueActions } from "./issue-actions";
 import { IssueHeader } from "./issue-header";
@@ -152,6 +153,7 @@ function IssueContent({ emailId }: { emailId: number }) {
               <p className="break-words text-sm text-slate-600 dark:text-slate-300">{issue.email_summary}</p>
             </section>
           )}
+          <AttachmentsPanel emailId={issue.id} />
           <HighlightsPanel emailId={issue.id} />
           {commentsOpen ? (
             <CommentsPanel emailId={issue.id} />

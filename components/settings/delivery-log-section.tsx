@@ -5,6 +5,7 @@ import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { DELIVERY_OUTCOMES, useDeliveries, type DeliveryOutcome } from "@/lib/client/control";
 import { formatDateTime } from "@/lib/format/date";
+import { useSetSenderChoice } from "@/lib/client/passthrough";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -16,6 +17,8 @@ const OUTCOME_LABELS: Record<DeliveryOutcome, string> = {
   muted: "Muted",
   confirmation: "Confirmation",
   screened: "Screened",
+  passed_through: "Passed through",
+  looped: "Loop stopped",
   pending: "Pending",
   failed: "Failed",
 };
@@ -27,6 +30,8 @@ const OUTCOME_COLORS: Record<DeliveryOutcome, string> = {
   muted: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",
   confirmation: "bg-amber-50 text-amber-900 dark:bg-amber-950/60 dark:text-amber-200",
   screened: "bg-sky-50 text-sky-800 dark:bg-sky-950/60 dark:text-sky-200",
+  passed_through: "bg-violet-50 text-violet-800 dark:bg-violet-950/60 dark:text-violet-200",
+  looped: "bg-rose-50 text-rose-800 dark:bg-rose-950/60 dark:text-rose-200",
   pending: "bg-indigo-50 text-indigo-800 dark:bg-indigo-950/60 dark:text-indigo-200",
   failed: "bg-rose-50 text-rose-800 dark:bg-rose-950/60 dark:text-rose-200",
 };
@@ -37,6 +42,25 @@ export function DeliveryLogSection() {
   const [outcome, setOutcome] = useState<DeliveryOutcome | null>(null);
   const deliveries = useDeliveries(page, outcome);
   const data = deliveries.data;
+  const choose = useSetSenderChoice();
+  const [choiceNotice, setChoiceNotice] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const decide = (sender: string, choice: "newsletter" | "forward") => {
+    setChoiceNotice(null);
+    choose.mutate(
+      { sender, choice },
+      {
+        onSuccess: () =>
+          setChoiceNotice({
+            tone: "success",
+            text:
+              choice === "newsletter"
+                ? `Mail from ${sender} will be treated as a newsletter.`
+                : `Mail from ${sender} will always be forwarded to your sign-in address.`,
+          }),
+        onError: (error) => setChoiceNotice({ tone: "error", text: errorMessage(error, "Failed to save your choice.") }),
+      },
+    );
+  };
 
   return (
     <section
@@ -104,6 +128,28 @@ export function DeliveryLogSection() {
                     Rules: {item.rules.map((rule) => rule.name).join(", ")}
                   </p>
                 )}
+                {item.from && (item.outcome === "filed" || item.outcome === "passed_through") && (
+                  <div className="flex flex-wrap gap-2 pt-1">
+                    <button
+                      type="button"
+                      onClick={() => decide(item.from!, "newsletter")}
+                      disabled={choose.isPending}
+                      aria-label={`Treat mail from ${item.from} as newsletter`}
+                      className={buttonClass("secondary")}
+                    >
+                      Treat as newsletter
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => decide(item.from!, "forward")}
+                      disabled={choose.isPending}
+                      aria-label={`Always forward mail from ${item.from}`}
+                      className={buttonClass("secondary")}
+                    >
+                      Always forward
+                    </button>
+                  </div>
+                )}
                 {item.email_id !== null && (
                   <Link
                     href={`/emails/${item.email_id}`}
@@ -115,6 +161,11 @@ export function DeliveryLogSection() {
               </li>
             ))}
           </ul>
+          {choiceNotice && (
+            <Alert tone={choiceNotice.tone} className="mt-3">
+              {choiceNotice.text}
+            </Alert>
+          )}
           {data.total_pages > 1 && (
             <nav aria-label="Delivery log pages" className="mt-3 flex items-center justify-between gap-2">
               <button type="button" onClick={() => setPage(page - 1)} disabled={page <= 1} className={buttonClass("secondary")}>

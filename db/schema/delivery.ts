@@ -2,7 +2,18 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle
 import { user } from "./auth";
 import { email, inboundMessage } from "./mail";
 
-export const DELIVERY_OUTCOMES = ["filed", "duplicate", "blocked", "muted", "confirmation", "screened", "pending", "failed"] as const;
+export const DELIVERY_OUTCOMES = [
+  "filed",
+  "duplicate",
+  "blocked",
+  "muted",
+  "confirmation",
+  "screened",
+  "passed_through",
+  "looped",
+  "pending",
+  "failed",
+] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 /**
@@ -23,7 +34,9 @@ export const delivery = pgTable(
     recipient: text("recipient").notNull(),
     sender: text("sender"),
     subject: text("subject"),
-    outcome: text("outcome", { enum: ["filed", "duplicate", "blocked", "muted", "confirmation", "screened", "pending"] })
+    outcome: text("outcome", {
+      enum: ["filed", "duplicate", "blocked", "muted", "confirmation", "screened", "passed_through", "looped", "pending"],
+    })
       .notNull()
       .default("pending"),
     /** The reader's rules that matched this message, in the order they ran: `[{id, name}]`. */

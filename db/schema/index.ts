@@ -21,3 +21,6 @@ export * from "./images";
 export * from "./kindle";
 export * from "./feeds-in";
 export * from "./storage";
+export * from "./passthrough";
+export * from "./summaries";
+export * from "./attachments";

@@ -1,6 +1,7 @@
 import "server-only";
 import { PassThrough, Readable } from "node:stream";
 import { ZipFile } from "yazl";
+import { exportAttachments } from "@/lib/attachments/service";
 import { mailAddress } from "@/lib/auth/addresses";
 import { env } from "@/lib/env";
 import { feedsOpml } from "@/lib/feeds/service";
@@ -159,7 +160,7 @@ async function* highlightsFile(userId: number): AsyncGenerator<string> {
 }
 
 /**
- * Adds mail/<email id>.eml entries a page at a time. Each entry's bytes are handed over only when the
+ * Adds mail/<email id>.eml entries (and each one's attachments/<email id>/ files) a page at a time. Each entry's bytes are handed over only when the
  * zip reaches it, and reaching the last of a page fetches the next, so at most two pages are held.
  */
 function addMessages(zip: ZipFile, userId: number, fail: (error: unknown) => void): void {
@@ -167,6 +168,10 @@ function addMessages(zip: ZipFile, userId: number, fail: (error: unknown) => voi
     const rows = await findExportMessages(userId, after, MESSAGE_PAGE);
     if (rows.length === 0) return zip.end();
     const lastId = rows[rows.length - 1].emailId;
+    const files = await exportAttachments(
+      userId,
+      rows.map((row) => row.emailId),
+    );
     // Each closure keeps only its own bytes, and lets go of them once handed over: the zip keeps its
     // entries (for the central directory) to the end, so nothing else of a page may hang on them.
     for (const { emailId, dateReceived, raw: bytes, rawKey, size } of rows.splice(0)) {
@@ -179,6 +184,12 @@ function addMessages(zip: ZipFile, userId: number, fail: (error: unknown) => voi
         if (!data && rawKey) return void messageStream(rawKey).then((stream) => callback(null, stream), fail);
         callback(null, Readable.from([data ?? Buffer.alloc(0)]));
       });
+      // Its attachments beside it, each read from the database only when the zip reaches it.
+      for (const file of files.filter((entry) => entry.emailId === emailId)) {
+        zip.addReadStreamLazy(file.name, { mtime: dateReceived, size: file.size }, (callback) => {
+          file.read().then((bytes) => callback(null, Readable.from([bytes])), fail);
+        });
+      }
     }
   };
   addPage(0).catch(fail);

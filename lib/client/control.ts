@@ -7,7 +7,18 @@ import type { BlockedSenderDto, DeliveryDto } from "@/lib/control/service";
 
 export type BlockedSender = BlockedSenderDto;
 // The filter's choices, as db/schema/delivery.ts lists them (client code does not import the schema).
-export const DELIVERY_OUTCOMES = ["filed", "duplicate", "blocked", "muted", "confirmation", "screened", "pending", "failed"] as const;
+export const DELIVERY_OUTCOMES = [
+  "filed",
+  "duplicate",
+  "blocked",
+  "muted",
+  "confirmation",
+  "screened",
+  "passed_through",
+  "looped",
+  "pending",
+  "failed",
+] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 export type Delivery = DeliveryDto;
 

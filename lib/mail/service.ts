@@ -22,6 +22,8 @@ import {
 import { prepareMessage } from "@/lib/mail/content/worker-pool";
 import { logger, scrub } from "@/lib/observability/log";
 import { bytesOf } from "@/lib/storage/store";
+import { passPersonalMail } from "@/lib/passthrough/service";
+import { queueKeepAttachments } from "@/lib/attachments/service";
 import { authenticateContent, authenticateInbound, unsignedAuth, type Connection, type SenderAuth } from "@/lib/sender-auth/service";
 
 export type { Recipient } from "@/lib/auth/recipient-service";
@@ -50,8 +52,11 @@ export async function receiveMessage(
   const { content } = checked.prepared;
   // Authenticated once the bytes are stored: a DNS server that never answers delays filing by its timeout, and loses nothing.
   const auth = content ? await authenticateInbound(stored.row.id, raw, content, connection) : null;
-  const filed = await fileOrMarkFailed(stored.row.id, checked, stored.row.receivedAt, auth);
+  // Pass through: a reader's personal mail goes on to their sign-in address instead of being filed (lib/passthrough).
+  const readers = content && auth ? await passPersonalMail(stored.row.id, raw, content, checked.recipients) : checked.recipients;
+  const filed = await fileOrMarkFailed(stored.row.id, { ...checked, recipients: readers }, stored.row.receivedAt, auth);
   await announceFiled(filed.announcement);
+  if (filed.emailIds.length > 0) await queueKeepAttachments(stored.row.id, raw);
   return { status: stored.created ? 202 : 200, body: { message_id: stored.row.id, emails: filed.emailIds } };
 }
 
@@ -182,10 +187,11 @@ export async function prepareAndFileStored(row: InboundRow): Promise<boolean> {
       return false;
     }
     const { facts, content } = prepared;
-    const recipients = await resolveRecipients(facts.recipients);
     const auth = await authenticateInbound(row.id, raw, content);
+    const recipients = await passPersonalMail(row.id, raw, content, await resolveRecipients(facts.recipients));
     const filed = await fileMessage({ inboundId: row.id, parsed: facts, content, recipients, arrivedAt: row.receivedAt, auth });
     await announceFiled(filed.announcement);
+    if (filed.emailIds.length > 0) await queueKeepAttachments(row.id, raw);
     return true;
   } catch (error) {
     await markFailed(row.id, describeError(error));

@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/observability/log";
-import { deliverMail } from "./deliver";
+import { deliverMail, deliverRawMail } from "./deliver";
 import { listOutbox } from "./outbox";
 
 type Received = { from: string; to: string[]; mail: ParsedMail };
@@ -85,6 +85,26 @@ describe("deliverMail", () => {
       { to: "newcomer@example.com", subject: "Reset your password", file: message.file },
       'Outbound mail to newcomer@example.com, "Reset your password", written',
     );
+  });
+
+  it("sends a composed message's bytes unchanged with its own envelope, and names no one in the log", async () => {
+    env.SMTP_URL = `smtp://127.0.0.1:${relayPort}`;
+    const raw = Buffer.from("From: Shop <orders@shop.example>\r\nTo: reader@paperboy.localhost\r\nSubject: Your receipt\r\n\r\nThanks\r\n");
+    const envelope = { from: "SRS0=abcd=AB=shop.example=orders@paperboy.localhost", to: "signin@example.com" };
+    await deliverRawMail({ id: "2b1f9c1e-4a7b-4c2d-9e1f-0a1b2c3d4e5f", envelope, raw });
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ from: envelope.from, to: [envelope.to] });
+    expect(received[0]!.mail.from?.text).toBe('"Shop" <orders@shop.example>');
+    expect(received[0]!.mail.subject).toBe("Your receipt");
+
+    env.SMTP_URL = undefined;
+    const log = vi.spyOn(logger, "info").mockImplementation(() => {});
+    await deliverRawMail({ id: "3c2a0d2f-5b8c-4d3e-8f2a-1b2c3d4e5f60", envelope, raw });
+    expect(log).toHaveBeenCalledWith(
+      { file: expect.stringMatching(/3c2a0d2f-5b8c-4d3e-8f2a-1b2c3d4e5f60\.eml$/) },
+      "Outbound mail written",
+    );
+    expect((await listOutbox()).at(-1)).toMatchObject({ to: "reader@paperboy.localhost", subject: "Your receipt" });
   });
 
   it("keeps a reader's unsubscribe address out of the log", async () => {

@@ -72,3 +72,17 @@ export async function deliverMail(mail: OutboundMail, attachments: MailAttachmen
   if (mail.private) logger.info({ file }, "Outbound mail written");
   else logger.info({ to: mail.to, subject: mail.subject, file }, `Outbound mail to ${mail.to}, "${mail.subject}", written`);
 }
+
+/**
+ * Sends a message already composed (a pass-through: a reader's own mail, its bytes as they arrived) with
+ * its own envelope, or without SMTP_URL writes those bytes to the outbox. It is the reader's personal
+ * mail: the log names neither its recipient nor its subject.
+ */
+export async function deliverRawMail(mail: { id: string; envelope: { from: string; to: string }; raw: Buffer }): Promise<void> {
+  if (env.SMTP_URL) {
+    await relayTransport(env.SMTP_URL).sendMail({ envelope: mail.envelope, raw: mail.raw });
+    return;
+  }
+  const file = await writeOutbox(mail.id, mail.raw);
+  logger.info({ file }, "Outbound mail written");
+}

@@ -79,7 +79,7 @@ export type Verified = { named: number; missing: string[]; unnamed: string[] };
 export async function verifyStorage(report: Report): Promise<Verified> {
   const store = await bucketOrRefuse();
   const result: Verified = { named: 0, missing: [], unnamed: [] };
-  for (const holder of ["messages", "images", "uploads"] as const) {
+  for (const holder of ["messages", "images", "uploads", "attachments"] as const) {
     const objects = store.list(`${holder}/`)[Symbol.asyncIterator]();
     let object = await objects.next();
     const named = namedKeys(holder);

@@ -6,12 +6,13 @@ import { getDb } from "@/db/client";
  * The rows that keep bytes (lib/storage/move.ts moves them to the bucket; lib/storage/verify.ts checks them):
  * each table's bytes column, the key its object gets in the bucket, and the column that then names it.
  */
-export type Holder = "messages" | "images" | "uploads" | "objects";
+export type Holder = "messages" | "images" | "uploads" | "attachments" | "objects";
 
 const KEY_OF: Record<Holder, ReturnType<typeof sql>> = {
   messages: sql`raw_key`,
   images: sql`object_key`,
   uploads: sql`'uploads/' || upload_key || '/' || lpad(seq::text, 8, '0')`,
+  attachments: sql`object_key`,
   objects: sql`key`,
 };
 
@@ -19,6 +20,7 @@ const NAMED: Record<Holder, ReturnType<typeof sql>> = {
   messages: sql`SELECT DISTINCT raw_key AS key FROM inbound_message WHERE raw_key IS NOT NULL`,
   images: sql`SELECT object_key AS key FROM cache.image WHERE object_key IS NOT NULL`,
   uploads: sql`SELECT ${KEY_OF.uploads} AS key FROM upload_chunk WHERE data IS NULL`,
+  attachments: sql`SELECT DISTINCT object_key AS key FROM attachment`,
   objects: sql`SELECT key FROM stored_object WHERE false`,
 };
 
@@ -38,6 +40,8 @@ const HELD: Record<Holder, ReturnType<typeof sql>> = {
   messages: sql`SELECT id::text AS id, raw AS body FROM inbound_message WHERE raw IS NOT NULL`,
   images: sql`SELECT encode(key, 'hex') AS id, body FROM cache.image WHERE body IS NOT NULL`,
   uploads: sql`SELECT upload_key || '/' || lpad(seq::text, 8, '0') AS id, data AS body FROM upload_chunk WHERE data IS NOT NULL`,
+  // Attachments never keep bytes in their rows: the database's are in stored_object, moved as "objects".
+  attachments: sql`SELECT NULL::text AS id, NULL::bytea AS body WHERE false`,
   objects: sql`SELECT key AS id, body FROM stored_object`,
 };
 

@@ -3,6 +3,9 @@ import type { JobRegistry } from "@/lib/jobs/runner";
 import { handlePasswordResetJob, PASSWORD_RESET_JOB } from "@/lib/auth/password";
 import { handleImportJob, IMPORT_JOB } from "@/lib/imports/job";
 import { FILE_INBOUND_JOB, fileInboundJob } from "@/lib/mail/filing/retry";
+import { PASS_THROUGH_JOB, PASS_THROUGH_RETRIES, passThroughJob } from "@/lib/passthrough/service";
+import { SUMMARIZE_JOB, SUMMARIZE_RETRIES, summarizeJob } from "@/lib/summaries/service";
+import { KEEP_ATTACHMENTS_JOB, keepAttachmentsJob } from "@/lib/attachments/service";
 import { SEND_MAIL_JOB, SEND_MAIL_RETRIES, sendQueuedMail } from "@/lib/outbound/service";
 import { RECHECK_JOB, recheckJob } from "@/lib/mail/filing/auth-recheck";
 import { sendToKindleJob } from "@/lib/kindle/job";
@@ -20,6 +23,10 @@ export const jobHandlers: JobRegistry = {
   [FILE_INBOUND_JOB]: { handler: fileInboundJob, retryLimit: 0, expireInSeconds: 60, concurrency: 2 },
   // A relay's connection, greeting and socket timeouts (10 + 10 + 30 s) fit inside the expiry.
   [SEND_MAIL_JOB]: { handler: sendQueuedMail, ...SEND_MAIL_RETRIES, expireInSeconds: 120 },
+  [PASS_THROUGH_JOB]: { handler: passThroughJob, ...PASS_THROUGH_RETRIES, expireInSeconds: 120 },
+  // One call is bounded at 60 s (lib/summaries/client.ts).
+  [SUMMARIZE_JOB]: { handler: summarizeJob, ...SUMMARIZE_RETRIES, expireInSeconds: 120, concurrency: 2 },
+  [KEEP_ATTACHMENTS_JOB]: { handler: keepAttachmentsJob, retryLimit: 3, retryDelaySeconds: 30, expireInSeconds: 120, concurrency: 1 },
   [PASSWORD_RESET_JOB]: { handler: handlePasswordResetJob, retryLimit: 3 },
   // A slice runs about 20 s (lib/imports/job.ts); one that dies with its process expires and runs again.
   [IMPORT_JOB]: { handler: handleImportJob, retryLimit: 20, retryDelaySeconds: 5, expireInSeconds: 120, concurrency: 1 },

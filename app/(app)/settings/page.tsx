@@ -10,11 +10,13 @@ import { KindleSection } from "@/components/settings/kindle-section";
 import { FollowedFeedsSection } from "@/components/settings/followed-feeds-section";
 import { ImportSection } from "@/components/settings/import-section";
 import { MailboxesSection } from "@/components/settings/mailboxes-section";
+import { PersonalMailSection } from "@/components/settings/personal-mail-section";
 import { PasswordForm } from "@/components/settings/password-form";
 import { RulesSection } from "@/components/rules/rules-section";
 import { ScreenerSection } from "@/components/screener/screener-section";
 import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { SettingsView } from "@/components/settings/settings-view";
+import { SummariesSection } from "@/components/settings/summaries-section";
 import { TokensSection } from "@/components/settings/tokens-section";
 import { WebhooksSection } from "@/components/settings/webhooks-section";
 
@@ -43,10 +45,11 @@ export default function SettingsPage() {
         {
           id: "mail-in",
           label: "Mail in",
-          sections: ["addresses", "mailboxes", "followed-feeds", "import"],
+          sections: ["addresses", "personal-mail", "mailboxes", "followed-feeds", "import"],
           content: (
             <>
               <AddressesSection />
+              <PersonalMailSection />
               <MailboxesSection />
               <FollowedFeedsSection />
               <ImportSection />
@@ -57,7 +60,7 @@ export default function SettingsPage() {
         {
           id: "reading",
           label: "Reading",
-          sections: ["screener", "rules", "digest", "kindle"],
+          sections: ["screener", "rules", "digest", "kindle", "summaries"],
           content: (
             <>
               <ScreenerSection />
@@ -65,6 +68,7 @@ export default function SettingsPage() {
               <BlockedSendersSection />
               <DigestSection />
               <KindleSection />
+              <SummariesSection />
               <FeedsSection />
             </>
           ),

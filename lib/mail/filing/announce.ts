@@ -2,6 +2,7 @@ import "server-only";
 import { considerForPublic } from "@/lib/newsletters/public-review";
 import { addNewsletterStats, type StatsDelta } from "@/lib/newsletters/totals-service";
 import { logger } from "@/lib/observability/log";
+import { queueSummaries } from "@/lib/summaries/service";
 import { announceFiledEmails } from "@/lib/webhooks/delivery";
 
 /** What a filing adds to a newsletter's totals, applied after its commit. */
@@ -14,7 +15,7 @@ export type Announcement = { stats: FilingStats[]; emailIds: number[] | null };
  * Announce, the last stage, after the commit: the newsletters' totals, one statement per newsletter
  * (every delivery of a newsletter updates its one row, and holding that row's lock until the filing
  * committed made concurrent deliveries wait in line), their review for the public catalog, and the
- * readers' `email.received` webhooks.
+ * readers' `email.received` webhooks, and the summaries of readers who turned them on (lib/summaries).
  */
 export async function announceFiled({ stats, emailIds }: Announcement): Promise<void> {
   const merged = mergeStats(stats);
@@ -25,6 +26,7 @@ export async function announceFiled({ stats, emailIds }: Announcement): Promise<
   }
   await considerForPublic([...merged.keys()]);
   if (emailIds) announceFiledEmails(emailIds);
+  if (emailIds) await queueSummaries(emailIds);
 }
 
 function mergeStats(filed: FilingStats[]): Map<number, StatsDelta> {
