@@ -50,13 +50,16 @@ export async function moveToBucket(report: Report): Promise<number> {
       const rows = await findHeld(holder, after, MOVE_BATCH);
       if (rows.length === 0) break;
       for (let start = 0; start < rows.length; start += MOVE_CONCURRENCY) {
-        await Promise.all(
+        // Every write of the batch settles before a failure is raised: none is left marking its row after the command ended.
+        const settled = await Promise.allSettled(
           rows.slice(start, start + MOVE_CONCURRENCY).map(async ({ id, body }) => {
             const key = bucketKey(holder, id, body);
             await store.put(key, body);
             await markMoved(holder, id, key);
           }),
         );
+        const failed = settled.find((result) => result.status === "rejected");
+        if (failed) throw failed.reason;
       }
       done += rows.length;
       after = rows[rows.length - 1].id;

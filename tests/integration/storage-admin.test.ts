@@ -50,13 +50,16 @@ async function run(...args: string[]) {
 async function keptInDatabase(messages: number) {
   const { insertInboundMessage } = await import("@/lib/mail/filing/repo");
   const raws = Array.from({ length: messages }, (_, index) => Buffer.from(`Subject: Kept ${index}\r\n\r\nHello ${randomUUID()}`));
-  for (const raw of raws)
-    await insertInboundMessage({
+  const inboundIds: number[] = [];
+  for (const raw of raws) {
+    const { row } = await insertInboundMessage({
       dedupKey: `moved-${randomUUID()}`,
       source: "raw",
       envelopeTo: [],
       kept: { raw, rawKey: null, size: raw.length },
     });
+    inboundIds.push(row.id);
+  }
   const { insertCachedImage } = await import("@/lib/images/repo");
   const image = Buffer.from("GIF89a-image");
   const imageKey = randomUUID().replaceAll("-", "").padEnd(64, "0");
@@ -66,6 +69,8 @@ async function keptInDatabase(messages: number) {
   await insertUploadChunk(uploadKey, 0, Buffer.from("From a@b.example\n"));
   const { databaseStore } = await import("@/lib/storage/database-repo");
   await databaseStore.put("attachments/first", Buffer.from("an attachment"));
+  const { insertAttachments } = await import("@/lib/attachments/repo");
+  await insertAttachments(inboundIds[0], [{ filename: "first.pdf", contentType: "application/pdf", size: 13, objectKey: "attachments/first" }]);
   return { raws, imageKey, uploadKey };
 }
 
