@@ -5,6 +5,7 @@ import { handleImportJob, IMPORT_JOB } from "@/lib/imports/job";
 import { FILE_INBOUND_JOB, fileInboundJob } from "@/lib/mail/filing/retry";
 import { SEND_MAIL_JOB, SEND_MAIL_RETRIES, sendQueuedMail } from "@/lib/outbound/service";
 import { RECHECK_JOB, recheckJob } from "@/lib/mail/filing/auth-recheck";
+import { KEEP_THUMBNAILS_JOB, keepThumbnailsJob } from "@/lib/issues/thumbnail";
 import { deliverWebhook, WEBHOOK_JOB, WEBHOOK_RETRIES } from "@/lib/webhooks/delivery";
 
 /**
@@ -23,4 +24,6 @@ export const jobHandlers: JobRegistry = {
   [RECHECK_JOB]: { handler: recheckJob, retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900, concurrency: 1 },
   // One attempt waits at most 10 s for the receiver.
   [WEBHOOK_JOB]: { handler: deliverWebhook, ...WEBHOOK_RETRIES, expireInSeconds: 60 },
+  // Each picture is fetched within the guard's time limit; a database failure is retried.
+  [KEEP_THUMBNAILS_JOB]: { handler: keepThumbnailsJob, retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 300 },
 };

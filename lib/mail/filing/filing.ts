@@ -14,6 +14,7 @@ import { logger } from "@/lib/observability/log";
 import { considerForPublic } from "@/lib/newsletters/public-review";
 import { privateNewsletterFor, recordAuth, storedAuth, verifiedDomainFor, type SenderAuth } from "@/lib/sender-auth/service";
 import { announceFiledEmails } from "@/lib/webhooks/delivery";
+import { keepThumbnails } from "@/lib/issues/thumbnail";
 import { arrivalFor, type Arrival } from "@/lib/rules/arrival";
 import {
   addNewsletterStats,
@@ -76,6 +77,7 @@ export async function filePrepared(
   const filed = await filingTransaction((tx) => filePreparedInTransaction(tx, filing, blocking));
   await addFilingStats(filed.stats ? [filed.stats] : []);
   if (filed.emailIds) announceFiledEmails(filed.emailIds);
+  if (filed.emailIds) keepThumbnails(filed.emailIds);
   const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.includes(userId));
   return filed.emailIds ?? findEmailIds(userIds, parsed.messageKey);
 }
