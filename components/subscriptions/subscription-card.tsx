@@ -11,6 +11,7 @@ import { buttonClass } from "../ui/button";
 import { StillSending } from "./still-sending";
 import { canUnsubscribe, isUnconfirmed, UnsubscribeButton, useUnsubscribeAction } from "./unsubscribe-button";
 import { UnsubscribeNotice } from "./unsubscribe-notice";
+import { logoPath } from "@/lib/newsletters/logo-path";
 
 /**
  * A subscription with its state: active ones offer Unsubscribe (after a confirm, then for real, saying
@@ -40,7 +41,7 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-center gap-3">
-          <NewsletterAvatar src={newsletter.logoUrl} name={newsletter.name} />
+          <NewsletterAvatar src={logoPath(newsletter.id, newsletter.logoUrl)} name={newsletter.name} />
           <div className="min-w-0">
             <h4 className="truncate font-semibold text-slate-900 dark:text-white">
               <Link

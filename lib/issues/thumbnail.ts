@@ -10,12 +10,18 @@ export const KEEP_THUMBNAILS_JOB = "issues.keep-thumbnails";
 
 /**
  * An email card's picture, fetched by the image proxy (docs/contract.md 6.4): `thumbnail_image_url` stays the
- * sender's address, and the reader's browser asks this server for it instead of the sender's.
+ * sender's address, and the reader's browser asks this server for it instead of the sender's. Null when the
+ * server cannot fetch it: the card then shows none.
  */
-export async function loadThumbnail(userId: number, emailId: number): Promise<ProxiedImage> {
+export async function loadThumbnail(userId: number, emailId: number): Promise<ProxiedImage | null> {
   const url = await findThumbnailUrl(userId, emailId);
   if (!url) throw new NotFoundError();
-  return loadImage(url);
+  try {
+    return await loadImage(url);
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
 }
 
 /**
