@@ -132,7 +132,14 @@ function IssueContent({ emailId }: { emailId: number }) {
             </div>
           </ReadingSurface>
         </article>
-        <aside id="issue-sidebar" aria-label="About this issue" className="min-w-0 space-y-4 lg:sticky lg:top-6 lg:self-start">
+        {/* Sticky at desktop width, so what it holds stays where the reader is looking; it scrolls on its own when taller. */}
+        <aside
+          id="issue-sidebar"
+          aria-label="About this issue"
+          className="min-w-0 space-y-4 lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto"
+        >
+          {/* Comments come first once asked for: pressed at the top of the page, they open in view. */}
+          {commentsOpen && <CommentsPanel emailId={issue.id} />}
           {issue.email_summary && (
             <section
               aria-labelledby="summary-title"
@@ -145,11 +152,7 @@ function IssueContent({ emailId }: { emailId: number }) {
             </section>
           )}
           <HighlightsPanel emailId={issue.id} />
-          {commentsOpen ? (
-            <CommentsPanel emailId={issue.id} />
-          ) : (
-            <RecentIssues newsletterId={issue.newsletter_metadata_id ?? null} currentId={issue.id} />
-          )}
+          {!commentsOpen && <RecentIssues newsletterId={issue.newsletter_metadata_id ?? null} currentId={issue.id} />}
         </aside>
       </div>
       <ScrollTopButton />

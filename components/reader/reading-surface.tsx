@@ -33,7 +33,7 @@ export function ReadingSurface({ issue, children }: Props) {
   return (
     <div ref={text}>
       <div hidden={readerView}>{children}</div>
-      {readerView && <ReaderView subject={issue.subject || "No Subject"} bodyHtml={issue.body_html} bodyPlain={issue.body_plain} />}
+      {readerView && <ReaderView emailId={issue.id} subject={issue.subject || "No Subject"} bodyHtml={issue.body_html} bodyPlain={issue.body_plain} />}
       <ListenBar />
     </div>
   );
