@@ -128,7 +128,10 @@ export function FeedControls({ state, onChange }: Props) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <MarkAllRead state={state} />
-          <ViewToggle value={state.view} onChange={(view) => onChange((current) => ({ ...current, view }))} />
+          {/* A phone shows one column whichever is chosen, so the choice is not offered there. */}
+          <div className="max-sm:hidden">
+            <ViewToggle value={state.view} onChange={(view) => onChange((current) => ({ ...current, view }))} />
+          </div>
         </div>
       </div>
     </section>

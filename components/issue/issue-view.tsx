@@ -23,6 +23,7 @@ import { ScrollTopButton } from "./scroll-top-button";
 import { useFeedNeighbours } from "./use-feed-neighbours";
 import { useOpenedAsPublicIssue } from "./use-opened-as-public-issue";
 import { useReadTracking } from "./use-read-tracking";
+import { useThemeSwitch } from "../theme-toggle";
 
 // Opened on request (the Comments button, ?showComments=true): fetched then, not with the issue (issue 34's budget).
 const CommentsPanel = dynamic(() => import("./comments-panel").then((module) => module.CommentsPanel), { ssr: false });
@@ -57,7 +58,9 @@ function IssueKeys({ emailId, issue }: { emailId: number; issue: EmailDetail | u
   const returnToFeed = useReturnToFeed();
   const neighbour = useFeedNeighbours();
   const toggles = useIssueToggles();
+  const theme = useThemeSwitch();
   const handlers: ReaderHandlers = {
+    theme: theme.toggle,
     next: () => neighbour(emailId, 1),
     previous: () => neighbour(emailId, -1),
     back: () => {
@@ -100,6 +103,9 @@ function IssueContent({ emailId }: { emailId: number }) {
   const publicIssue = useOpenedAsPublicIssue(emailId);
   const readError = useReadTracking(emailId, email.isSuccess);
   const readingItems = useReadingToolbarItems();
+  // The header, and its theme button, is hidden on this page (docs/spec.md section 2): the switch is in More too.
+  const theme = useThemeSwitch();
+  const themeEntry = { id: "theme", label: `Switch to ${theme.next} theme`, onSelect: theme.toggle };
 
   if (email.isPending) return <Spinner label={publicIssue ? "Loading issue..." : "Loading email..."} className="py-24" />;
   if (email.isError) return <IssueProblem error={email.error} publicIssue={publicIssue} />;
@@ -116,6 +122,7 @@ function IssueContent({ emailId }: { emailId: number }) {
           commentsOpen={commentsOpen}
           onToggleComments={() => setCommentsOpen((open) => !open)}
           items={readingItems}
+          menuEntries={[themeEntry]}
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

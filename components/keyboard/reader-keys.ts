@@ -1,6 +1,17 @@
 /** docs/contract.md 6.6 and 7.3: the keys of the feed and issue pages, and what each does. */
 export type ReaderAction =
-  "next" | "previous" | "open" | "back" | "toggleRead" | "favourite" | "like" | "readerView" | "listen" | "search" | "help";
+    | "next"
+  | "previous"
+  | "open"
+  | "back"
+  | "toggleRead"
+  | "favourite"
+  | "like"
+  | "readerView"
+  | "listen"
+  | "theme"
+  | "search"
+  | "help";
 
 export const SHORTCUTS: { keys: string[]; action: ReaderAction; label: string }[] = [
   { keys: ["j"], action: "next", label: "Next issue" },
@@ -12,6 +23,7 @@ export const SHORTCUTS: { keys: string[]; action: ReaderAction; label: string }[
   { keys: ["l"], action: "like", label: "Like or unlike" },
   { keys: ["v"], action: "readerView", label: "Reader view on or off (Escape leaves it too)" },
   { keys: ["p"], action: "listen", label: "Listen, pause or resume" },
+  { keys: ["t"], action: "theme", label: "Light or dark theme (the issue page, which has no header)" },
   { keys: ["/"], action: "search", label: "Search the feed" },
   { keys: ["?"], action: "help", label: "Show these shortcuts" },
 ];

@@ -70,9 +70,10 @@ function NewsletterRow({ newsletter, onOpen }: { newsletter: PopularNewsletter; 
           {newsletter.publisher || newsletter.description || "N/A"}
         </span>
       </span>
+      {/* The name alone: a category's emoji shows as a missing-glyph box where the system has no emoji font. */}
       {newsletter.categories?.[0] && (
         <span className="hidden shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600 sm:inline dark:bg-slate-800 dark:text-slate-300">
-          {newsletter.categories[0].emoji} {newsletter.categories[0].name}
+          {newsletter.categories[0].name}
         </span>
       )}
     </Link>
