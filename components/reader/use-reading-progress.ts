@@ -7,12 +7,19 @@ import { patchCachedEmails } from "@/lib/issues/hooks";
 
 const SAVE_EVERY_MS = 2_000;
 const RESTORE_FOR_MS = 5_000;
+// How long "Resumed where you left off" stays.
+const RESUMED_FOR_MS = 6_000;
 
 /** How far down the text the bottom of the window is: 0 before it starts, 1 once its end is in view. */
 function fractionOf(element: HTMLElement): number {
   const box = element.getBoundingClientRect();
   if (box.height <= 0) return 0;
   return Math.min(1, Math.max(0, (window.innerHeight - box.top) / box.height));
+}
+
+/** The reader's place, or 0 while the text's top is still in view: a place on the first screen is no place to resume. */
+function placeOf(element: HTMLElement): number {
+  return element.getBoundingClientRect().top < 0 ? fractionOf(element) : 0;
 }
 
 /** The window's scroll position that shows the text down to `fraction`: fractionOf's inverse. */
@@ -32,14 +39,31 @@ function send(emailId: number, fraction: number, keepalive: boolean) {
  * following the text while the frame and its images grow until the reader scrolls, and the place is
  * saved as they scroll (every 2 s at most) and once more as they leave, with a keepalive request.
  * Only a copy of the reader's own has a place to keep (`enabled`).
+ *
+ * It resumes only a place past the text's top (the title stays in view otherwise), and says so: `resumed` is
+ * true for a few seconds, and `toTop` goes back to the start.
  */
-export function useReadingProgress(text: RefObject<HTMLElement | null>, emailId: number, saved: number | null, enabled: boolean) {
+export function useReadingProgress(
+  text: RefObject<HTMLElement | null>,
+  emailId: number,
+  saved: number | null,
+  enabled: boolean,
+): { resumed: boolean; toTop: () => void } {
   const queryClient = useQueryClient();
   const [initial] = useState(saved);
+  const [resumed, setResumed] = useState(false);
+
+  useEffect(() => {
+    if (!resumed) return;
+    const timer = window.setTimeout(() => setResumed(false), RESUMED_FOR_MS);
+    return () => window.clearTimeout(timer);
+  }, [resumed]);
 
   useEffect(() => {
     const element = text.current;
     if (!enabled || !element || initial === null || initial <= 0 || initial >= 1) return;
+    // Saved before places on the first screen stopped counting: the text's top would still be in view there.
+    if (scrollFor(element, initial) <= window.scrollY + element.getBoundingClientRect().top) return;
     let expected: number | null = null;
     const restore = () => {
       expected = scrollFor(element, initial);
@@ -59,6 +83,7 @@ export function useReadingProgress(text: RefObject<HTMLElement | null>, emailId:
     observer.observe(element);
     window.addEventListener("scroll", onScroll, { passive: true });
     restore();
+    setResumed(true);
     return finish;
   }, [text, initial, enabled]);
 
@@ -77,7 +102,7 @@ export function useReadingProgress(text: RefObject<HTMLElement | null>, emailId:
       pending = null;
     };
     const onScroll = () => {
-      pending = fractionOf(element);
+      pending = placeOf(element);
       timer ??= window.setTimeout(() => flush(false), SAVE_EVERY_MS);
     };
     const onLeave = () => flush(true);
@@ -94,4 +119,10 @@ export function useReadingProgress(text: RefObject<HTMLElement | null>, emailId:
       flush(true);
     };
   }, [text, emailId, enabled, queryClient]);
+
+  const toTop = () => {
+    setResumed(false);
+    window.scrollTo({ top: 0, behavior: "instant" });
+  };
+  return { resumed, toTop };
 }
