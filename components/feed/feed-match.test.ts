@@ -25,7 +25,14 @@ describe("what a narrowed feed says", () => {
   });
 
   it("clears the search and filters but keeps the sort and view", () => {
-    const state = { ...DEFAULT_FEED, search: "x", read_status: "read" as const, sort_by: "subject" as const, view: "grid" as const, page: 3 };
+    const state = {
+      ...DEFAULT_FEED,
+      search: "x",
+      read_status: "read" as const,
+      sort_by: "subject" as const,
+      view: "grid" as const,
+      page: 3,
+    };
     expect(cleared(state)).toEqual({ ...DEFAULT_FEED, sort_by: "subject", view: "grid" });
     expect(clearLabel(state, ["Read"])).toBe("Clear search and filters");
     expect(clearLabel({ ...state, read_status: null }, [])).toBe("Clear search");

@@ -236,7 +236,10 @@ export function FeedView() {
               <h2 id="issues-title" className="sr-only">
                 Issues
               </h2>
-              <ul aria-labelledby="issues-title" className={`grid gap-2 sm:gap-3 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}>
+              <ul
+                aria-labelledby="issues-title"
+                className={`grid gap-2 sm:gap-3 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}
+              >
                 {issues.map((email) => (
                   <li key={email.id} className="min-w-0">
                     <EmailCard

@@ -98,7 +98,8 @@ export function GoogleButton({ clientId, label, onSignedIn }: Props) {
     }
   };
 
-  const failure = sdk.status === "unavailable" ? GoogleMessages.notAvailable : sdk.status === "setup-failed" ? GoogleMessages.setupFailed : null;
+  const failure =
+    sdk.status === "unavailable" ? GoogleMessages.notAvailable : sdk.status === "setup-failed" ? GoogleMessages.setupFailed : null;
   const shown = message ?? (pressed ? failure : null);
   const busy = waiting || signIn.isPending;
 

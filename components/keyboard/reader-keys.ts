@@ -1,17 +1,6 @@
 /** docs/contract.md 6.6 and 7.3: the keys of the feed and issue pages, and what each does. */
 export type ReaderAction =
-    | "next"
-  | "previous"
-  | "open"
-  | "back"
-  | "toggleRead"
-  | "favourite"
-  | "like"
-  | "readerView"
-  | "listen"
-  | "theme"
-  | "search"
-  | "help";
+  "next" | "previous" | "open" | "back" | "toggleRead" | "favourite" | "like" | "readerView" | "listen" | "theme" | "search" | "help";
 
 export const SHORTCUTS: { keys: string[]; action: ReaderAction; label: string }[] = [
   { keys: ["j"], action: "next", label: "Next issue" },

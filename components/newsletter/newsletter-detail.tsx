@@ -49,7 +49,11 @@ function Details({ newsletter }: { newsletter: Newsletter }) {
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-center gap-4">
-        <NewsletterAvatar src={logoPath(newsletter.id, newsletter.logoUrl)} name={newsletter.name} className="h-16 w-16 text-xl sm:h-20 sm:w-20 sm:text-2xl" />
+        <NewsletterAvatar
+          src={logoPath(newsletter.id, newsletter.logoUrl)}
+          name={newsletter.name}
+          className="h-16 w-16 text-xl sm:h-20 sm:w-20 sm:text-2xl"
+        />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">{newsletter.name}</h1>
           <p className="text-slate-600 dark:text-slate-300">By {newsletter.publisher}</p>

@@ -48,7 +48,9 @@ export function ReadingSurface({ issue, children }: Props) {
         </p>
       )}
       <div hidden={readerView}>{children}</div>
-      {readerView && <ReaderView emailId={issue.id} subject={issue.subject || "No Subject"} bodyHtml={issue.body_html} bodyPlain={issue.body_plain} />}
+      {readerView && (
+        <ReaderView emailId={issue.id} subject={issue.subject || "No Subject"} bodyHtml={issue.body_html} bodyPlain={issue.body_plain} />
+      )}
       <ListenBar />
     </div>
   );

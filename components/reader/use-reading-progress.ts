@@ -83,8 +83,12 @@ export function useReadingProgress(
     observer.observe(element);
     window.addEventListener("scroll", onScroll, { passive: true });
     restore();
-    setResumed(true);
-    return finish;
+    // Said once the place is shown, with the next frame.
+    const said = window.requestAnimationFrame(() => setResumed(true));
+    return () => {
+      window.cancelAnimationFrame(said);
+      finish();
+    };
   }, [text, initial, enabled]);
 
   useEffect(() => {

@@ -75,9 +75,11 @@ describe("an issue's picture is fetched and kept when it is filed", () => {
       const reader = await registerUser();
       const id = await deliverPictured(reader, `${host.origin}/missing.png`);
       const read = async () =>
-        ((await call(getEmail, `/api/issues/${id}`, { cookie: reader.cookie, params: { emailId: String(id) } })).body as {
-          thumbnail_image_url: string | null;
-        }).thumbnail_image_url;
+        (
+          (await call(getEmail, `/api/issues/${id}`, { cookie: reader.cookie, params: { emailId: String(id) } })).body as {
+            thumbnail_image_url: string | null;
+          }
+        ).thumbnail_image_url;
       await vi.waitFor(async () => {
         await runDueJobs();
         expect(await read()).toBeNull();
@@ -109,7 +111,10 @@ describe("GET /img/logo/<newsletter id>", () => {
       const logo = (newsletterId: number, cookie: string | undefined = reader.cookie) =>
         call(getLogo, `/img/logo/${newsletterId}`, { cookie, params: { newsletterId: String(newsletterId) } });
       const shown = await seedNewsletter({ isPublic: true });
-      await getDb().update(newsletter).set({ logoUrl: `${host.origin}/logo.png` }).where(eq(newsletter.id, shown));
+      await getDb()
+        .update(newsletter)
+        .set({ logoUrl: `${host.origin}/logo.png` })
+        .where(eq(newsletter.id, shown));
       const answer = await logo(shown);
       expect(answer.status).toBe(200);
       expect(answer.headers.get("content-type")).toBe("image/png");
@@ -117,12 +122,18 @@ describe("GET /img/logo/<newsletter id>", () => {
       expect(host.requests.map((request) => [request.url, request.headers.cookie])).toEqual([["/logo.png", undefined]]);
 
       const gone = await seedNewsletter({ isPublic: true });
-      await getDb().update(newsletter).set({ logoUrl: `${host.origin}/missing-logo.png` }).where(eq(newsletter.id, gone));
+      await getDb()
+        .update(newsletter)
+        .set({ logoUrl: `${host.origin}/missing-logo.png` })
+        .where(eq(newsletter.id, gone));
       expect((await logo(gone)).status).toBe(204);
 
       expect(await logo(await seedNewsletter({ isPublic: true }))).toMatchObject({ status: 404, body: { detail: "Not found" } });
       const hidden = await seedNewsletter({ isPublic: false });
-      await getDb().update(newsletter).set({ logoUrl: `${host.origin}/logo.png` }).where(eq(newsletter.id, hidden));
+      await getDb()
+        .update(newsletter)
+        .set({ logoUrl: `${host.origin}/logo.png` })
+        .where(eq(newsletter.id, hidden));
       expect((await logo(hidden)).status).toBe(404);
       expect((await call(getLogo, `/img/logo/${shown}`, { params: { newsletterId: String(shown) } })).status).toBe(401);
     } finally {

@@ -12,5 +12,7 @@ export const dynamic = "force-dynamic";
  */
 export const GET = route({ auth: "user", params: EmailIdParams }, async ({ user, params }) => {
   const thumbnail = await loadThumbnail(user.id, params.emailId);
-  return thumbnail ? imageResponse(thumbnail, "private, no-store") : new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
+  return thumbnail
+    ? imageResponse(thumbnail, "private, no-store")
+    : new Response(null, { status: 204, headers: { "cache-control": "no-store" } });
 });
