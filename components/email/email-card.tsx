@@ -95,7 +95,7 @@ export function EmailCard({
         <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] content-start gap-x-2 gap-y-0.5 sm:grid-rows-[auto_auto_auto_1fr] sm:gap-y-1">
           <div className="col-span-2 flex items-start gap-2">
             <Title
-              className={`min-w-0 flex-1 text-base leading-snug ${
+              className={`min-w-0 flex-1 text-[15px] leading-5 sm:text-base sm:leading-snug ${
                 unread ? "font-bold text-slate-950 dark:text-white" : "font-medium text-slate-700 dark:text-slate-300"
               }`}
             >
@@ -136,7 +136,8 @@ export function EmailCard({
             {email.email_summary || "No summary available."}
           </p>
           {unread && (
-            <span className="row-start-4 hidden self-end justify-self-start rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-800 sm:inline dark:bg-indigo-950 dark:text-indigo-200">
+            // On a phone the bold title and the card's edge show it; the word stays for screen readers.
+            <span className="row-start-4 self-end justify-self-start rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-800 max-sm:sr-only dark:bg-indigo-950 dark:text-indigo-200">
               Unread
             </span>
           )}

@@ -193,7 +193,7 @@ export function FeedView() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl space-y-3">
+    <div className="mx-auto max-w-7xl space-y-2 sm:space-y-3">
       <ReaderKeys handlers={handlers} />
       <FeedControls state={state} onChange={changeFilters} />
       {feed.isPending || beyondLastPage ? (

@@ -62,16 +62,21 @@ export function useReadingProgress(
   useEffect(() => {
     const element = text.current;
     if (!enabled || !element || initial === null || initial <= 0 || initial >= 1) return;
-    // Saved before places on the first screen stopped counting: the text's top would still be in view there.
-    if (scrollFor(element, initial) <= window.scrollY + element.getBoundingClientRect().top) return;
     let expected: number | null = null;
+    let said: number | null = null;
     const restore = () => {
-      expected = scrollFor(element, initial);
+      const target = scrollFor(element, initial);
+      // A place whose text top would still be in view is no place to resume (saved before such places stopped
+      // counting): the page opens at its top. The frame may grow past it yet, and then it resumes.
+      if (target <= window.scrollY + element.getBoundingClientRect().top) return;
+      expected = target;
       window.scrollTo({ top: expected, behavior: "instant" });
+      // Said once the place is shown, with the next frame.
+      said ??= window.requestAnimationFrame(() => setResumed(true));
     };
     // A scroll that is not ours is the reader's: from then on the page is theirs.
     const onScroll = () => {
-      if (expected !== null && Math.abs(window.scrollY - expected) > 2) finish();
+      if (Math.abs(window.scrollY - (expected ?? 0)) > 2) finish();
     };
     const observer = new ResizeObserver(restore);
     const timer = window.setTimeout(() => finish(), RESTORE_FOR_MS);
@@ -83,10 +88,8 @@ export function useReadingProgress(
     observer.observe(element);
     window.addEventListener("scroll", onScroll, { passive: true });
     restore();
-    // Said once the place is shown, with the next frame.
-    const said = window.requestAnimationFrame(() => setResumed(true));
     return () => {
-      window.cancelAnimationFrame(said);
+      if (said !== null) window.cancelAnimationFrame(said);
       finish();
     };
   }, [text, initial, enabled]);
