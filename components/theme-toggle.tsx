@@ -32,6 +32,19 @@ export function useTheme(): Theme | null {
   return useSyncExternalStore<Theme | null>(subscribe, currentTheme, serverTheme);
 }
 
+/** The theme the reader would switch to, and the switch: for places other than the header's button. */
+export function useThemeSwitch(): { next: Theme; toggle: () => string } {
+  const theme = useTheme();
+  const next = theme ? oppositeTheme(theme) : "dark";
+  return {
+    next,
+    toggle: () => {
+      applyTheme(next);
+      return `${next === "dark" ? "Dark" : "Light"} theme.`;
+    },
+  };
+}
+
 export function ThemeToggle() {
   const theme = useTheme();
   const next = theme ? oppositeTheme(theme) : "dark";

@@ -7,6 +7,7 @@ import { useSubscriptionTo } from "@/lib/client/subscriptions";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { FollowFeedButton } from "../newsletter/follow-feed-button";
 import { buttonClass } from "../ui/button";
+import { logoPath } from "@/lib/newsletters/logo-path";
 
 /** One catalog entry: who writes it, what it is, how often it comes, and a way to subscribe. */
 export function NewsletterCard({
@@ -31,7 +32,7 @@ export function NewsletterCard({
       className={`relative flex flex-col gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm transition-shadow focus-within:ring-2 focus-within:ring-indigo-500 hover:shadow-md dark:border-slate-800 dark:bg-slate-900 ${className}`}
     >
       <div className="flex items-start gap-3">
-        <NewsletterAvatar src={newsletter.logoUrl} name={newsletter.name} />
+        <NewsletterAvatar src={logoPath(newsletter.id, newsletter.logoUrl)} name={newsletter.name} />
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold text-slate-900 dark:text-white">
             <Link href={`/newsletter/${newsletter.id}`} className="after:absolute after:inset-0 focus:outline-none">

@@ -6,6 +6,7 @@ import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 import { Section } from "./section";
+import { logoPath } from "@/lib/newsletters/logo-path";
 
 /** docs/spec.md section 9: discover shows the first 8 trending issues. */
 const SHOWN = 8;
@@ -31,7 +32,7 @@ export function TrendingIssues() {
                 className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 transition-colors hover:border-indigo-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700"
               >
                 <NewsletterAvatar
-                  src={issue.newsletter_metadata.logoUrl}
+                  src={logoPath(issue.newsletter_metadata.id, issue.newsletter_metadata.logoUrl)}
                   name={issue.newsletter_metadata.newsletter_name}
                   className="h-10 w-10 text-sm"
                 />

@@ -7,7 +7,7 @@ import { useToggleLike, type Email } from "@/lib/client/issues";
 import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from "../ui/reader-icons";
 
 const action =
-  "inline-flex h-9 min-w-9 items-center justify-center gap-1.5 rounded-lg px-2 text-sm text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white";
+  "inline-flex h-7 min-w-8 items-center sm:h-9 sm:min-w-9 justify-center gap-1.5 rounded-lg px-2 text-sm text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white";
 
 type Props = {
   email: Pick<Email, "id" | "subject" | "is_liked" | "like_count" | "comment_count" | "is_favorited" | "folder_ids" | "public_share_id">;
@@ -26,7 +26,7 @@ export function EmailActions({ email, onBookmark, onShare, onProblem }: Props) {
   // A shown count is part of the button's name, so speech users can say what they see (WCAG 2.5.3).
   const counted = (count: number, one: string, many: string) => (count > 0 ? `, ${formatCount(count)} ${count === 1 ? one : many}` : "");
   return (
-    <div className="flex items-center gap-1">
+    <div className="flex items-center sm:gap-1">
       <button
         type="button"
         aria-pressed={email.is_liked}

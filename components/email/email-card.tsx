@@ -84,16 +84,18 @@ export function EmailCard({
         tabIndex={narrow ? 0 : cardId ? -1 : undefined}
         onKeyDown={narrow ? onKeyDown : undefined}
         onClick={onClick}
-        className={`group flex h-full min-w-0 cursor-pointer gap-3 overflow-hidden rounded-xl border bg-white p-3 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:p-4 dark:bg-slate-900 ${
+        className={`group flex h-full min-w-0 cursor-pointer gap-3 overflow-hidden rounded-xl border bg-white p-2.5 shadow-sm transition-shadow hover:shadow-md focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 sm:p-4 dark:bg-slate-900 ${
           unread
             ? "border-slate-200 border-l-4 border-l-indigo-500 dark:border-slate-800 dark:border-l-indigo-400"
             : "border-slate-200 dark:border-slate-800"
         } ${current ? "ring-2 ring-indigo-500 ring-offset-2 ring-offset-slate-50 dark:ring-offset-slate-950" : ""}`}
       >
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="flex items-start gap-2">
+        {/* On a phone the actions share the sender's line and the summary takes one line, so a first screen holds six
+            or more issues; wider, the summary takes two and the actions sit under it with the Unread mark. */}
+        <div className="grid min-w-0 flex-1 grid-cols-[minmax(0,1fr)_auto] content-start gap-x-2 gap-y-0.5 sm:grid-rows-[auto_auto_auto_1fr] sm:gap-y-1">
+          <div className="col-span-2 flex items-start gap-2">
             <Title
-              className={`min-w-0 flex-1 text-base leading-snug ${
+              className={`min-w-0 flex-1 text-[15px] leading-5 sm:text-base sm:leading-snug ${
                 unread ? "font-bold text-slate-950 dark:text-white" : "font-medium text-slate-700 dark:text-slate-300"
               }`}
             >
@@ -117,27 +119,29 @@ export function EmailCard({
               </button>
             )}
           </div>
-          <p className="flex min-w-0 items-baseline gap-1 text-sm text-slate-600 dark:text-slate-300">
+          <p className="col-start-1 row-start-2 flex min-w-0 items-baseline gap-1 self-center text-sm text-slate-600 sm:col-span-2 dark:text-slate-300">
             <span className="truncate">{sender}</span>
             <span aria-hidden="true">·</span>
             <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
               <time dateTime={email.date_received ?? undefined}>{formatShortDate(email.date_received)}</time>
-              <span aria-hidden="true"> · </span>
-              {readTimeLabel(email.time_to_read)}
+              <span className="max-sm:hidden">
+                <span aria-hidden="true"> · </span>
+                {readTimeLabel(email.time_to_read)}
+              </span>
               <ReadProgress fraction={email.read_progress} />
             </span>
           </p>
-          <p className="line-clamp-2 break-words text-sm text-slate-500 dark:text-slate-400">
+          <p className="col-span-2 row-start-3 line-clamp-1 break-words text-sm text-slate-500 sm:line-clamp-2 dark:text-slate-400">
+            <span className="text-xs sm:hidden">{readTimeLabel(email.time_to_read)} · </span>
             {email.email_summary || "No summary available."}
           </p>
-          <div className="mt-auto flex items-center justify-between gap-2">
-            {unread ? (
-              <span className="rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
-                Unread
-              </span>
-            ) : (
-              <span />
-            )}
+          {unread && (
+            // On a phone the bold title and the card's edge show it; the word stays for screen readers.
+            <span className="row-start-4 self-end justify-self-start rounded bg-indigo-100 px-1.5 py-0.5 text-xs font-semibold text-indigo-800 max-sm:sr-only dark:bg-indigo-950 dark:text-indigo-200">
+              Unread
+            </span>
+          )}
+          <div className="col-start-2 row-start-2 -mr-1 sm:row-start-4 sm:mr-0 sm:self-end">
             <EmailActions
               email={email}
               onBookmark={() => {
@@ -148,14 +152,18 @@ export function EmailCard({
               onProblem={setProblem}
             />
           </div>
-          {problem && <Alert>{problem}</Alert>}
-          {signUp.notice && <Alert tone={signUp.notice.tone}>{signUp.notice.text}</Alert>}
+          {problem && <div className="col-span-2">{<Alert>{problem}</Alert>}</div>}
+          {signUp.notice && (
+            <div className="col-span-2">
+              <Alert tone={signUp.notice.tone}>{signUp.notice.text}</Alert>
+            </div>
+          )}
         </div>
         {email.thumbnail_image_url && (
           <EmailThumbnail
             // Through this server's image proxy: the sender's host never learns the feed was opened.
             src={`/img/thumbnail/${email.id}`}
-            className={layout === "row" ? "h-20 w-20 sm:h-24 sm:w-36" : "h-16 w-16 sm:h-20 sm:w-20"}
+            className={layout === "row" ? "h-14 w-14 sm:h-24 sm:w-36" : "h-14 w-14 sm:h-20 sm:w-20"}
           />
         )}
       </article>

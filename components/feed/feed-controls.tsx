@@ -5,6 +5,7 @@ import { RECENCY_FILTERS, SORT_FIELDS } from "@/lib/issues/feed-options";
 import { useCategories } from "@/lib/client/newsletters";
 import { buttonClass, inputClass } from "../ui/button";
 import { ArrowUpIcon, SearchIcon, SortIcon } from "../ui/reader-icons";
+import { RECENCY_LABELS } from "./feed-match";
 import { allToNull, nextSort, withFilters, type FeedState, type SortField } from "./feed-query";
 import type { FeedUpdate } from "./use-feed-state";
 import { MarkAllRead } from "./mark-all-read";
@@ -18,12 +19,6 @@ const SORT_LABELS: Record<SortField, string> = {
   subject: "Subject",
   sender_name: "Sender",
   time_to_read: "Read time",
-};
-const RECENCY_LABELS: Record<(typeof RECENCY_FILTERS)[number], string> = {
-  all_time: "All time",
-  last_7_days: "Last 7 days",
-  last_30_days: "Last 30 days",
-  last_90_days: "Last 90 days",
 };
 
 const selectClass = `${inputClass} py-2 pr-8`;
@@ -133,7 +128,10 @@ export function FeedControls({ state, onChange }: Props) {
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <MarkAllRead state={state} />
-          <ViewToggle value={state.view} onChange={(view) => onChange((current) => ({ ...current, view }))} />
+          {/* A phone shows one column whichever is chosen, so the choice is not offered there. */}
+          <div className="max-sm:hidden">
+            <ViewToggle value={state.view} onChange={(view) => onChange((current) => ({ ...current, view }))} />
+          </div>
         </div>
       </div>
     </section>

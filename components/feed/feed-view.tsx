@@ -13,6 +13,7 @@ import { EmptyState } from "../ui/empty-state";
 import { Spinner } from "../ui/spinner";
 import { ConfirmationCard } from "./confirmation-card";
 import { FeedControls } from "./feed-controls";
+import { MatchCount, NoMatch } from "./narrowed-feed";
 import { NewIssues } from "./new-issues";
 import { feedErrorText } from "./feed-error";
 import {
@@ -109,6 +110,8 @@ export function FeedView() {
   const pending = pendingParams ? (pendingFeed.data?.items ?? []).filter((email) => !email.is_read) : [];
   const issues = items.filter((email) => email.kind !== "confirmation" || email.is_read);
   const offers = subscriptionOffers(issues);
+  // Unread confirmations that match wait above the list, so they are not counted among its issues.
+  const matched = Math.max(0, (feed.data?.total_items ?? 0) - (pendingParams ? (pendingFeed.data?.total_items ?? 0) : 0));
   const layout = state.view === "one" ? "row" : "tile";
   // Keys act on what is shown, once it is this page's own answer (not the previous page's, kept while loading).
   const ready = feed.isSuccess && !feed.isPlaceholderData;
@@ -190,7 +193,7 @@ export function FeedView() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl space-y-3">
+    <div className="mx-auto max-w-7xl space-y-2 sm:space-y-3">
       <ReaderKeys handlers={handlers} />
       <FeedControls state={state} onChange={changeFilters} />
       {feed.isPending || beyondLastPage ? (
@@ -222,15 +225,21 @@ export function FeedView() {
             </EmptyState>
           ) : issues.length === 0 && isUnfiltered(state) && session.data ? (
             <FirstIssueGuide address={session.data.unique_email} />
-          ) : issues.length === 0 ? (
+          ) : issues.length === 0 && isUnfiltered(state) ? (
             <EmptyState action={{ href: "/discover", label: "Discover newsletters" }}>No newsletters in your feed yet.</EmptyState>
+          ) : issues.length === 0 ? (
+            <NoMatch state={state} />
           ) : (
             <>
+              {!isUnfiltered(state) && <MatchCount state={state} count={matched} />}
               {/* The cards' h3 titles sit under this heading, not straight under the page's h1. */}
               <h2 id="issues-title" className="sr-only">
                 Issues
               </h2>
-              <ul aria-labelledby="issues-title" className={`grid gap-3 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}>
+              <ul
+                aria-labelledby="issues-title"
+                className={`grid gap-2 sm:gap-3 ${GRID[state.view]} ${feed.isPlaceholderData ? "opacity-60" : ""}`}
+              >
                 {issues.map((email) => (
                   <li key={email.id} className="min-w-0">
                     <EmailCard

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { useSaveSearch } from "@/lib/client/searches";
 import { buttonClass, inputClass } from "../ui/button";
@@ -25,10 +25,23 @@ export function SearchTools({ search }: { search: string }) {
   const id = useId();
   const [helpOpen, setHelpOpen] = useState(false);
   const [naming, setNaming] = useState(false);
+  const tipsButton = useRef<HTMLButtonElement>(null);
+  // Escape closes the tips wherever the focus is, and hands it back to their button.
+  useEffect(() => {
+    if (!helpOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setHelpOpen(false);
+      tipsButton.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [helpOpen]);
   return (
-    <div className="space-y-2">
+    <div className="relative space-y-2">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
         <button
+          ref={tipsButton}
           type="button"
           aria-expanded={helpOpen}
           aria-controls={`${id}-help`}
@@ -43,8 +56,12 @@ export function SearchTools({ search }: { search: string }) {
           </button>
         )}
       </div>
+      {/* Over the cards, not above them: opening the tips moves nothing, and Escape closes them. */}
       {helpOpen && (
-        <div id={`${id}-help`} className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700 dark:bg-slate-800/60 dark:text-slate-200">
+        <div
+          id={`${id}-help`}
+          className="absolute left-0 top-full z-20 mt-1 w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200"
+        >
           <p className="mb-2">Words find issues that hold them all. Narrow further with:</p>
           <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
             {OPERATORS.map(([example, meaning]) => (

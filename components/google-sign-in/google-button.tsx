@@ -17,6 +17,8 @@ export function GoogleButton({ clientId, label, onSignedIn }: Props) {
   const [sdk, setSdk] = useState<SdkState>({ status: "loading" });
   const [attempt, setAttempt] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
+  // A failed load or setup is said only once the reader has pressed the button, not to everyone who opens the page.
+  const [pressed, setPressed] = useState(false);
   const [waiting, setWaiting] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const signIn = useGoogleSignIn();
@@ -46,9 +48,13 @@ export function GoogleButton({ clientId, label, onSignedIn }: Props) {
         } catch {
           setSdk({ status: "setup-failed" });
         }
+        setMessage((current) => (current === GoogleMessages.stillLoading ? null : current));
       },
       () => {
-        if (active) setSdk({ status: "unavailable" });
+        if (!active) return;
+        setSdk({ status: "unavailable" });
+        // "Still loading" is out of date once the load has failed: the failure is said below instead.
+        setMessage((current) => (current === GoogleMessages.stillLoading ? null : current));
       },
     );
     return () => {
@@ -69,6 +75,7 @@ export function GoogleButton({ clientId, label, onSignedIn }: Props) {
   };
 
   const start = () => {
+    setPressed(true);
     setMessage(null);
     if (sdk.status === "loading") return setMessage(GoogleMessages.stillLoading);
     if (sdk.status !== "ready") {
@@ -91,9 +98,9 @@ export function GoogleButton({ clientId, label, onSignedIn }: Props) {
     }
   };
 
-  const shown =
-    message ??
-    (sdk.status === "unavailable" ? GoogleMessages.notAvailable : sdk.status === "setup-failed" ? GoogleMessages.setupFailed : null);
+  const failure =
+    sdk.status === "unavailable" ? GoogleMessages.notAvailable : sdk.status === "setup-failed" ? GoogleMessages.setupFailed : null;
+  const shown = message ?? (pressed ? failure : null);
   const busy = waiting || signIn.isPending;
 
   return (

@@ -114,9 +114,11 @@ export function paintHighlights(root: Element, highlights: Painted[]): number[] 
 export function selectedQuote(root: Element): (TextQuote & { prefix: string; suffix: string; range: Range }) | null {
   const selection = root.ownerDocument.getSelection();
   if (!selection || selection.isCollapsed || selection.rangeCount === 0) return null;
-  const range = selection.getRangeAt(0);
-  if (!root.contains(range.commonAncestorContainer)) return null;
-  const quote = selection.toString().trim();
+  const range = selection.getRangeAt(0).cloneRange();
+  if (!root.contains(range.startContainer)) return null;
+  // A triple click ends the selection at the start of whatever follows the paragraph, which may lie past `root`.
+  if (!root.contains(range.endContainer)) range.setEnd(root, root.childNodes.length);
+  const quote = range.toString().trim();
   if (!quote) return null;
   const before = root.ownerDocument.createRange();
   before.selectNodeContents(root);

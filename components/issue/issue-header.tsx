@@ -60,14 +60,14 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
         </div>
         <div className="flex flex-wrap gap-2">
           {unconfirmed && (
-            <button type="button" onClick={confirm} disabled={subscribe.isPending} className={buttonClass("secondary", "px-3 py-1.5")}>
+            <button type="button" onClick={confirm} disabled={subscribe.isPending} className={buttonClass("primary", "px-3 py-1.5")}>
               <BadgeCheckIcon width={18} height={18} />
               {subscribe.isPending ? "Subscribing..." : "Confirm Subscription"}
             </button>
           )}
           {/* Leaving is one step away on every issue, whether or not the reader ever confirmed. */}
           {subscription && canUnsubscribe(subscription) && (
-            <UnsubscribeButton onClick={() => leave.unsubscribe(subscription)} pending={leave.pending} />
+            <UnsubscribeButton onClick={() => leave.unsubscribe(subscription)} pending={leave.pending} quiet={unconfirmed} />
           )}
         </div>
       </div>

@@ -26,6 +26,7 @@ import { useFeedNeighbours } from "./use-feed-neighbours";
 import { useOpenedAsPublicIssue } from "./use-opened-as-public-issue";
 import { useReadTracking } from "./use-read-tracking";
 import { KINDLE_FAILED, KINDLE_SENT } from "./use-take-away";
+import { useThemeSwitch } from "../theme-toggle";
 
 // Opened on request (the Comments button, ?showComments=true): fetched then, not with the issue (issue 34's budget).
 const CommentsPanel = dynamic(() => import("./comments-panel").then((module) => module.CommentsPanel), { ssr: false });
@@ -61,7 +62,9 @@ function IssueKeys({ emailId, issue }: { emailId: number; issue: EmailDetail | u
   const neighbour = useFeedNeighbours();
   const toggles = useIssueToggles();
   const kindle = useSendToKindle(emailId);
+  const theme = useThemeSwitch();
   const handlers: ReaderHandlers = {
+    theme: theme.toggle,
     next: () => neighbour(emailId, 1),
     previous: () => neighbour(emailId, -1),
     back: () => {
@@ -109,6 +112,9 @@ function IssueContent({ emailId }: { emailId: number }) {
   const publicIssue = useOpenedAsPublicIssue(emailId);
   const readError = useReadTracking(emailId, email.isSuccess);
   const readingItems = useReadingToolbarItems();
+  // The header, and its theme button, is hidden on this page (docs/spec.md section 2): the switch is in More too.
+  const theme = useThemeSwitch();
+  const themeEntry = { id: "theme", label: `Switch to ${theme.next} theme`, onSelect: theme.toggle };
 
   if (email.isPending) return <Spinner label={publicIssue ? "Loading issue..." : "Loading email..."} className="py-24" />;
   if (email.isError) return <IssueProblem error={email.error} publicIssue={publicIssue} />;
@@ -125,6 +131,7 @@ function IssueContent({ emailId }: { emailId: number }) {
           commentsOpen={commentsOpen}
           onToggleComments={() => setCommentsOpen((open) => !open)}
           items={readingItems}
+          menuEntries={[themeEntry]}
         />
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
@@ -141,7 +148,14 @@ function IssueContent({ emailId }: { emailId: number }) {
             </div>
           </ReadingSurface>
         </article>
-        <aside id="issue-sidebar" aria-label="About this issue" className="min-w-0 space-y-4 lg:sticky lg:top-6 lg:self-start">
+        {/* Sticky at desktop width, so what it holds stays where the reader is looking; it scrolls on its own when taller. */}
+        <aside
+          id="issue-sidebar"
+          aria-label="About this issue"
+          className="min-w-0 space-y-4 lg:sticky lg:top-6 lg:max-h-[calc(100vh-3rem)] lg:self-start lg:overflow-y-auto"
+        >
+          {/* Comments come first once asked for: pressed at the top of the page, they open in view. */}
+          {commentsOpen && <CommentsPanel emailId={issue.id} />}
           {issue.email_summary && (
             <section
               aria-labelledby="summary-title"
@@ -155,11 +169,7 @@ function IssueContent({ emailId }: { emailId: number }) {
           )}
           <AttachmentsPanel emailId={issue.id} />
           <HighlightsPanel emailId={issue.id} />
-          {commentsOpen ? (
-            <CommentsPanel emailId={issue.id} />
-          ) : (
-            <RecentIssues newsletterId={issue.newsletter_metadata_id ?? null} currentId={issue.id} />
-          )}
+          {!commentsOpen && <RecentIssues newsletterId={issue.newsletter_metadata_id ?? null} currentId={issue.id} />}
         </aside>
       </div>
       <ScrollTopButton />

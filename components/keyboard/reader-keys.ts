@@ -10,6 +10,7 @@ export type ReaderAction =
   | "readerView"
   | "listen"
   | "sendToKindle"
+  | "theme"
   | "search"
   | "help";
 
@@ -25,6 +26,7 @@ export const SHORTCUTS: { keys: string[]; action: ReaderAction; label: string }[
   { keys: ["p"], action: "listen", label: "Listen, pause or resume" },
   // Shift+K: `k` is the previous issue (docs/contract.md 6.6).
   { keys: ["K"], action: "sendToKindle", label: "Send to Kindle" },
+  { keys: ["t"], action: "theme", label: "Light or dark theme (the issue page, which has no header)" },
   { keys: ["/"], action: "search", label: "Search the feed" },
   { keys: ["?"], action: "help", label: "Show these shortcuts" },
 ];

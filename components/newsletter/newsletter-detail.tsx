@@ -20,6 +20,7 @@ import { RecentIssues } from "./recent-issues";
 import { useSubscribeFlow, type Notice } from "./subscribe-flow";
 import { FollowFeedButton } from "./follow-feed-button";
 import { SubscriptionButton } from "./subscription-button";
+import { logoPath } from "@/lib/newsletters/logo-path";
 
 /** The newsletter page, shared by /newsletter/{newsletterId} and onboarding's /newsletters/{id}. */
 export function NewsletterDetail({ rawId }: { rawId: string }) {
@@ -49,7 +50,11 @@ function Details({ newsletter }: { newsletter: Newsletter }) {
   return (
     <div className="space-y-6">
       <header className="flex flex-wrap items-center gap-4">
-        <NewsletterAvatar src={newsletter.logoUrl} name={newsletter.name} className="h-16 w-16 text-xl sm:h-20 sm:w-20 sm:text-2xl" />
+        <NewsletterAvatar
+          src={logoPath(newsletter.id, newsletter.logoUrl)}
+          name={newsletter.name}
+          className="h-16 w-16 text-xl sm:h-20 sm:w-20 sm:text-2xl"
+        />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl dark:text-white">{newsletter.name}</h1>
           <p className="text-slate-600 dark:text-slate-300">By {newsletter.publisher}</p>

@@ -2,7 +2,7 @@
 
 import type { Newsletter } from "@/lib/client/newsletters";
 import { useSubscriptionTo, type LeaveResult } from "@/lib/client/subscriptions";
-import { canUnsubscribe, UnsubscribeButton, useUnsubscribeAction } from "../subscriptions/unsubscribe-button";
+import { canUnsubscribe, isUnconfirmed, UnsubscribeButton, useUnsubscribeAction } from "../subscriptions/unsubscribe-button";
 import { buttonClass } from "../ui/button";
 
 type Props = {
@@ -34,7 +34,12 @@ export function SubscriptionButton({ newsletter, onSubscribe, onUnsubscribed, on
         </button>
       )}
       {current && canUnsubscribe(current) && (
-        <UnsubscribeButton onClick={() => leave.unsubscribe(current)} pending={leave.pending} className="flex-1 sm:flex-none" />
+        <UnsubscribeButton
+          onClick={() => leave.unsubscribe(current)}
+          pending={leave.pending}
+          quiet={isUnconfirmed(current)}
+          className="flex-1 sm:flex-none"
+        />
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { buttonClass } from "../ui/button";
 import { NewsletterLogo } from "../ui/newsletter-logo";
 import { Spinner } from "../ui/spinner";
 import { usePopularNewsletters, type PopularNewsletter } from "./popular-newsletters";
+import { logoPath } from "@/lib/newsletters/logo-path";
 
 type Props = { onBack: () => void; onFinish: () => void; finishing: boolean; finishError: string | null };
 
@@ -62,16 +63,17 @@ function NewsletterRow({ newsletter, onOpen }: { newsletter: PopularNewsletter; 
       onClick={onOpen}
       className="flex items-center gap-3 rounded-xl border border-slate-200 p-3 transition-colors hover:border-indigo-300 hover:bg-indigo-50/50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800 dark:hover:border-indigo-800 dark:hover:bg-indigo-950/40"
     >
-      <NewsletterLogo src={newsletter.logoUrl} name={newsletter.name} />
+      <NewsletterLogo src={logoPath(newsletter.id, newsletter.logoUrl)} name={newsletter.name} />
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium text-slate-900 dark:text-white">{newsletter.name}</span>
         <span className="block truncate text-sm text-slate-500 dark:text-slate-400">
           {newsletter.publisher || newsletter.description || "N/A"}
         </span>
       </span>
+      {/* The name alone: a category's emoji shows as a missing-glyph box where the system has no emoji font. */}
       {newsletter.categories?.[0] && (
         <span className="hidden shrink-0 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600 sm:inline dark:bg-slate-800 dark:text-slate-300">
-          {newsletter.categories[0].emoji} {newsletter.categories[0].name}
+          {newsletter.categories[0].name}
         </span>
       )}
     </Link>

@@ -53,3 +53,27 @@ describe("extractArticle", () => {
     );
   });
 });
+
+describe("pictures in reader view", () => {
+  const image = `<img src="${ORIGIN}/img/sig/hero" alt="Hero" width="600" height="300">`;
+  const shown = (html: string) => {
+    const article = document.createElement("div");
+    article.innerHTML = extractArticle(html, null, ORIGIN).html;
+    return article;
+  };
+
+  it("keep the width and height their sender declared", () => {
+    const article = shown(`<table><tr><td>${image}<p>${"Words about the picture. ".repeat(20)}</p></td></tr></table>`);
+    expect(article.querySelector("img")?.getAttribute("width")).toBe("600");
+    expect(article.querySelector("img")?.getAttribute("height")).toBe("300");
+    expect(article.querySelector("img")?.closest("table")).toBeNull();
+  });
+
+  it("flow out of a layout table's cells, while a table of data stays a table", () => {
+    const article = shown(`<table><tr><td><table><tr><td>${image}</td></tr></table></td></tr></table>
+      <table><tr><th>Year</th><th>Rate</th></tr><tr><td>2024</td><td>5%</td></tr></table>`);
+    expect(article.querySelector("img")?.closest("table")).toBeNull();
+    expect(article.querySelectorAll("table")).toHaveLength(1);
+    expect(article.querySelector("table th")?.textContent).toBe("Year");
+  });
+});

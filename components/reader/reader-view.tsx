@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useHighlighter } from "../highlights/use-highlighter";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 import type { ReaderArticle } from "./extract";
@@ -8,7 +9,7 @@ import { useReading } from "./reading-context";
 import { FONT_SIZES, useReaderSettings, WIDTHS, type ReaderWidth } from "./reader-settings";
 import { SPOKEN_HIGHLIGHT } from "./use-listen";
 
-type Body = { subject: string; bodyHtml: string | null; bodyPlain: string | null };
+type Body = { emailId: number; subject: string; bodyHtml: string | null; bodyPlain: string | null };
 
 const chip = (on: boolean) =>
   `rounded-md px-2.5 py-1 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 ${
@@ -79,8 +80,19 @@ function ReaderSettingsBar() {
 }
 
 /** The issue's main text alone, in the app's typography at the reader's size and width (docs/contract.md 7.3). */
-export function ReaderView({ subject, bodyHtml, bodyPlain }: Body) {
+export function ReaderView({ emailId, subject, bodyHtml, bodyPlain }: Body) {
   const { setArticle } = useReading();
+  // Selecting text here offers a highlight, as it does in the original.
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const popover = useHighlighter(emailId, root, wrapper);
+  const setArticleRoot = useCallback(
+    (element: HTMLDivElement | null) => {
+      setArticle(element);
+      setRoot(element);
+    },
+    [setArticle],
+  );
   const [settings] = useReaderSettings();
   const [article, setExtracted] = useState<ReaderArticle | null>(null);
   const [failed, setFailed] = useState(false);
@@ -111,14 +123,17 @@ export function ReaderView({ subject, bodyHtml, bodyPlain }: Body) {
       ) : article === null ? (
         <Spinner label="Loading reader view..." className="py-16" />
       ) : (
-        <div
-          ref={setArticle}
-          aria-label={`Reader view of ${subject}`}
-          role="article"
-          className={`${PROSE} pt-2`}
-          style={{ fontSize: `${settings.fontSize}px`, maxWidth: WIDTHS[settings.width].maxWidth }}
-          dangerouslySetInnerHTML={{ __html: article.html }}
-        />
+        <div ref={wrapper} className="relative">
+          <div
+            ref={setArticleRoot}
+            aria-label={`Reader view of ${subject}`}
+            role="article"
+            className={`${PROSE} pt-2`}
+            style={{ fontSize: `${settings.fontSize}px`, maxWidth: WIDTHS[settings.width].maxWidth }}
+            dangerouslySetInnerHTML={{ __html: article.html }}
+          />
+          {popover}
+        </div>
       )}
     </section>
   );

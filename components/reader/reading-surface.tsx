@@ -29,11 +29,28 @@ type Props = {
 export function ReadingSurface({ issue, children }: Props) {
   const { readerView } = useReading();
   const text = useRef<HTMLDivElement>(null);
-  useReadingProgress(text, issue.id, issue.read_progress, issue.public_share_id !== null);
+  const place = useReadingProgress(text, issue.id, issue.read_progress, issue.public_share_id !== null);
   return (
     <div ref={text}>
+      {place.resumed && (
+        <p
+          role="status"
+          className="fixed inset-x-0 bottom-20 z-30 mx-auto flex w-fit max-w-[calc(100vw-2rem)] items-center gap-3 rounded-full bg-slate-900 px-4 py-2 text-sm text-white shadow-lg dark:bg-slate-100 dark:text-slate-900"
+        >
+          Resumed where you left off
+          <button
+            type="button"
+            onClick={place.toTop}
+            className="font-semibold underline-offset-2 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-400"
+          >
+            Back to the top
+          </button>
+        </p>
+      )}
       <div hidden={readerView}>{children}</div>
-      {readerView && <ReaderView subject={issue.subject || "No Subject"} bodyHtml={issue.body_html} bodyPlain={issue.body_plain} />}
+      {readerView && (
+        <ReaderView emailId={issue.id} subject={issue.subject || "No Subject"} bodyHtml={issue.body_html} bodyPlain={issue.body_plain} />
+      )}
       <ListenBar />
     </div>
   );

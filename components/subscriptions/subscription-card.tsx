@@ -9,12 +9,14 @@ import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { StillSending } from "./still-sending";
-import { canUnsubscribe, UnsubscribeButton, useUnsubscribeAction } from "./unsubscribe-button";
+import { canUnsubscribe, isUnconfirmed, UnsubscribeButton, useUnsubscribeAction } from "./unsubscribe-button";
 import { UnsubscribeNotice } from "./unsubscribe-notice";
+import { logoPath } from "@/lib/newsletters/logo-path";
 
 /**
  * A subscription with its state: active ones offer Unsubscribe (after a confirm, then for real, saying
- * what happened), inactive ones Subscribe; a newsletter that mails the reader unconfirmed offers both.
+ * what happened), inactive ones Subscribe; a newsletter that mails the reader unconfirmed offers Subscribe, with
+ * a quieter Unsubscribe beside it.
  */
 export function SubscriptionCard({ subscription, onFailure }: { subscription: Subscription; onFailure: (message: string) => void }) {
   const setStatus = useSetSubscriptionStatus();
@@ -22,6 +24,7 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
   const leave = useUnsubscribeAction(setLeft, onFailure);
   const newsletter = subscription.newsletter_metadata;
   const active = subscription.status === "active";
+  const unconfirmed = isUnconfirmed(subscription);
 
   const subscribe = () => {
     setLeft(null);
@@ -38,7 +41,7 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="flex min-w-0 flex-1 items-center gap-3">
-          <NewsletterAvatar src={newsletter.logoUrl} name={newsletter.name} />
+          <NewsletterAvatar src={logoPath(newsletter.id, newsletter.logoUrl)} name={newsletter.name} />
           <div className="min-w-0">
             <h4 className="truncate font-semibold text-slate-900 dark:text-white">
               <Link
@@ -49,7 +52,9 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
               </Link>
             </h4>
             <p className="truncate text-sm text-slate-500 dark:text-slate-400">{newsletter.publisher}</p>
-            <p className={`text-xs ${active ? "text-emerald-700 dark:text-emerald-400" : "text-slate-500 dark:text-slate-400"}`}>
+            <p
+              className={`text-xs ${active ? "text-emerald-700 dark:text-emerald-400" : unconfirmed ? "text-amber-700 dark:text-amber-300" : "text-slate-500 dark:text-slate-400"}`}
+            >
               {statusLine(subscription)}
             </p>
           </div>
@@ -61,7 +66,12 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
             </button>
           )}
           {canUnsubscribe(subscription) && (
-            <UnsubscribeButton onClick={() => leave.unsubscribe(subscription)} pending={leave.pending} className="flex-1 sm:w-36" />
+            <UnsubscribeButton
+              onClick={() => leave.unsubscribe(subscription)}
+              pending={leave.pending}
+              quiet={isUnconfirmed(subscription)}
+              className="flex-1 sm:w-36"
+            />
           )}
         </div>
       </div>
@@ -76,8 +86,9 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
   );
 }
 
-/** docs/spec.md: 'Subscribed: {date}' or 'Unsubscribed: {date}'; mail files an inactive subscription that was never confirmed, so it has no date. */
-function statusLine({ status, subscribed_at, unsubscribed_at }: Subscription): string {
-  if (status === "active") return `Subscribed: ${formatShortDate(subscribed_at, "Unknown")}`;
-  return `Unsubscribed: ${formatShortDate(unsubscribed_at, "never confirmed")}`;
+/** docs/spec.md: 'Subscribed: {date}' or 'Unsubscribed: {date}'; one that mail filed and the reader never confirmed is Unconfirmed. */
+function statusLine(subscription: Subscription): string {
+  if (subscription.status === "active") return `Subscribed: ${formatShortDate(subscription.subscribed_at, "Unknown")}`;
+  if (isUnconfirmed(subscription)) return "Unconfirmed";
+  return `Unsubscribed: ${formatShortDate(subscription.unsubscribed_at, "Unknown")}`;
 }

@@ -27,9 +27,25 @@ export function useUnsubscribeAction(onUnsubscribed: (result: LeaveResult) => vo
   return { unsubscribe, pending: leave.isPending };
 }
 
-export function UnsubscribeButton({ onClick, pending, className = "" }: { onClick: () => void; pending: boolean; className?: string }) {
+/** Mail filed the subscription and the reader never confirmed it (SPEC's subscription filter calls it Unconfirmed). */
+export function isUnconfirmed(subscription: Pick<Subscription, "status" | "unsubscribed_at"> | null | undefined): boolean {
+  return subscription?.status === "inactive" && subscription.unsubscribed_at === null;
+}
+
+/** `quiet` beside Subscribe on an unconfirmed newsletter, so the card has one clear primary action. */
+export function UnsubscribeButton({
+  onClick,
+  pending,
+  className = "",
+  quiet = false,
+}: {
+  onClick: () => void;
+  pending: boolean;
+  className?: string;
+  quiet?: boolean;
+}) {
   return (
-    <button type="button" onClick={onClick} disabled={pending} className={buttonClass("secondary", className)}>
+    <button type="button" onClick={onClick} disabled={pending} className={buttonClass(quiet ? "ghost" : "secondary", className)}>
       {pending ? "Updating..." : "Unsubscribe"}
     </button>
   );

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, exists, gt, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, exists, gt, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
@@ -312,6 +312,33 @@ export async function findThumbnailUrl(userId: number, emailId: number): Promise
       ? await getDb().select({ url: email.thumbnailUrl }).from(email).where(eq(email.id, readable.ownEmailId))
       : await getDb().select({ url: issue.thumbnailUrl }).from(issue).where(eq(issue.id, readable.issueId));
   return row?.url ?? null;
+}
+
+/** The pictures of just-filed emails, each URL once with the emails and issues that show it. */
+export async function findFiledThumbnails(emailIds: number[]): Promise<{ url: string; emailIds: number[]; issueIds: number[] }[]> {
+  if (emailIds.length === 0) return [];
+  return getDb()
+    .select({
+      url: sql<string>`${email.thumbnailUrl}`,
+      emailIds: sql<number[]>`array_agg(${email.id})`,
+      issueIds: sql<number[]>`array_agg(distinct ${email.issueId})`,
+    })
+    .from(email)
+    .where(and(inArray(email.id, emailIds), isNotNull(email.thumbnailUrl)))
+    .groupBy(email.thumbnailUrl);
+}
+
+/** Drops a picture the server cannot fetch from these emails and issues, where it is still theirs. */
+export async function clearThumbnail(url: string, emailIds: number[], issueIds: number[]): Promise<void> {
+  const db = getDb();
+  await db
+    .update(email)
+    .set({ thumbnailUrl: null })
+    .where(and(inArray(email.id, emailIds), eq(email.thumbnailUrl, url)));
+  await db
+    .update(issue)
+    .set({ thumbnailUrl: null })
+    .where(and(inArray(issue.id, issueIds), eq(issue.thumbnailUrl, url)));
 }
 
 type ActionTable = typeof emailLike | typeof emailFavorite | typeof emailRead;

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, asc, count, desc, eq, getTableColumns, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, getTableColumns, inArray, or } from "drizzle-orm";
 import { getDb } from "@/db/client";
-import { category, newsletter, newsletterCategory } from "@/db/schema";
+import { category, email, newsletter, newsletterCategory } from "@/db/schema";
 import type { CategoryRef } from "./dto";
 
 export type NewsletterRow = typeof newsletter.$inferSelect;
@@ -44,4 +44,26 @@ export async function findCategoriesWithCounts(): Promise<(CategoryRef & { newsl
     .leftJoin(newsletter, and(eq(newsletter.id, newsletterCategory.newsletterId), eq(newsletter.isPublic, true)))
     .groupBy(category.id)
     .orderBy(asc(category.name), asc(category.id));
+}
+
+/** The catalog's logo URL of a newsletter the user may see: a public one, or one that mailed them. */
+export async function findLogoUrl(userId: number, newsletterId: number): Promise<string | null | undefined> {
+  const [row] = await getDb()
+    .select({ url: newsletter.logoUrl })
+    .from(newsletter)
+    .where(
+      and(
+        eq(newsletter.id, newsletterId),
+        or(
+          eq(newsletter.isPublic, true),
+          exists(
+            getDb()
+              .select({ id: email.id })
+              .from(email)
+              .where(and(eq(email.userId, userId), eq(email.newsletterId, newsletterId))),
+          ),
+        ),
+      ),
+    );
+  return row ? row.url : undefined;
 }

@@ -10,6 +10,7 @@ import { SEND_MAIL_JOB, SEND_MAIL_RETRIES, sendQueuedMail } from "@/lib/outbound
 import { RECHECK_JOB, recheckJob } from "@/lib/mail/filing/auth-recheck";
 import { sendToKindleJob } from "@/lib/kindle/job";
 import { KINDLE_JOB, KINDLE_RETRIES } from "@/lib/kindle/service";
+import { KEEP_THUMBNAILS_JOB, keepThumbnailsJob } from "@/lib/issues/thumbnail";
 import { deliverWebhook, WEBHOOK_JOB, WEBHOOK_RETRIES } from "@/lib/webhooks/delivery";
 import { FEED_POLL_JOB, feedPollJob } from "@/lib/feeds-in/service";
 import { FEED_IMPORT_JOB, feedImportJob } from "@/lib/feeds-in/opml-import";
@@ -40,4 +41,6 @@ export const jobHandlers: JobRegistry = {
   [FEED_POLL_JOB]: { handler: feedPollJob, retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 280, concurrency: 1 },
   // Five outlines, each a page and up to three feeds of 10 s, and their archives filed.
   [FEED_IMPORT_JOB]: { handler: feedImportJob, retryLimit: 10, retryDelaySeconds: 10, expireInSeconds: 600, concurrency: 1 },
+  // Each picture is fetched within the guard's time limit; a database failure is retried.
+  [KEEP_THUMBNAILS_JOB]: { handler: keepThumbnailsJob, retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 300 },
 };

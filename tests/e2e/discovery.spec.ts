@@ -274,7 +274,7 @@ test("issue cards on My Subscriptions like for real, and favourites and folders 
   expect((await page.request.post(`/api/users/me/folders/${folder.id}/emails`, { data: { email_id: emailId } })).ok()).toBe(true);
 
   await page.goto("/subscriptions");
-  await expect(page.getByRole("article").getByText("Unsubscribed: never confirmed")).toBeVisible();
+  await expect(page.getByRole("article").getByText("Unconfirmed", { exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Favorites (1)" }).click();
   const card = page.getByRole("article", { name: subject });

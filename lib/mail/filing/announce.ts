@@ -1,4 +1,5 @@
 import "server-only";
+import { keepThumbnails } from "@/lib/issues/thumbnail";
 import { considerForPublic } from "@/lib/newsletters/public-review";
 import { addNewsletterStats, type StatsDelta } from "@/lib/newsletters/totals-service";
 import { logger } from "@/lib/observability/log";
@@ -15,7 +16,8 @@ export type Announcement = { stats: FilingStats[]; emailIds: number[] | null };
  * Announce, the last stage, after the commit: the newsletters' totals, one statement per newsletter
  * (every delivery of a newsletter updates its one row, and holding that row's lock until the filing
  * committed made concurrent deliveries wait in line), their review for the public catalog, and the
- * readers' `email.received` webhooks, and the summaries of readers who turned them on (lib/summaries).
+ * readers' `email.received` webhooks, the cards' pictures kept (lib/issues/thumbnail), and the summaries of
+ * readers who turned them on (lib/summaries).
  */
 export async function announceFiled({ stats, emailIds }: Announcement): Promise<void> {
   const merged = mergeStats(stats);
@@ -26,6 +28,7 @@ export async function announceFiled({ stats, emailIds }: Announcement): Promise<
   }
   await considerForPublic([...merged.keys()]);
   if (emailIds) announceFiledEmails(emailIds);
+  if (emailIds) keepThumbnails(emailIds);
   if (emailIds) await queueSummaries(emailIds);
 }
 
