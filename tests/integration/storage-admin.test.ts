@@ -70,7 +70,9 @@ async function keptInDatabase(messages: number) {
   const { databaseStore } = await import("@/lib/storage/database-repo");
   await databaseStore.put("attachments/first", Buffer.from("an attachment"));
   const { insertAttachments } = await import("@/lib/attachments/repo");
-  await insertAttachments(inboundIds[0], [{ filename: "first.pdf", contentType: "application/pdf", size: 13, objectKey: "attachments/first" }]);
+  await insertAttachments(inboundIds[0], [
+    { filename: "first.pdf", contentType: "application/pdf", size: 13, objectKey: "attachments/first" },
+  ]);
   return { raws, imageKey, uploadKey };
 }
 
