@@ -16,7 +16,6 @@ import { ReadingSurface } from "../reader/reading-surface";
 import { useReadingToolbarItems } from "../reader/reading-toolbar-items";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
-import { AttachmentsPanel } from "./attachments-panel";
 import { BackToFeed, useReturnToFeed } from "./back-to-feed";
 import { IssueActions } from "./issue-actions";
 import { IssueHeader } from "./issue-header";
@@ -30,6 +29,8 @@ import { useThemeSwitch } from "../theme-toggle";
 
 // Opened on request (the Comments button, ?showComments=true): fetched then, not with the issue (issue 34's budget).
 const CommentsPanel = dynamic(() => import("./comments-panel").then((module) => module.CommentsPanel), { ssr: false });
+// Beside the body, after it: its code comes with its list, not with the issue's first paint.
+const AttachmentsPanel = dynamic(() => import("./attachments-panel").then((module) => module.AttachmentsPanel), { ssr: false });
 
 const frameClass = "mx-auto max-w-6xl";
 // On a phone the menu button floats at the page's top left (the issue page has no header): the top row starts beside it.
