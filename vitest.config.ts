@@ -18,9 +18,10 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     setupFiles: ["tests/support/setup.ts"],
     pool: "forks",
-    // Most files wait on a database, a spawned server or a socket far more than they compute: three at once keep
-    // two cores busy (Vitest's default on two cores is one at a time).
-    maxWorkers: 3,
+    // Most files wait on a database, a spawned server or a socket more than they compute: two at once keep two cores
+    // busy (Vitest's default there is one at a time). Three were faster still on a quiet machine, but under a load
+    // of 20-30 the suites that start servers and workers timed out.
+    maxWorkers: 2,
     ...(reportDir && { reporters: ["default", "json"], outputFile: { json: path.join(reportDir, "vitest.json") } }),
     testTimeout: 20_000,
     hookTimeout: 60_000,
