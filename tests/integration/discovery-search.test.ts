@@ -85,6 +85,7 @@ describe("GET /api/newsletters/search", () => {
       is_featured: false,
       subscribe_page_url: null,
       direct_subscribe_url: null,
+      feed_url: null,
       first_seen: null,
       last_seen: null,
       total_emails: 0,

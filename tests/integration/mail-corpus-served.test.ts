@@ -94,6 +94,15 @@ describe.skipIf(!present)("the shared corpus as served", () => {
 
   beforeAll(async () => {
     reader = await registerUser("Corpus Reader");
+    // Every file is served as filed here: with forwarding on (the default), the auto-reply about an invoice (39)
+    // is personal mail and goes on to the reader's sign-in address instead (docs/contract.md 8.4; checked below).
+    const { PUT: putPersonalMail } = await import("@/app/api/users/me/personal-mail/route");
+    const off = await call(putPersonalMail, "/api/users/me/personal-mail", {
+      method: "PUT",
+      cookie: reader.cookie,
+      body: { forward_personal: false },
+    });
+    expect(off.status).toBe(200);
     const { GET: getEmail } = await import("@/app/api/issues/[emailId]/route");
     const { GET: getShare } = await import("@/app/api/issues/share/[shareId]/route");
     const { GET: getShareEmail } = await import("@/app/api/share/email/[shareId]/route");
@@ -114,6 +123,15 @@ describe.skipIf(!present)("the shared corpus as served", () => {
       served.set(name, { email, shared, sharedAgain, before, after, from });
     }
   }, 120_000);
+
+  it("passes the auto-reply about an invoice (39) through to a reader who forwards personal mail, the default", async () => {
+    const name = files.find((candidate) => candidate.startsWith("39-"));
+    if (!name) return;
+    const forwarding = await registerUser("Corpus Forwarder");
+    const delivered = await deliver(wrap(name, forwarding.unique_email, SENDERS[prefix(name)] ?? FORWARDER));
+    expect(delivered.status).toBe(202);
+    expect((delivered.body as { emails: number[] }).emails).toEqual([]);
+  });
 
   it.each(files)("%s: safe HTML, links open in a new tab without referrer, no tracking pixel, word count and reading time", (name) => {
     const { email, shared, sharedAgain } = served.get(name)!;
