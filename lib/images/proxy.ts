@@ -69,6 +69,19 @@ export function loadImage(url: string): Promise<ProxiedImage> {
   return load(url, IMAGE);
 }
 
+/**
+ * The image at `url`, or null when the server cannot have it (refused by the guard, gone, not an image): the
+ * screens then show none. Anything else (the database) throws.
+ */
+export async function loadImageIfAvailable(url: string): Promise<ProxiedImage | null> {
+  try {
+    return await loadImage(url);
+  } catch (error) {
+    if (error instanceof HttpError) return null;
+    throw error;
+  }
+}
+
 /** The font at `url` (a URL whose signature was checked), under the same guard and cache as images. */
 export function loadFont(url: string): Promise<ProxiedImage> {
   return load(url, FONT);

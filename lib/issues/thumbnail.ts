@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
-import { HttpError, NotFoundError } from "@/lib/api/errors";
-import { loadImage, type ProxiedImage } from "@/lib/images/proxy";
+import { NotFoundError } from "@/lib/api/errors";
+import { loadImageIfAvailable, type ProxiedImage } from "@/lib/images/proxy";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { logger } from "@/lib/observability/log";
 import { clearThumbnail, findFiledThumbnails, findThumbnailUrl } from "./repo";
@@ -16,12 +16,7 @@ export const KEEP_THUMBNAILS_JOB = "issues.keep-thumbnails";
 export async function loadThumbnail(userId: number, emailId: number): Promise<ProxiedImage | null> {
   const url = await findThumbnailUrl(userId, emailId);
   if (!url) throw new NotFoundError();
-  try {
-    return await loadImage(url);
-  } catch (error) {
-    if (error instanceof HttpError) return null;
-    throw error;
-  }
+  return loadImageIfAvailable(url);
 }
 
 /**
@@ -45,11 +40,6 @@ const JobData = z.object({ emailIds: z.array(z.number().int()).max(10_000) });
 export async function keepThumbnailsJob(data: unknown): Promise<void> {
   const { emailIds } = JobData.parse(data);
   for (const { url, emailIds: ofUrl, issueIds } of await findFiledThumbnails(emailIds)) {
-    try {
-      await loadImage(url);
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      await clearThumbnail(url, ofUrl, issueIds);
-    }
+    if (!(await loadImageIfAvailable(url))) await clearThumbnail(url, ofUrl, issueIds);
   }
 }

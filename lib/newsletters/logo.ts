@@ -1,6 +1,6 @@
 import "server-only";
-import { HttpError, NotFoundError } from "@/lib/api/errors";
-import { loadImage, type ProxiedImage } from "@/lib/images/proxy";
+import { NotFoundError } from "@/lib/api/errors";
+import { loadImageIfAvailable, type ProxiedImage } from "@/lib/images/proxy";
 import { findLogoUrl } from "./repo";
 
 /**
@@ -10,10 +10,5 @@ import { findLogoUrl } from "./repo";
 export async function loadNewsletterLogo(userId: number, newsletterId: number): Promise<ProxiedImage | null> {
   const url = await findLogoUrl(userId, newsletterId);
   if (!url) throw new NotFoundError();
-  try {
-    return await loadImage(url);
-  } catch (error) {
-    if (error instanceof HttpError) return null;
-    throw error;
-  }
+  return loadImageIfAvailable(url);
 }
