@@ -38,8 +38,32 @@ export type QueueSettings = { retryLimit?: number; retryDelaySeconds?: number; e
 /** Creates the queue once per process (pg-boss 10 refuses jobs for a queue that does not exist). */
 export async function ensureQueue(boss: PgBoss, name: string): Promise<void> {
   if (createdQueues.has(name)) return;
-  await boss.createQueue(name, { name, ...QUEUE_DEFAULTS });
+  await createQueue(boss, name, { name, ...QUEUE_DEFAULTS });
   createdQueues.add(name);
+}
+
+// PostgreSQL's code for a transaction it ended to break a deadlock.
+const DEADLOCK_DETECTED = "40P01";
+const CREATE_ATTEMPTS = 3;
+let creating: Promise<unknown> = Promise.resolve();
+
+/**
+ * pg-boss makes a queue a partition of its job table, under locks on that table: two creations at once
+ * deadlock (a delivery's first jobs of several kinds, queued together). This process makes them one at a
+ * time, and one that lost to another process's creation is tried again.
+ */
+function createQueue(boss: PgBoss, name: string, queue: Parameters<PgBoss["createQueue"]>[1]): Promise<void> {
+  const created = creating.then(async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await boss.createQueue(name, queue);
+      } catch (error) {
+        if ((error as { code?: string }).code !== DEADLOCK_DETECTED || attempt >= CREATE_ATTEMPTS) throw error;
+      }
+    }
+  });
+  creating = created.catch(() => undefined);
+  return created;
 }
 
 /** Creates the queue or updates its retry and expiry settings, which jobs enqueued from then on take. */
@@ -51,7 +75,7 @@ export async function configureQueue(boss: PgBoss, name: string, settings: Queue
     retryBackoff: true,
     expireInSeconds: settings.expireInSeconds ?? QUEUE_DEFAULTS.expireInSeconds,
   };
-  await boss.createQueue(name, queue);
+  await createQueue(boss, name, queue);
   await boss.updateQueue(name, queue);
   createdQueues.add(name);
 }

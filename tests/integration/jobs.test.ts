@@ -31,6 +31,14 @@ describe("the job queue", () => {
     expect((await jobStates("test-echo")).sort()).toEqual(["completed", "completed", "created"]);
   });
 
+  it("takes jobs of many new kinds queued at once, as a delivery's first ones are (their queues are created then)", async () => {
+    const { enqueueJob } = await import("@/lib/jobs/queue");
+    const kinds = Array.from({ length: 8 }, (_, index) => `test-new-kind-${index}`);
+    // pg-boss creating two queues at once deadlocked, and the delivery that queued them answered 500.
+    await Promise.all(kinds.map((kind) => enqueueJob(kind, { kind })));
+    for (const kind of kinds) expect(await jobStates(kind)).toEqual(["created"]);
+  });
+
   it("retries a job that throws, then marks it failed with the reason after its last attempt", async () => {
     const { enqueueJob } = await import("@/lib/jobs/queue");
     const { runDueJobs } = await import("@/lib/jobs/runner");
