@@ -30,9 +30,14 @@ export function FollowFeedButton({ newsletter, feedUrl }: { newsletter: Newslett
         onClick={() => follow.mutate(feedUrl)}
         disabled={follow.isPending}
         className={buttonClass("secondary", "w-full py-2")}
-        aria-label={`Follow ${newsletter.name} by feed`}
       >
-        {follow.isPending ? "Following..." : "Follow by feed"}
+        {follow.isPending ? (
+          "Following..."
+        ) : (
+          <>
+            Follow<span className="sr-only"> {newsletter.name}</span> by feed
+          </>
+        )}
       </button>
       {follow.isError && (
         <p role="alert" className="text-xs text-rose-600 dark:text-rose-400">
