@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useCurrentUser } from "@/lib/client/auth";
 import { useFeed, type Email } from "@/lib/client/issues";
+import { useSubscriptions } from "@/lib/client/subscriptions";
 import { EmailCard } from "../email/email-card";
 import { ReaderKeys, type ReaderHandlers } from "../keyboard/reader-keys-panel";
 import { useIssueToggles } from "../keyboard/use-issue-toggles";
@@ -47,6 +48,9 @@ function focusCard(emailId: number, options?: FocusOptions) {
 
 export function FeedView() {
   const session = useCurrentUser();
+  // The sidebar's list (one request for both): a reader with no newsletter at all has an empty feed, searched or not.
+  const subscriptions = useSubscriptions();
+  const noNewsletters = subscriptions.data?.length === 0;
   const router = useRouter();
   const { state, update } = useFeedState();
   const feed = useFeed(feedApiParams(state).toString(), Boolean(session.data));
@@ -225,7 +229,7 @@ export function FeedView() {
             </EmptyState>
           ) : issues.length === 0 && isUnfiltered(state) && session.data ? (
             <FirstIssueGuide address={session.data.unique_email} />
-          ) : issues.length === 0 && isUnfiltered(state) ? (
+          ) : issues.length === 0 && (isUnfiltered(state) || noNewsletters) ? (
             <EmptyState action={{ href: "/discover", label: "Discover newsletters" }}>No newsletters in your feed yet.</EmptyState>
           ) : issues.length === 0 ? (
             <NoMatch state={state} />

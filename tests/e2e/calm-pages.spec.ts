@@ -57,7 +57,10 @@ test("the More menu reaches Mute and Block sender by keyboard, and Escape gives 
   const menu = page.getByRole("menu", { name: "More actions" });
   await expect(menu.getByRole("menuitem").first()).toBeFocused();
   await expect(more).toHaveAttribute("aria-expanded", "true");
-  // Down past Send to Kindle and the rule to Mute; Escape closes and focus is back on the button, the page still here.
+  // The theme switch comes first (the issue page has no header); down past Download EPUB, Send to Kindle and the
+  // rule to Mute; Escape closes and focus is back on the button, the page still here.
+  await expect(menu.getByRole("menuitem", { name: /^Switch to (dark|light) theme$/ })).toBeFocused();
+  await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitem", { name: "Download EPUB" })).toBeFocused();
   for (let step = 0; step < 3; step++) await page.keyboard.press("ArrowDown");
   await expect(menu.getByRole("menuitem", { name: "Mute" })).toBeFocused();
@@ -66,8 +69,8 @@ test("the More menu reaches Mute and Block sender by keyboard, and Escape gives 
   await expect(more).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`/emails/${emailId}$`));
 
-  // Down opens on Download EPUB; three more reach Mute.
-  for (let step = 0; step < 4; step++) await page.keyboard.press("ArrowDown");
+  // Down opens on the theme switch; four more reach Mute.
+  for (let step = 0; step < 5; step++) await page.keyboard.press("ArrowDown");
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: `Muted: new issues of ${newsletter} stay out of your feed.` })).toBeVisible();
 

@@ -147,7 +147,7 @@ export const ROUTES: RouteTable = {
     load: () => import("@/app/api/mcp/route"),
     POST: {
       summary:
-        "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for assistants, with an access token (`Authorization: Bearer`): tools search_issues, get_issue, list_newsletters, list_highlights; with a write token mark_read and add_highlight. See docs/api.md",
+        "Model Context Protocol (Streamable HTTP, stateless, JSON answers) for assistants, with an access token as a Bearer credential: tools search_issues, get_issue, list_newsletters, list_highlights; with a write token mark_read and add_highlight. See docs/api.md",
     },
   },
   "/api/metrics": { load: () => import("@/app/api/metrics/route") },
