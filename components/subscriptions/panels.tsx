@@ -36,7 +36,7 @@ function Panel({ title, action, children }: { title: string; action?: ReactNode;
   return (
     <section aria-labelledby="panel-title" className="min-w-0 space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id="panel-title" className="break-words text-xl font-semibold text-slate-900 dark:text-white">
+        <h3 id="panel-title" className="min-w-0 wrap-anywhere text-xl font-semibold text-slate-900 dark:text-white">
           {title}
         </h3>
         {action}
