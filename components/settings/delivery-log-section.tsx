@@ -134,19 +134,17 @@ export function DeliveryLogSection() {
                       type="button"
                       onClick={() => decide(item.from!, "newsletter")}
                       disabled={choose.isPending}
-                      aria-label={`Treat mail from ${item.from} as newsletter`}
                       className={buttonClass("secondary")}
                     >
-                      Treat as newsletter
+                      Treat<span className="sr-only"> mail from {item.from}</span> as newsletter
                     </button>
                     <button
                       type="button"
                       onClick={() => decide(item.from!, "forward")}
                       disabled={choose.isPending}
-                      aria-label={`Always forward mail from ${item.from}`}
                       className={buttonClass("secondary")}
                     >
-                      Always forward
+                      Always forward<span className="sr-only"> mail from {item.from}</span>
                     </button>
                   </div>
                 )}

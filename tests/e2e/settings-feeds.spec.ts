@@ -16,10 +16,10 @@ test("a reader copies a private feed address from Settings, and making new addre
 
   await page.goto("/settings");
   const section = page.getByRole("region", { name: "Feeds" });
-  // Feeds are in the Reading tab; their addresses wait behind a disclosure, so the page has no other Copy button.
+  // Feeds are in the Reading tab; their addresses wait behind a disclosure, so the section has no Copy button yet.
   await expect(page.getByRole("button", { name: "Copy" })).toHaveCount(1);
   await page.getByRole("tab", { name: "Reading" }).click();
-  await expect(page.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
+  await expect(section.getByRole("button", { name: /^Copy/ })).toHaveCount(0);
   await section.getByRole("button", { name: "Show feed addresses" }).click();
   await expect(section.getByRole("button", { name: "Hide feed addresses" })).toHaveAttribute("aria-expanded", "true");
   await expect(section.getByRole("heading", { name: /All newsletters/ })).toBeVisible();
