@@ -25,7 +25,8 @@ test("/api/docs renders the API reference from this server alone, within its con
 
   const response = await page.goto("/api/docs");
   expect(response!.headers()["content-security-policy"]).toContain("script-src 'self'");
-  await expect(page.getByRole("heading", { name: /Paperboy API/ })).toBeVisible();
+  // Redoc renders the whole document in the browser: the first load of a cold server takes longest.
+  await expect(page.getByRole("heading", { name: /Paperboy API/ })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText("Authorization: Bearer", { exact: false }).first()).toBeVisible();
   // Each path is listed under its tag, and described in a section of its own.
   await page.getByRole("menuitem", { name: "tokens", exact: true }).click();
