@@ -1,7 +1,6 @@
 // First: it sets the inbound secret before lib/env is read.
 import { deliver, mail, uniqueSender } from "./inbound-support";
 import { describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { POST as addComment } from "@/app/api/issues/[emailId]/comments/route";
 import { POST as addHighlight } from "@/app/api/issues/[emailId]/highlights/route";
 import { PUT as interact } from "@/app/api/issues/[emailId]/interactions/route";
@@ -10,33 +9,11 @@ import { GET as opmlOfFeeds } from "@/app/api/users/me/feeds.opml/route";
 import { POST as addToFolder } from "@/app/api/users/me/folders/[folderId]/emails/route";
 import { POST as createFolder } from "@/app/api/users/me/folders/route";
 import { call, registerUser, useDatabase } from "../support/api";
+import { unzip } from "../support/zip";
 
 useDatabase();
 
 /** Every file of a zip, by name. */
-function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (failure, stream) => {
-          if (failure) return reject(failure);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
-
 async function download(cookie: string) {
   const response = await exportData(new Request(new URL("/api/users/me/export", process.env.APP_URL), { headers: { cookie } }), {
     params: Promise.resolve({}),

@@ -1,9 +1,9 @@
 // First: it sets the inbound secret the environment is read with.
 import { deliver, uniqueSender } from "./inbound-support";
 import { describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { runDueJobs } from "@/lib/worker/testing";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
+import { unzip } from "../support/zip";
 
 useDatabase();
 
@@ -132,29 +132,6 @@ describe("a newsletter's attachments", () => {
 });
 
 /** The names and bytes of a zip's files. */
-function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (failure, stream) => {
-          if (failure) return reject(failure);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
-
 describe("the account export", () => {
   it("holds each issue's attachments beside its original message", async () => {
     const reader = await registerUser();

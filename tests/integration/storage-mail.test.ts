@@ -1,9 +1,9 @@
 // First: it sets the inbound secret before lib/env is read.
 import { deliver, mail, startSmtpReceiver, uniqueSender, type SmtpReceiver } from "./inbound-support";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import yauzl from "yauzl";
 import { call, registerUser, useDatabase } from "../support/api";
 import { startBucket, useBucket, type LocalBucket } from "../support/bucket";
+import { unzip } from "../support/zip";
 
 let bucket: LocalBucket;
 let receiver: SmtpReceiver;
@@ -28,29 +28,6 @@ async function storedRow(id: number) {
 }
 
 /** Every file of a zip, by name. */
-function unzip(data: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(data, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const files = new Map<string, Buffer>();
-      zip.on("entry", (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (failure, stream) => {
-          if (failure) return reject(failure);
-          const chunks: Buffer[] = [];
-          stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-          stream.on("end", () => {
-            files.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.on("end", () => resolve(files));
-      zip.on("error", reject);
-      zip.readEntry();
-    });
-  });
-}
-
 async function inBucket(key: string) {
   const { objectStore } = await import("@/lib/storage/store");
   return (await objectStore()).get(key);

@@ -25,3 +25,8 @@ export function readZip(data: Buffer): Promise<ZipEntry[]> {
     });
   });
 }
+
+/** A zip's files by name. */
+export async function unzip(data: Buffer): Promise<Map<string, Buffer>> {
+  return new Map((await readZip(data)).map((entry) => [entry.name, entry.data]));
+}
