@@ -339,10 +339,13 @@ test("a reader likes a trending issue of a public newsletter they never received
   await page.route("**/api/issues/trending", (route) =>
     route.fulfill({ json: { items: [shared, { ...shared, id: 2_147_483_000, subject: "Gone edition" }] } }),
   );
+  // The issue's answer is held until its loading state has been seen.
+  let loadingSeen = () => {};
+  const seen = new Promise<void>((resolve) => (loadingSeen = resolve));
   await page.route(
     `**/api/issues/${theirs}`,
     async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await seen;
       await route.continue();
     },
     { times: 1 },
@@ -354,6 +357,7 @@ test("a reader likes a trending issue of a public newsletter they never received
     .click();
   await expect(page).toHaveURL(new RegExp(`/emails/${theirs}$`));
   await expect(page.getByText("Loading issue...")).toBeVisible();
+  loadingSeen();
   await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
 
   await page.getByRole("button", { name: "Like", exact: true }).click();

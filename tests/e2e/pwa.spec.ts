@@ -147,6 +147,13 @@ test("a like and a read made offline stay shown and reach the server once the ne
   await controlledByWorker(page);
   await keptOffline(page, [id]);
 
+  // The worker answers a change it keeps for later 202 (lib/pwa/sw.ts): once the like and the read are kept, whatever
+  // the page sent while offline has had its chance to reach the server.
+  const kept: string[] = [];
+  page.on("response", (response) => {
+    if (response.request().method() === "PUT" && response.url().endsWith(`/api/issues/${id}/interactions`) && response.status() === 202)
+      kept.push(response.request().postData() ?? "");
+  });
   await context.setOffline(true);
   await page.getByRole("button", { name: "Like Night ferry" }).click();
   await expect(page.getByRole("button", { name: /^Unlike Night ferry/ })).toHaveAttribute("aria-pressed", "true");
@@ -154,7 +161,9 @@ test("a like and a read made offline stay shown and reach the server once the ne
   await page.getByRole("link", { name: "Night ferry", exact: true }).click();
   await expect(page.frameLocator('iframe[title="Content of Night ferry"]').getByRole("heading", { name: "Night ferry" })).toBeVisible();
   await expect(page.getByRole("button", { name: /^Unlike/ })).toBeVisible();
-  await page.waitForTimeout(1_000);
+  await expect
+    .poll(() => kept.some((body) => body.includes('"is_liked":true')) && kept.some((body) => body.includes('"is_read":true')))
+    .toBe(true);
   expect(await onServer()).toEqual([false, false]);
 
   await context.setOffline(false);

@@ -8,18 +8,21 @@ test("a like or a folder change the server refuses is undone on screen", async (
   const folder = await page.request.post("/api/users/me/folders", { data: { name: "Shelf" } });
   expect(folder.status()).toBe(201);
 
-  // A slow failure, so the change can be seen applied before it is undone.
-  const refuse = async (route: Route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+  // Each refusal waits until the change has been seen applied, so it can be seen undone after.
+  const refuseAfter = (seen: Promise<void>) => async (route: Route) => {
+    await seen;
     await route.fulfill({ status: 500, json: { detail: "Internal server error" } });
   };
-  await page.route("**/api/issues/*/interactions", refuse);
-  await page.route("**/api/users/me/folders/*/emails", refuse);
+  let likeSeen = () => {};
+  let folderSeen = () => {};
+  await page.route("**/api/issues/*/interactions", refuseAfter(new Promise((resolve) => (likeSeen = resolve))));
+  await page.route("**/api/users/me/folders/*/emails", refuseAfter(new Promise((resolve) => (folderSeen = resolve))));
 
   await page.goto("/feed");
   const card = page.getByRole("article", { name: "Fragile issue" });
   await card.getByRole("button", { name: "Like Fragile issue" }).click();
   await expect(card.getByRole("button", { name: "Unlike Fragile issue" })).toHaveAttribute("aria-pressed", "true");
+  likeSeen();
   await expect(card.getByRole("button", { name: "Like Fragile issue" })).toHaveAttribute("aria-pressed", "false");
 
   await card.getByRole("button", { name: "Folders and favourites for Fragile issue" }).click();
@@ -31,6 +34,7 @@ test("a like or a folder change the server refuses is undone on screen", async (
     "fill",
     "currentColor",
   );
+  folderSeen();
   await expect(card.getByRole("button", { name: "Folders and favourites for Fragile issue" }).locator("svg")).toHaveAttribute(
     "fill",
     "none",
