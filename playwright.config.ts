@@ -52,7 +52,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
-    trace: "retain-on-failure",
+    // Recording a trace (a screencast and a DOM snapshot at every step) took a third of the journeys' time on a 2-core
+    // machine. CI records one when it retries a failed journey, beside the failure's own screenshot and page snapshot.
+    trace: CI ? "on-first-retry" : "retain-on-failure",
     // Each journey opens a fresh context, where the service worker would install and fetch the whole build
     // again; pwa.spec.ts, which tests the worker, allows it.
     serviceWorkers: "block",
