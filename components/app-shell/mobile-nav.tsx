@@ -37,7 +37,7 @@ function Drawer({ onClose }: { onClose: () => void }) {
         className="relative flex h-full w-72 max-w-[85vw] flex-col bg-white px-3 py-4 shadow-xl focus:outline-none dark:bg-slate-900"
       >
         <div className="mb-6 flex items-center justify-between pl-2">
-          <Logo href="/feed" />
+          <Logo href="/feed" prefetch={false} />
           <button type="button" onClick={onClose} aria-label="Close menu" className={iconButtonClass}>
             <CloseIcon />
           </button>

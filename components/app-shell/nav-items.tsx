@@ -1,10 +1,10 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
 import { CompassIcon, FeedIcon, HighlightIcon, InboxIcon, SettingsIcon } from "../ui/icons";
 import { ScreenerNav } from "../screener/screener-nav";
+import { IntentLink } from "./intent-link";
 import { SavedSearches } from "./saved-searches";
 
 type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
@@ -31,7 +31,7 @@ export function NavGroups({ compact = false, onNavigate }: { compact?: boolean; 
         const active = isActive(pathname, href);
         return (
           <li key={href}>
-            <Link
+            <IntentLink
               href={href}
               onClick={onNavigate}
               aria-current={active ? "page" : undefined}
@@ -46,7 +46,7 @@ export function NavGroups({ compact = false, onNavigate }: { compact?: boolean; 
             >
               <Icon className="shrink-0" />
               <span className={compact ? "sr-only" : ""}>{text}</span>
-            </Link>
+            </IntentLink>
           </li>
         );
       })}

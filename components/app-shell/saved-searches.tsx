@@ -1,11 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useId } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { savedSearchHref, useDeleteSavedSearch, useSavedSearches } from "@/lib/client/searches";
 import { CloseIcon } from "../ui/icons";
 import { SearchIcon } from "../ui/reader-icons";
+import { IntentLink } from "./intent-link";
 
 /** The reader's saved searches, each opening the feed with its query (docs/contract.md 7.4); nothing while there are none. */
 export function SavedSearches({ compact = false, onNavigate }: { compact?: boolean; onNavigate?: () => void }) {
@@ -28,7 +28,7 @@ export function SavedSearches({ compact = false, onNavigate }: { compact?: boole
       <ul aria-labelledby={titleId} className="space-y-1">
         {items.map((search) => (
           <li key={search.id} className="group flex items-center gap-1">
-            <Link
+            <IntentLink
               href={savedSearchHref(search.query)}
               onClick={onNavigate}
               title={compact ? search.name : search.query}
@@ -38,7 +38,7 @@ export function SavedSearches({ compact = false, onNavigate }: { compact?: boole
             >
               <SearchIcon width={16} height={16} className="shrink-0" />
               <span className={compact ? "sr-only" : "truncate"}>{search.name}</span>
-            </Link>
+            </IntentLink>
             {!compact && (
               <button
                 type="button"

@@ -14,7 +14,7 @@ export function Sidebar({ open, onToggle }: { open: boolean; onToggle: () => voi
       }`}
     >
       <div className={`mb-6 flex items-center gap-2 ${open ? "justify-between pl-2" : "flex-col"}`}>
-        {open ? <Logo href="/feed" /> : <LogoMark />}
+        {open ? <Logo href="/feed" prefetch={false} /> : <LogoMark />}
         <button
           type="button"
           onClick={onToggle}

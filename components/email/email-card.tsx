@@ -11,10 +11,8 @@ import { Alert } from "../ui/alert";
 import { BadgeCheckIcon } from "../ui/reader-icons";
 import { EmailActions } from "./email-actions";
 import { EmailThumbnail } from "./email-thumbnail";
-import { FolderModal } from "./folder-modal";
+import { FolderModal, ShareModal, SubscribeModal } from "./lazy-dialogs";
 import { ReadProgress } from "./read-progress";
-import { ShareModal } from "./share-modal";
-import { SubscribeModal } from "./subscribe-modal";
 import { useNarrow } from "./use-narrow";
 
 export type EmailCardLayout = "row" | "tile";

@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { bodyInColours, issueColours, type IssueColours } from "@/lib/theme/issue-colours";
+import type { bodyInColours as BodyInColours } from "@/lib/theme/adapt-colours";
+import { issueColours, settledBody, type IssueColours } from "@/lib/theme/issue-colours";
 import { readerAction } from "../keyboard/reader-keys";
 import { useTheme } from "../theme-toggle";
 import { useOriginalColours } from "./use-original-colours";
@@ -28,9 +29,25 @@ const SENDER_FIXES = ".tweet a{white-space:normal!important}.tweet .tweet-text{w
 const LIGHT_PAGE = "body{color:#0f172a;background:#fff}";
 const DARK_PAGE = ":root{color-scheme:dark}body{color:#e2e8f0;background:#0f172a}a{color:#93c5fd}";
 
-function frameDocument(html: string, colours: IssueColours): string {
+function frameDocument(body: string, colours: IssueColours): string {
   const page = colours === "original" ? LIGHT_PAGE : DARK_PAGE;
-  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html,body{margin:0}body{padding:16px;font-family:ui-sans-serif,system-ui,sans-serif;overflow-wrap:anywhere;line-height:1.5}${page}img,video{max-width:100%;height:auto}table{max-width:100%}${SENDER_FIXES}</style></head><body>${bodyInColours(html, colours)}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="${FRAME_POLICY}"><meta name="viewport" content="width=device-width, initial-scale=1"><base target="_blank"><style>html,body{margin:0}body{padding:16px;font-family:ui-sans-serif,system-ui,sans-serif;overflow-wrap:anywhere;line-height:1.5}${page}img,video{max-width:100%;height:auto}table{max-width:100%}${SENDER_FIXES}</style></head><body>${body}</body></html>`;
+}
+
+/** Adapting colours to the dark theme takes a colour library: fetched when an issue is first shown so, not with every issue page. */
+function useColourAdapter(wanted: boolean): typeof BodyInColours | null {
+  const [adapter, setAdapter] = useState<typeof BodyInColours | null>(null);
+  useEffect(() => {
+    if (!wanted || adapter) return;
+    let cancelled = false;
+    void import("@/lib/theme/adapt-colours").then((module) => {
+      if (!cancelled) setAdapter(() => module.bodyInColours);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, adapter]);
+  return adapter;
 }
 
 function anchorOf(target: EventTarget | null): HTMLAnchorElement | null {
@@ -49,7 +66,12 @@ export function EmailFrame({ html, title, onBody }: { html: string; title: strin
   const theme = useTheme();
   const [originalChosen, chooseOriginal] = useOriginalColours();
   const colours = useMemo(() => issueColours(html, theme, originalChosen), [html, theme, originalChosen]);
-  const source = useMemo(() => frameDocument(html, colours), [html, colours]);
+  const adapter = useColourAdapter(colours === "adapted");
+  // Adapted colours wait for their adapter: the frame is drawn once, in the colours it keeps.
+  const source = useMemo(() => {
+    if (colours !== "adapted") return frameDocument(settledBody(html, colours !== "original"), colours);
+    return adapter ? frameDocument(adapter(html, colours), colours) : null;
+  }, [html, colours, adapter]);
 
   useEffect(() => {
     const element = frame.current;
@@ -119,14 +141,18 @@ export function EmailFrame({ html, title, onBody }: { html: string; title: strin
           </button>
         </div>
       )}
-      <iframe
-        ref={frame}
-        title={title}
-        sandbox={SANDBOX}
-        srcDoc={source}
-        style={{ height }}
-        className={`block w-full border-0 ${colours === "original" ? "bg-white" : "bg-slate-900"}`}
-      />
+      {source === null ? (
+        <div style={{ height }} className="bg-slate-900" />
+      ) : (
+        <iframe
+          ref={frame}
+          title={title}
+          sandbox={SANDBOX}
+          srcDoc={source}
+          style={{ height }}
+          className={`block w-full border-0 ${colours === "original" ? "bg-white" : "bg-slate-900"}`}
+        />
+      )}
     </>
   );
 }

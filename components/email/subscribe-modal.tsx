@@ -11,8 +11,7 @@ import { Alert, raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { ExternalLinkIcon } from "../ui/reader-icons";
 import { Modal } from "../ui/modal";
-
-export const MISSING_ID_MESSAGE = "Could not subscribe to this newsletter. The required ID is missing. Please try again later.";
+import { MISSING_ID_MESSAGE } from "./subscribe-messages";
 
 type Props = {
   email: Pick<Email, "newsletter_metadata_id" | "is_forwarded" | "newsletter_url" | "newsletter_metadata" | "sender_name">;

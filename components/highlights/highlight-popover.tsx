@@ -5,6 +5,7 @@ import { errorMessage } from "@/lib/api/client";
 import { HIGHLIGHT_COLORS_IN_ORDER, type HighlightColor } from "@/lib/client/highlights";
 import { buttonClass, inputClass } from "../ui/button";
 import { HIGHLIGHT_INK } from "./paint";
+import { swatchClass } from "./swatch";
 
 type Props = {
   top: number;
@@ -14,9 +15,6 @@ type Props = {
   onHighlight: (color: HighlightColor, note?: string) => void;
   onClose: () => void;
 };
-
-export const swatchClass =
-  "h-8 w-8 rounded-full border border-slate-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 dark:border-slate-600 dark:focus-visible:ring-offset-slate-900";
 
 /** Over the reader's selection in the issue: a colour to highlight it in, or a note to keep with it. */
 export function HighlightPopover({ top, left, saving, error, onHighlight, onClose }: Props) {

@@ -12,8 +12,8 @@ import {
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";
-import { swatchClass } from "./highlight-popover";
 import { HIGHLIGHT_INK } from "./paint";
+import { swatchClass } from "./swatch";
 
 const smallButton = (variant: "ghost" | "danger" | "primary") => buttonClass(variant, "px-2.5 py-1 text-xs");
 

@@ -1,9 +1,12 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useEffect, useState, type ReactNode, type RefObject } from "react";
 import { useAddHighlight, useIssueHighlights, type HighlightColor, type NewHighlight } from "@/lib/client/highlights";
-import { HighlightPopover } from "./highlight-popover";
 import { paintHighlights, selectedQuote } from "./paint";
+
+// Shown once the reader selects something: fetched then, not with the issue's first paint (issue 41's budget).
+const HighlightPopover = dynamic(() => import("./highlight-popover").then((module) => module.HighlightPopover), { ssr: false });
 
 // A selection is read once the reader pauses: dragging fires selectionchange at every character.
 const SETTLE_MS = 150;

@@ -6,7 +6,7 @@ import { errorMessage } from "@/lib/api/client";
 import { formatDateTime } from "@/lib/format/date";
 import type { EmailDetail } from "@/lib/client/issues";
 import { useSubscribe, useSubscriptions, type LeaveResult } from "@/lib/client/subscriptions";
-import { MISSING_ID_MESSAGE } from "../email/subscribe-modal";
+import { MISSING_ID_MESSAGE } from "../email/subscribe-messages";
 import { canUnsubscribe, UnsubscribeButton, useUnsubscribeAction } from "../subscriptions/unsubscribe-button";
 import { UnsubscribeNotice } from "../subscriptions/unsubscribe-notice";
 import { Alert, raiseAlert } from "../ui/alert";

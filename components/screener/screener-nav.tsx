@@ -1,8 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { useScreener } from "@/lib/client/screener";
+import { IntentLink } from "../app-shell/intent-link";
 import { MailIcon } from "../ui/icons";
 
 /** The sidebar's Screener entry with how many senders wait; nothing for a reader who never turned it on. */
@@ -14,7 +14,7 @@ export function ScreenerNav({ compact = false, onNavigate }: { compact?: boolean
   const active = pathname === "/screener";
   const label = `Screener, ${pending} waiting`;
   return (
-    <Link
+    <IntentLink
       href="/screener"
       onClick={onNavigate}
       aria-current={active ? "page" : undefined}
@@ -33,6 +33,6 @@ export function ScreenerNav({ compact = false, onNavigate }: { compact?: boolean
       {!compact && pending > 0 && (
         <span className="rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-indigo-500">{pending}</span>
       )}
-    </Link>
+    </IntentLink>
   );
 }

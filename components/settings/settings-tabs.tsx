@@ -25,11 +25,14 @@ export function tabForHash(tabs: Pick<SettingsTab, "id" | "sections">[], hash: s
 /**
  * Settings in tabs (WAI-ARIA APG tabs, activated as focus moves): Left and Right, Home and End move between
  * them. The chosen tab is written to the address as its hash, so a link opens it (/settings#data), and a
- * link to a section (/settings#digest) opens the tab holding it. Hidden panels stay mounted: what a reader
- * typed in one is still there on coming back, and a section linked to lands once its tab is shown.
+ * link to a section (/settings#digest) opens the tab holding it. A panel is drawn when its tab is first shown
+ * (its sections' code is fetched then: issue 41's budget) and stays mounted once hidden: what a reader typed
+ * in one is still there on coming back, and a section linked to lands once its tab is shown.
  */
 export function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
   const [active, setActive] = useState(tabs[0].id);
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set([tabs[0].id]));
+  if (!shown.has(active)) setShown(new Set([...shown, active]));
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const layout = tabs.map((tab) => `${tab.id}:${tab.sections.join(",")}`).join(";");
 
@@ -114,7 +117,7 @@ export function SettingsTabs({ tabs }: { tabs: SettingsTab[] }) {
           hidden={tab.id !== active}
           className="*:mt-5"
         >
-          {tab.content}
+          {shown.has(tab.id) && tab.content}
         </div>
       ))}
     </div>

@@ -11,10 +11,12 @@ export function LogoMark({ className = "h-8 w-8" }: { className?: string }) {
   );
 }
 
-export function Logo({ href = "/" }: { href?: string }) {
+/** `prefetch` false for the app frame's logo, shown on every page: the feed's code is fetched on the way there, not with each page. */
+export function Logo({ href = "/", prefetch }: { href?: string; prefetch?: false }) {
   return (
     <Link
       href={href}
+      prefetch={prefetch}
       className="inline-flex items-center gap-2 rounded-lg text-lg font-bold tracking-tight text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-white"
     >
       <LogoMark />

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { colord } from "colord";
 import { describe, expect, it } from "vitest";
-import { adaptCssColours, adaptHtmlColours, bodyInColours, declaresDarkStyles, issueColours } from "./issue-colours";
+import { adaptCssColours, adaptHtmlColours, bodyInColours } from "./adapt-colours";
+import { declaresDarkStyles, issueColours } from "./issue-colours";
 
 const lightness = (colour: string) => colord(colour).toHsl().l;
 

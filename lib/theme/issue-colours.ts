@@ -1,8 +1,4 @@
-import { colord, extend, type HslaColor } from "colord";
-import namesPlugin from "colord/plugins/names";
 import type { Theme } from "./theme";
-
-extend([namesPlugin]);
 
 /**
  * How an issue body is shown (docs/contract.md 7.3): as its sender made it for a light page, with the
@@ -14,7 +10,7 @@ export type IssueColours = "original" | "own-dark" | "adapted";
 export const ORIGINAL_COLOURS_STORAGE_KEY = "issue-colours";
 export const ORIGINAL_COLOURS = "original";
 
-const STYLE_SHEET = /(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi;
+export const STYLE_SHEET = /(<style\b[^>]*>)([\s\S]*?)(<\/style\s*>)/gi;
 const DARK_QUERY = /prefers-color-scheme\s*:\s*dark/i;
 const DARK_SCHEME = /(?:^|[\s;{])(?:supported-)?color-schemes?\s*:[^;}]*\bdark\b/i;
 
@@ -39,87 +35,10 @@ function settleSchemeQueries(css: string, dark: boolean): string {
   return css.replace(SCHEME_FEATURE, (_match, scheme: string) => ((scheme.toLowerCase() === "dark") === dark ? ALWAYS : NEVER));
 }
 
-type Role = "text" | "background" | "border";
-
-const ROLE_OF: Record<string, Role> = {
-  color: "text",
-  "text-decoration-color": "text",
-  background: "background",
-  "background-color": "background",
-};
-const roleOf = (property: string): Role | undefined =>
-  ROLE_OF[property] ??
-  (/^(?:border|outline|column-rule)(?:-(?:top|right|bottom|left|block|inline)(?:-(?:start|end))?)?(?:-color)?$/.test(property)
-    ? "border"
-    : undefined);
-
 /**
- * A light colour becomes dark and a dark one light, keeping its hue: backgrounds brighter than mid grey
- * go down to the app's dark surfaces, text darker than it comes up to the app's light text, and
- * colours already on the dark side of their role (a saturated button, white text on it) stay.
- * Brightness is perceived brightness, not HSL lightness, which calls pure blue as light as mid grey.
+ * The body's style sheets with their scheme queries settled to the colours shown: the whole body as shown in
+ * the original or the sender's own dark colours; adapted colours take adapt-colours.ts's bodyInColours too.
  */
-function adaptColour(token: string, role: Role): string {
-  const colour = colord(token);
-  if (!colour.isValid() || colour.alpha() === 0) return token;
-  const brightness = colour.brightness();
-  let lightness: number;
-  if (role === "text") {
-    if (brightness >= 0.5) return token;
-    lightness = 88 - brightness * 30;
-  } else {
-    if (brightness <= 0.5) return token;
-    lightness = (role === "border" ? 22 : 10) + (1 - brightness) * 30;
-  }
-  const { h, s, a }: HslaColor = colour.toHsl();
-  return colord({ h, s: Math.min(s, 60), l: lightness, a }).toHex();
-}
-
-// url(...) and strings are passed over whole: a word inside them ("red" in a path, a font name) is no colour.
-const VALUE_TOKEN = /url\([^)]*\)|"[^"]*"|'[^']*'|&quot;.*?&quot;|#[0-9a-f]{3,8}\b|(?:rgba?|hsla?)\([^)]*\)|\b[a-z]+\b/gi;
-
-function adaptValue(value: string, role: Role): string {
-  return value.replace(VALUE_TOKEN, (token) => (/^(?:url\(|["'&])/i.test(token) ? token : adaptColour(token, role)));
-}
-
-const DECLARATION = /([\w-]+)(\s*:\s*)([^;{}]*)/g;
-
-/** Every colour of a style sheet or style attribute, adapted to its role (text, background or border). */
-export function adaptCssColours(css: string): string {
-  return css.replace(DECLARATION, (declaration, property: string, colon: string, value: string) => {
-    const role = roleOf(property.toLowerCase());
-    return role ? `${property}${colon}${adaptValue(value, role)}` : declaration;
-  });
-}
-
-const TAG = /<[a-z][a-z0-9]*\b[^>]*>/gi;
-const COLOUR_ATTRIBUTE = /(\s)(style|bgcolor|color)="([^"]*)"/gi;
-
-function adaptTag(tag: string): string {
-  return tag.replace(COLOUR_ATTRIBUTE, (_match, space: string, name: string, value: string) => {
-    const lower = name.toLowerCase();
-    const adapted = lower === "style" ? adaptCssColours(value) : adaptValue(value, lower === "bgcolor" ? "background" : "text");
-    return `${space}${name}="${adapted}"`;
-  });
-}
-
-/** Adapts every colour of a (sanitized) body: its style sheets, style attributes, bgcolor and color. */
-export function adaptHtmlColours(html: string): string {
-  let out = "";
-  let done = 0;
-  for (const match of html.matchAll(STYLE_SHEET)) {
-    out += html.slice(done, match.index).replace(TAG, adaptTag) + match[1] + adaptCssColours(match[2]!) + match[3];
-    done = match.index + match[0].length;
-  }
-  return out + html.slice(done).replace(TAG, adaptTag);
-}
-
-/** The body as shown in the chosen colours; the rest of the frame's document is the frame's own. */
-export function bodyInColours(html: string, colours: IssueColours): string {
-  const dark = colours !== "original";
-  const settled = html.replace(
-    STYLE_SHEET,
-    (_sheet, open: string, css: string, close: string) => open + settleSchemeQueries(css, dark) + close,
-  );
-  return colours === "adapted" ? adaptHtmlColours(settled) : settled;
+export function settledBody(html: string, dark: boolean): string {
+  return html.replace(STYLE_SHEET, (_sheet, open: string, css: string, close: string) => open + settleSchemeQueries(css, dark) + close);
 }

@@ -1,24 +1,26 @@
 import type { Metadata } from "next";
-import { AddressesSection } from "@/components/settings/addresses-section";
-import { BlockedSendersSection } from "@/components/settings/blocked-senders-section";
 import { DangerZone } from "@/components/settings/danger-zone";
-import { DataSection } from "@/components/settings/data-section";
-import { DigestSection } from "@/components/settings/digest-section";
-import { DeliveryLogSection } from "@/components/settings/delivery-log-section";
-import { FeedsSection } from "@/components/settings/feeds-section";
-import { KindleSection } from "@/components/settings/kindle-section";
-import { FollowedFeedsSection } from "@/components/settings/followed-feeds-section";
-import { ImportSection } from "@/components/settings/import-section";
-import { MailboxesSection } from "@/components/settings/mailboxes-section";
-import { PersonalMailSection } from "@/components/settings/personal-mail-section";
 import { PasswordForm } from "@/components/settings/password-form";
-import { RulesSection } from "@/components/rules/rules-section";
-import { ScreenerSection } from "@/components/screener/screener-section";
+import {
+  AddressesSection,
+  BlockedSendersSection,
+  DataSection,
+  DeliveryLogSection,
+  DigestSection,
+  FeedsSection,
+  FollowedFeedsSection,
+  ImportSection,
+  KindleSection,
+  MailboxesSection,
+  PersonalMailSection,
+  RulesSection,
+  ScreenerSection,
+  SummariesSection,
+  TokensSection,
+  WebhooksSection,
+} from "@/components/settings/lazy-sections";
 import { SettingsTabs } from "@/components/settings/settings-tabs";
 import { SettingsView } from "@/components/settings/settings-view";
-import { SummariesSection } from "@/components/settings/summaries-section";
-import { TokensSection } from "@/components/settings/tokens-section";
-import { WebhooksSection } from "@/components/settings/webhooks-section";
 
 export const metadata: Metadata = { title: "Settings" };
 

@@ -1,0 +1,31 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { ComponentProps } from "react";
+
+type Props = Omit<ComponentProps<typeof Link>, "href" | "prefetch"> & { href: string };
+
+/**
+ * A link of the app's frame, on every page at once: fetched ahead when the reader points at it or tabs to
+ * it, not as soon as it shows. Prefetched on sight, each page also downloaded the code of every page the
+ * sidebar names before it was done loading (issue 41's JavaScript budget).
+ */
+export function IntentLink({ href, onPointerEnter, onFocus, ...props }: Props) {
+  const router = useRouter();
+  return (
+    <Link
+      {...props}
+      href={href}
+      prefetch={false}
+      onPointerEnter={(event) => {
+        router.prefetch(href);
+        onPointerEnter?.(event);
+      }}
+      onFocus={(event) => {
+        router.prefetch(href);
+        onFocus?.(event);
+      }}
+    />
+  );
+}
