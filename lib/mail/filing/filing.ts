@@ -1,6 +1,6 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { getDb, type Database } from "@/db/client";
+import type { Database } from "@/db/client";
 import type { Recipient } from "@/lib/auth/recipient-service";
 import { readersBlocking } from "@/lib/control/service";
 import { senderBlockKeys } from "@/lib/control/sender";
@@ -22,6 +22,7 @@ import {
   insertEmail,
   insertNewsletter,
   markFiled,
+  readsBeforeFiling,
   updateDeliveryOutcomes,
   upsertIssue,
   type DeliveryHeader,
@@ -64,7 +65,7 @@ export async function fileMessage(filing: Filing & { auth: SenderAuth }): Promis
   // Read together before the transaction, which then holds its connection for the writes alone.
   const [blocking, arrival] = await Promise.all([
     readersBlocking(userIds, blockKeys(filing.content)),
-    filing.arrival ?? arrivalFor(getDb(), userIds),
+    filing.arrival ?? arrivalFor(readsBeforeFiling(), userIds),
   ]);
   const filed = await filingTransaction((tx) => filePreparedInTransaction(tx, { ...filing, arrival }, blocking));
   const readers = userIds.filter((userId) => !blocking.includes(userId));
