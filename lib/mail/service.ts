@@ -21,6 +21,7 @@ import {
 } from "@/lib/mail/filing/repo";
 import { prepareMessage } from "@/lib/mail/content/worker-pool";
 import { logger, scrub } from "@/lib/observability/log";
+import { timeStage } from "@/lib/observability/metrics";
 import { bytesOf } from "@/lib/storage/store";
 import { passPersonalMail } from "@/lib/passthrough/service";
 import { queueKeepAttachments } from "@/lib/attachments/service";
@@ -46,17 +47,25 @@ export async function receiveMessage(
   envelope: string[] = [],
   connection?: Connection,
 ): Promise<InboundResult> {
-  const checked = await checkMessage(raw, envelope);
-  const stored = await storeMessage(raw, source, checked);
+  const checked = await timeStage("check", () => checkMessage(raw, envelope));
+  const stored = await timeStage("store", () => storeMessage(raw, source, checked));
   if (stored.seenBefore) return { status: 200, body: { message_id: stored.row.id, emails: stored.seenBefore } };
   const { content } = checked.prepared;
-  // Authenticated once the bytes are stored: a DNS server that never answers delays filing by its timeout, and loses nothing.
-  const auth = content ? await authenticateInbound(stored.row.id, raw, content, connection) : null;
+  // Authenticated once the bytes are stored: a DNS server that never answers delays filing by its timeout, and loses
+  // nothing. A row stored just now has no results kept from an earlier attempt to look for.
+  const inboundId = stored.created ? null : stored.row.id;
+  const auth = content ? await timeStage("authenticate", () => authenticateInbound(inboundId, raw, content, connection)) : null;
   // Pass through: a reader's personal mail goes on to their sign-in address instead of being filed (lib/passthrough).
-  const readers = content && auth ? await passPersonalMail(stored.row.id, raw, content, checked.recipients) : checked.recipients;
-  const filed = await fileOrMarkFailed(stored.row.id, { ...checked, recipients: readers }, stored.row.receivedAt, auth);
-  await announceFiled(filed.announcement);
-  if (filed.emailIds.length > 0) await queueKeepAttachments(stored.row.id, raw);
+  const readers =
+    content && auth
+      ? await timeStage("pass_through", () => passPersonalMail(stored.row.id, raw, content, checked.recipients, { fresh: stored.created }))
+      : checked.recipients;
+  const filed = await timeStage("file", () =>
+    fileOrMarkFailed(stored.row.id, { ...checked, recipients: readers }, stored.row.receivedAt, auth),
+  );
+  await timeStage("announce", () =>
+    Promise.all([announceFiled(filed.announcement), filed.emailIds.length > 0 ? queueKeepAttachments(stored.row.id, raw) : undefined]),
+  );
   return { status: stored.created ? 202 : 200, body: { message_id: stored.row.id, emails: filed.emailIds } };
 }
 

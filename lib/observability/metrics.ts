@@ -32,6 +32,13 @@ function createMetrics() {
       labelNames: ["source", "outcome"],
       registers: [registry],
     }),
+    inboundStage: new Histogram({
+      name: "paperboy_inbound_stage_seconds",
+      help: "Time a delivery spent in each stage of filing (check, store, authenticate, pass_through, file, announce), this instance's",
+      labelNames: ["stage"],
+      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers: [registry],
+    }),
     stored: new Gauge({
       name: "paperboy_inbound_messages_stored",
       help: "Inbound messages stored (all receivers and instances), by source and filing status: received, filed or failed",
@@ -84,6 +91,19 @@ export function countRequest(route: string, method: string, status: number, dura
   requestDuration.observe({ route }, durationMs / 1000);
   const source = INBOUND_SOURCES[route];
   if (source && method === "POST") countInbound(source, INBOUND_OUTCOMES[status] ?? "error");
+}
+
+/** The stages of a delivery's walk (lib/mail/service.ts), as paperboy_inbound_stage_seconds names them. */
+export type InboundStage = "check" | "store" | "authenticate" | "pass_through" | "file" | "announce";
+
+/** Runs one stage of a delivery and counts its time, whether it answers or throws. */
+export async function timeStage<T>(stage: InboundStage, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  try {
+    return await work();
+  } finally {
+    metrics().inboundStage.observe({ stage }, (performance.now() - started) / 1000);
+  }
 }
 
 /** One inbound message through `source` (raw, mailgun, postmark, smtp) and its outcome. */

@@ -9,7 +9,7 @@ import { logger } from "@/lib/observability/log";
 import { deliverRawMail } from "@/lib/outbound/deliver";
 import { SEND_MAIL_RETRIES } from "@/lib/outbound/service";
 import { bytesOf } from "@/lib/storage/store";
-import { classifyMail, mailSigns } from "./classify";
+import { classifyMail, mailSigns, type SenderChoice } from "./classify";
 import { forwardedBytes, isLoop, originalSender, srsAddress } from "./forward";
 import { readHeaders } from "./headers";
 import { claimDeliveries, findForwarding, findHandledReaders, findPassedThrough, findSenderChoices } from "./repo";
@@ -26,13 +26,15 @@ const PassThroughJob = z.object({ inboundId: z.number().int(), userId: z.number(
  * becomes `passed_through` and a job forwards the message to their sign-in address; it is never filed,
  * so no feed, trending, discovery, webhook or feed out sees it. A forward of ours that came back is
  * stopped (`looped`) for every reader. Returns the recipients left to file; a message taken up again
- * (a retry) leaves out those handled before, and forwards nothing twice.
+ * (a retry) leaves out those handled before, and forwards nothing twice. A `fresh` message (stored by
+ * this delivery) has no delivery handled before: only those claimed here are left out.
  */
 export async function passPersonalMail(
   inboundId: number,
   raw: Buffer,
   content: MailContent,
   recipients: Recipient[],
+  options: { fresh: boolean } = { fresh: false },
 ): Promise<Recipient[]> {
   const headers = readHeaders(raw);
   const userIds = recipients.map((recipient) => recipient.userId);
@@ -43,17 +45,18 @@ export async function passPersonalMail(
     return [];
   }
   const sender = content.from?.address.toLowerCase();
-  const choices = sender ? await findSenderChoices(userIds, sender) : new Map();
-  const forwarding = await findForwarding(userIds);
+  const [choices, forwarding] = await Promise.all([
+    sender ? findSenderChoices(userIds, sender) : new Map<number, SenderChoice>(),
+    findForwarding(userIds),
+  ]);
   const signs = mailSigns(headers, content);
   const personal = userIds.filter((userId) => {
     const choice = choices.get(userId) ?? null;
     return classifyMail(signs, choice).kind === "personal" && (choice === "forward" || forwarding.get(userId));
   });
-  for (const userId of await claimDeliveries(inboundId, personal, "passed_through")) {
-    await enqueueJob(PASS_THROUGH_JOB, { inboundId, userId }, PASS_THROUGH_RETRIES);
-  }
-  const handled = new Set(await findHandledReaders(inboundId));
+  const claimed = await claimDeliveries(inboundId, personal, "passed_through");
+  for (const userId of claimed) await enqueueJob(PASS_THROUGH_JOB, { inboundId, userId }, PASS_THROUGH_RETRIES);
+  const handled = new Set(options.fresh ? claimed : await findHandledReaders(inboundId));
   return recipients.filter((recipient) => !handled.has(recipient.userId));
 }
 

@@ -11,6 +11,7 @@ import { env } from "@/lib/env";
  * (TXT as arrays of strings, errors with node's codes), asked of DNS_RESOLVER (else the system's first
  * server) and kept in a per-process cache for their TTL. A module-level cache may serve an answer a
  * little stale across instances: a key that rotated is seen again at its TTL's end at the latest.
+ * Concurrent lookups of one name share one query: a burst of one sender's mail waits on DNS once.
  */
 export type DnsType = "TXT" | "A" | "AAAA" | "MX" | "PTR";
 type Answer = string[][] | string[] | { exchange: string; priority: number }[];
@@ -25,6 +26,7 @@ const MAX_TTL_SECONDS = 3_600;
 type Response = packet.DecodedPacket & { rcode?: string };
 type Cached = { expires: number; answer?: Answer; code?: string };
 const cache = new Map<string, Cached>();
+const asking = new Map<string, Promise<Cached>>();
 
 class DnsError extends Error {
   constructor(
@@ -42,6 +44,18 @@ export async function resolve(name: string, type: DnsType = "A"): Promise<Answer
     if (hit.code) throw new DnsError(hit.code, name);
     return hit.answer!;
   }
+  let pending = asking.get(key);
+  if (!pending) {
+    pending = lookUp(key, name, type).finally(() => asking.delete(key));
+    asking.set(key, pending);
+  }
+  const entry = await pending;
+  if (entry.code) throw new DnsError(entry.code, name);
+  return entry.answer!;
+}
+
+/** One query for the name, its answer kept; a server failure is thrown to every lookup that waited on it, and kept by none. */
+async function lookUp(key: string, name: string, type: DnsType): Promise<Cached> {
   const response = await query(name, type);
   const rcode = response.rcode;
   const answers = (response.answers ?? []).filter((answer) => answer.type === type) as Exclude<packet.Answer, packet.OptAnswer>[];
@@ -52,8 +66,7 @@ export async function resolve(name: string, type: DnsType = "A"): Promise<Answer
   else entry = { expires: expiry(Math.min(...answers.map((answer) => answer.ttl ?? 0))), answer: toAnswer(type, answers) };
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   cache.set(key, entry);
-  if (entry.code) throw new DnsError(entry.code, name);
-  return entry.answer!;
+  return entry;
 }
 
 function expiry(ttlSeconds: number): number {

@@ -20,16 +20,20 @@ export type Announcement = { stats: FilingStats[]; emailIds: number[] | null };
  * readers who turned them on (lib/summaries).
  */
 export async function announceFiled({ stats, emailIds }: Announcement): Promise<void> {
-  const merged = mergeStats(stats);
+  if (emailIds) announceFiledEmails(emailIds);
+  if (emailIds) keepThumbnails(emailIds);
+  // The summaries' jobs need no totals: queued while the totals are added.
+  await Promise.all([addTotals(mergeStats(stats)), emailIds ? queueSummaries(emailIds) : undefined]);
+}
+
+/** The newsletters' totals, then their review for the public catalog, which reads them. */
+async function addTotals(merged: Map<number, StatsDelta>): Promise<void> {
   for (const [newsletterId, delta] of merged) {
     await addNewsletterStats(newsletterId, delta).catch((error: unknown) => {
       logger.error({ err: error, newsletter_id: newsletterId }, "Newsletter totals missed a filing");
     });
   }
   await considerForPublic([...merged.keys()]);
-  if (emailIds) announceFiledEmails(emailIds);
-  if (emailIds) keepThumbnails(emailIds);
-  if (emailIds) await queueSummaries(emailIds);
 }
 
 function mergeStats(filed: FilingStats[]): Map<number, StatsDelta> {

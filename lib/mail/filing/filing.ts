@@ -22,6 +22,7 @@ import {
   insertEmail,
   insertNewsletter,
   markFiled,
+  readsBeforeFiling,
   updateDeliveryOutcomes,
   upsertIssue,
   type DeliveryHeader,
@@ -61,8 +62,12 @@ export type FiledMessage = { emailIds: number[]; announcement: Announcement };
  */
 export async function fileMessage(filing: Filing & { auth: SenderAuth }): Promise<FiledMessage> {
   const userIds = filing.recipients.map((recipient) => recipient.userId);
-  const blocking = await readersBlocking(userIds, blockKeys(filing.content));
-  const filed = await filingTransaction((tx) => filePreparedInTransaction(tx, filing, blocking));
+  // Read together before the transaction, which then holds its connection for the writes alone.
+  const [blocking, arrival] = await Promise.all([
+    readersBlocking(userIds, blockKeys(filing.content)),
+    filing.arrival ?? arrivalFor(readsBeforeFiling(), userIds),
+  ]);
+  const filed = await filingTransaction((tx) => filePreparedInTransaction(tx, { ...filing, arrival }, blocking));
   const readers = userIds.filter((userId) => !blocking.includes(userId));
   const emailIds = filed.emailIds ?? (await findEmailIds(readers, filing.parsed.messageKey));
   return { emailIds, announcement: { stats: filed.stats ? [filed.stats] : [], emailIds: filed.emailIds } };

@@ -253,6 +253,11 @@ export function filingTransaction<T>(work: (tx: Database) => Promise<T>): Promis
   });
 }
 
+/** The pool, for what a filing reads before its transaction: the reads go on connections of their own, at once. */
+export function readsBeforeFiling(): Database {
+  return getDb();
+}
+
 export async function findNewsletterBy(
   tx: Database,
   column: "listId" | "senderAddress" | "senderDomain",
