@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, exists, gt, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { alias, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { alias, type AnyPgColumn, type SelectedFields } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
 import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, issue, newsletter, readingProgress, share } from "@/db/schema";
@@ -70,13 +70,19 @@ function emailColumns(ofNewsletter: ReturnType<typeof emailNewsletter>) {
 }
 
 /**
- * The display join over the emails `chosen` picks. `feedTotal` rides along on every row so that the
- * unfiltered feed's page and total come back in one round trip; null where the caller has no use for it.
+ * The display join over the emails `chosen` picks, selecting what `fields` makes of the Email's columns.
+ * `feedTotal` rides along on every row so that the unfiltered feed's page and total come back in one
+ * round trip; null where the caller has no use for it.
  */
-function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number | null>, chosen: SQL) {
+function selectJoined<Fields extends SelectedFields>(
+  db: Pick<Database, "select">,
+  fields: (columns: EmailColumns) => Fields,
+  feedTotal: SQL<number | null>,
+  chosen: SQL,
+) {
   const ofNewsletter = emailNewsletter();
   return db
-    .select({ ...emailColumns(ofNewsletter), feedTotal })
+    .select({ ...fields(emailColumns(ofNewsletter)), feedTotal })
     .from(email)
     .innerJoinLateral(ofNewsletter, sql`true`)
     .leftJoin(emailLike, eq(emailLike.emailId, email.id))
@@ -86,24 +92,17 @@ function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number | null>,
     .where(chosen);
 }
 
+/** The display rows, each Email's columns as they are. */
+function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number | null>, chosen: SQL) {
+  return selectJoined(db, (columns) => columns, feedTotal, chosen);
+}
+
 /**
- * selectRows with each row answered as its Email's JSON text, built by PostgreSQL (dto.ts): the feed's
+ * The display rows with each answered as its Email's JSON text, built by PostgreSQL (dto.ts): the feed's
  * Node thread, the server's ceiling, then neither parses the rows' columns nor serializes the answer.
  */
 export function selectRowsJson(db: Pick<Database, "select">, feedTotal: SQL<number | null>, chosen: SQL) {
-  const ofNewsletter = emailNewsletter();
-  const [ofLike, ofFavorite, ofShare, ofProgress] = [emailLike.emailId, emailFavorite.emailId, share.emailId, readingProgress.emailId].map(
-    (column) => eq(column, email.id),
-  );
-  return db
-    .select({ item: emailJson(emailColumns(ofNewsletter)), feedTotal })
-    .from(email)
-    .innerJoinLateral(ofNewsletter, sql`true`)
-    .leftJoin(emailLike, ofLike)
-    .leftJoin(emailFavorite, ofFavorite)
-    .leftJoin(share, ofShare)
-    .leftJoin(readingProgress, ofProgress)
-    .where(chosen);
+  return selectJoined(db, (columns) => ({ item: emailJson(columns) }), feedTotal, chosen);
 }
 
 function prepareRowsByIds(db: Database) {
