@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       ],
       ["full-text search", `${feed}?search=quantum%20galaxy`],
       // docs/contract.md 7.4: search operators, parsed into the feed's conditions.
-      ["search operators", `${feed}?search=${encodeURIComponent("from:letter42.example is:unread after:2020-01-01 -pasta")}`],
+      ["search operators", `${feed}?search=${encodeURIComponent("from:letter300.example is:unread after:2020-01-01 -pasta")}`],
       ["page 200", `${feed}?page=200`],
     ] as const;
     // A server in use is warm (each route's modules, JIT, prepared statements): two unmeasured seconds per route first.
