@@ -1,9 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** What reached the reader's programs while the bench ran: `email` events on their open stream, and webhook posts. */
-export type Heard = { events: number; webhooks: number };
-
 /** A receiver of the reader's `email.received` webhook on 127.0.0.1, answering 204; the server's env must allow its host:port. */
 export async function startWebhookReceiver(): Promise<{ hostPort: string; received: () => number; close: () => void }> {
   let received = 0;
