@@ -56,10 +56,12 @@ export function OfflineReader({ userId }: { userId: number }) {
   useEffect(() => {
     if (!online || pathname !== "/feed") return;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The page's own document is no resource entry: it is named itself, since nothing else fetches it (the sidebar's
+    // links fetch their page only when pointed at).
     const keepSoon = () => {
       clearTimeout(timer);
       timer = setTimeout(
-        () => void workerReady().then(() => tellWorker({ type: "paperboy:keep-feed", urls: fetchedUrls() })),
+        () => void workerReady().then(() => tellWorker({ type: "paperboy:keep-feed", urls: [window.location.href, ...fetchedUrls()] })),
         KEEP_DELAY_MS,
       );
     };

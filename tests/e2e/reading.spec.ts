@@ -185,6 +185,8 @@ test("a card's dialog keeps keyboard focus where the reader put it when the feed
   await page.getByRole("button", { name: "Folders and favourites for Steady issue" }).click();
   const dialog = page.getByRole("dialog", { name: "Folders and favourites" });
   const favourite = dialog.getByRole("checkbox", { name: "Favourite" });
+  // The dialog's code loads on its first opening: the reader's Tab comes once it is there.
+  await expect(dialog).toBeVisible();
   await page.keyboard.press("Tab");
   await expect(favourite).toBeFocused();
 
