@@ -1,5 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { MISSED_CONDITIONS } from "./ingest-rules";
 
 /** A receiver of the reader's `email.received` webhook on 127.0.0.1, answering 204; the server's env must allow its host:port. */
 export async function startWebhookReceiver(): Promise<{ hostPort: string; received: () => number; close: () => void }> {
@@ -36,18 +37,7 @@ export async function turnEverythingOn(
     return (await response.json()) as { id?: number };
   };
   const folder = await call("POST", "/api/users/me/folders", { name: `Bench ${Date.now().toString(36)}` });
-  const misses = [
-    { field: "from", op: "equals", value: "someone@elsewhere.example" },
-    { field: "sender_domain", op: "ends_with", value: ".invalid" },
-    { field: "list_id", op: "contains", value: "nothing-like-this" },
-    { field: "subject", op: "contains", value: "a subject no issue has" },
-    { field: "body", op: "contains", value: "a phrase no body holds" },
-    { field: "subject", op: "equals", value: "exactly this" },
-    { field: "from", op: "contains", value: "nobody@" },
-    { field: "body", op: "ends_with", value: "the very last words" },
-    { field: "newsletter_id", op: "equals", value: "0" },
-  ];
-  for (const [position, condition] of misses.entries()) {
+  for (const [position, condition] of MISSED_CONDITIONS.entries()) {
     await call("POST", "/api/users/me/rules", {
       name: `Miss ${position}`,
       match: "all",

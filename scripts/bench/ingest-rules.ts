@@ -2,6 +2,19 @@ import { cpuSample, databaseSecondsBetween, type CpuSample } from "./cpu";
 
 type Side = { label: string; to: string; cpuMs: number; wallMs: number; messages: number };
 
+/** Nine rule conditions no bench message meets: each is evaluated for every message, and none files it. */
+export const MISSED_CONDITIONS = [
+  { field: "from", op: "equals", value: "someone@elsewhere.example" },
+  { field: "sender_domain", op: "ends_with", value: ".invalid" },
+  { field: "list_id", op: "contains", value: "nothing-like-this" },
+  { field: "subject", op: "contains", value: "a subject no issue has" },
+  { field: "body", op: "contains", value: "a phrase no body holds" },
+  { field: "subject", op: "equals", value: "exactly this" },
+  { field: "from", op: "contains", value: "nobody@" },
+  { field: "body", op: "ends_with", value: "the very last words" },
+  { field: "newsletter_id", op: "equals", value: "0" },
+] as const;
+
 /**
  * bench:ingest's rules line (issue 30): CPU per filed message for a reader with ten enabled rules
  * against one with none, in alternating passes of the same run so both share the machine's load.
@@ -25,21 +38,10 @@ export async function benchRules(set: Buffer[], options: { seconds: number; inFl
   const plain = await reader("plain");
   const sorted = await reader("rules");
   const [box] = await getDb().insert(folder).values({ userId: sorted.id, name: "Bench" }).returning({ id: folder.id });
-  const misses = [
-    { field: "from", op: "equals", value: "someone@elsewhere.example" },
-    { field: "sender_domain", op: "ends_with", value: ".invalid" },
-    { field: "list_id", op: "contains", value: "nothing-like-this" },
-    { field: "subject", op: "contains", value: "a subject no issue has" },
-    { field: "body", op: "contains", value: "a phrase no body holds" },
-    { field: "subject", op: "equals", value: "exactly this" },
-    { field: "from", op: "contains", value: "nobody@" },
-    { field: "body", op: "ends_with", value: "the very last words" },
-    { field: "newsletter_id", op: "equals", value: "0" },
-  ] as const;
   await getDb()
     .insert(rule)
     .values([
-      ...misses.map((condition, position) => ({
+      ...MISSED_CONDITIONS.map((condition, position) => ({
         userId: sorted.id,
         name: `Miss ${position}`,
         position,
@@ -50,7 +52,7 @@ export async function benchRules(set: Buffer[], options: { seconds: number; inFl
       {
         userId: sorted.id,
         name: "Every bench issue",
-        position: misses.length,
+        position: MISSED_CONDITIONS.length,
         match: "any" as const,
         conditions: [{ field: "sender_domain" as const, op: "contains" as const, value: "." }],
         actions: [{ type: "add_to_folder" as const, folder_id: box!.id }],
