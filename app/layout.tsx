@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
+import { EARLY_KEYS_SCRIPT } from "@/components/keyboard/early-keys";
 import { Providers } from "@/components/providers";
 import { ServiceWorker } from "@/components/pwa/service-worker";
 import "./globals.css";
@@ -27,7 +28,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en" suppressHydrationWarning>
       <head>
-        <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        <script dangerouslySetInnerHTML={{ __html: themeScript + EARLY_KEYS_SCRIPT }} />
       </head>
       <body className="min-h-screen">
         <Providers>{children}</Providers>

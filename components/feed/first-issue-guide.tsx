@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState, type ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { emailKeys } from "@/lib/client/issues";
+import { emailKeys } from "@/lib/client/query-keys";
 import { useSendSampleIssue } from "@/lib/client/mail";
 import { CopyButton } from "../settings/copy-button";
 import { Alert } from "../ui/alert";

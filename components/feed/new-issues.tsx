@@ -1,7 +1,8 @@
 "use client";
 
 import { useQueryClient } from "@tanstack/react-query";
-import { emailKeys, type Email } from "@/lib/client/issues";
+import type { Email } from "@/lib/client/issues";
+import { emailKeys } from "@/lib/client/query-keys";
 import { useArrivals } from "@/lib/client/live";
 import { buttonClass } from "../ui/button";
 

@@ -2,8 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { emailKeys, type Email } from "@/lib/client/issues";
-import { newsletterKeys } from "@/lib/client/newsletters";
+import type { Email } from "@/lib/client/issues";
+import { emailKeys, newsletterKeys } from "@/lib/client/query-keys";
 
 type Listed = { items: Email[] };
 

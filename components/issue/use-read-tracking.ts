@@ -2,7 +2,8 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { emailKeys, sendReadDuration, useMarkRead, type EmailDetail } from "@/lib/client/issues";
+import { emailKeys } from "@/lib/client/query-keys";
+import { sendReadDuration, useMarkRead, type EmailDetail } from "@/lib/client/issues";
 
 /**
  * Marks the issue read once it is shown, then reports the seconds it was visible when the

@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
+import { takeEarlyKeys } from "./early-keys";
 import { readerAction, type ReaderAction } from "./reader-keys";
 
 // Opened by `?`, never at first paint: fetched then, not with the feed or the issue (issue 34's budget).
@@ -44,6 +45,7 @@ export function ReaderKeys({ handlers }: { handlers: ReaderHandlers }) {
       });
     };
     document.addEventListener("keydown", onKey);
+    for (const event of takeEarlyKeys()) onKey(event);
     return () => document.removeEventListener("keydown", onKey);
   }, []);
 

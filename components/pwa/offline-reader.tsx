@@ -1,9 +1,9 @@
 "use client";
 
-import { useQueryClient } from "@tanstack/react-query";
+import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
 import { useEffect, useSyncExternalStore } from "react";
-import { emailKeys } from "@/lib/client/issues";
+import { emailKeys, subscriptionKeys, userKeys } from "@/lib/client/query-keys";
 import { fetchedUrls, tellWorker, workerReady } from "@/lib/pwa/client";
 
 // After the feed's last answer, how long the page waits before asking the worker to keep it: its reads,
@@ -26,6 +26,24 @@ function useOnline(): boolean {
     () => navigator.onLine,
     () => true,
   );
+}
+
+/**
+ * The API reads a feed drawn on the server (docs/contract.md 8.1) never made, by the URLs the page would have
+ * fetched: the worker keeps them as it keeps fetched ones, for the kept page (which holds no data) to read offline.
+ */
+function drawnReads(queryClient: QueryClient): string[] {
+  const feedLists = queryClient
+    .getQueryCache()
+    .findAll({ queryKey: emailKeys.lists() })
+    .filter((query) => query.state.data !== undefined)
+    .map((query) => `/api/issues/feed?${String(query.queryKey[2])}`);
+  const shell = [
+    [userKeys.me(), "/api/users/me"],
+    [subscriptionKeys.list(), "/api/users/me/subscriptions"],
+  ] as const;
+  const shellReads = shell.filter(([key]) => queryClient.getQueryData(key) !== undefined).map(([, url]) => url);
+  return [...shellReads, ...feedLists].map((url) => new URL(url, window.location.origin).href);
 }
 
 /**
@@ -61,7 +79,13 @@ export function OfflineReader({ userId }: { userId: number }) {
     const keepSoon = () => {
       clearTimeout(timer);
       timer = setTimeout(
-        () => void workerReady().then(() => tellWorker({ type: "paperboy:keep-feed", urls: [window.location.href, ...fetchedUrls()] })),
+        () =>
+          void workerReady().then(() =>
+            tellWorker({
+              type: "paperboy:keep-feed",
+              urls: [window.location.href, ...new Set([...fetchedUrls(), ...drawnReads(queryClient)])],
+            }),
+          ),
         KEEP_DELAY_MS,
       );
     };

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { ApiError, apiFetch } from "@/lib/api/client";
 import { dropOfflineData, tellWorker } from "@/lib/pwa/client";
 import type { UserDto } from "@/lib/auth/dto";
+import { userKeys } from "@/lib/client/query-keys";
 
 export type User = UserDto;
 type SessionAnswer = { user: User };
@@ -9,11 +10,6 @@ type SessionAnswer = { user: User };
 export type LoginFields = { email: string; password: string };
 export type RegisterFields = { name: string; email: string; password: string };
 export type UpdateMeFields = { name?: string; model_metadata_field?: { onboarded: boolean } };
-
-const userKeys = {
-  all: ["users"] as const,
-  me: () => [...userKeys.all, "me"] as const,
-};
 
 /** The session check: a 401 means signed out (null), not an error. */
 async function fetchCurrentUser(signal: AbortSignal): Promise<User | null> {

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api/client";
-import { emailKeys, recentIssuesQuery, type PagedList } from "@/lib/client/issues";
-import { subscriptionKeys, type Subscription } from "@/lib/client/subscriptions";
+import { recentIssuesQuery, type PagedList } from "@/lib/client/issues";
+import { emailKeys, subscriptionKeys } from "@/lib/client/query-keys";
+import type { Subscription } from "@/lib/client/subscriptions";
 
 import type { BlockedSenderDto, DeliveryDto } from "@/lib/control/service";
 

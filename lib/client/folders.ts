@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import { applyOptimistic, emailKeys } from "@/lib/client/issues";
+import { applyOptimistic } from "@/lib/client/issues";
+import { emailKeys } from "@/lib/client/query-keys";
 import type { FolderDto } from "@/lib/folders/service";
 
 export type Folder = FolderDto;

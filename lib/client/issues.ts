@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
+import { emailKeys } from "@/lib/client/query-keys";
 import type { EmailDto, pagedList } from "@/lib/issues/dto";
 import type { markAllRead } from "@/lib/issues/service";
 
@@ -7,16 +8,6 @@ import type { markAllRead } from "@/lib/issues/service";
 export type Email = Omit<EmailDto, "body_html" | "body_plain">;
 export type EmailDetail = Email & { body_html: string | null; body_plain: string | null };
 export type PagedList<T> = ReturnType<typeof pagedList<T>>;
-
-export const emailKeys = {
-  all: ["emails"] as const,
-  lists: () => [...emailKeys.all, "list"] as const,
-  list: (query: string) => [...emailKeys.lists(), query] as const,
-  details: () => [...emailKeys.all, "detail"] as const,
-  detail: (id: number) => [...emailKeys.details(), id] as const,
-  recentAll: () => [...emailKeys.all, "recent"] as const,
-  recent: (newsletterId: number) => [...emailKeys.recentAll(), newsletterId] as const,
-};
 
 /** `query` is the search string of GET /api/issues/feed, so each filter set caches on its own. */
 export const feedQuery = (query: string, enabled = true) =>

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
+import { newsletterKeys } from "@/lib/client/query-keys";
 import type { EmailDto } from "@/lib/issues/dto";
 import type { CategoryDto, NewsletterDto } from "@/lib/newsletters/dto";
 
@@ -11,17 +12,6 @@ type Items<T> = { items: T[] };
 
 /** docs/spec.md section 5: featured, recommended and trending issues are fresh for an hour. */
 const DISCOVERY_STALE_TIME = 60 * 60 * 1000;
-
-export const newsletterKeys = {
-  all: ["newsletters"] as const,
-  featured: () => [...newsletterKeys.all, "featured"] as const,
-  recommended: () => [...newsletterKeys.all, "recommended"] as const,
-  trendingIssues: () => [...newsletterKeys.all, "trending-issues"] as const,
-  categories: () => [...newsletterKeys.all, "categories"] as const,
-  category: (categoryId: number) => [...newsletterKeys.all, "category", categoryId] as const,
-  search: (term: string) => [...newsletterKeys.all, "search", term] as const,
-  detail: (newsletterId: number) => [...newsletterKeys.all, "detail", newsletterId] as const,
-};
 
 const itemsOf = <T>(data: Items<T>) => data.items;
 

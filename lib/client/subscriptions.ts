@@ -3,7 +3,8 @@ import { useEffect } from "react";
 import { ApiError, apiFetch } from "@/lib/api/client";
 import { commentKeys, type Comment } from "@/lib/client/comments";
 import { folderKeys, type Folder } from "@/lib/client/folders";
-import { emailKeys, emailQuery, patchCachedEmails, type Email, type PagedList } from "@/lib/client/issues";
+import { emailQuery, patchCachedEmails, type Email, type PagedList } from "@/lib/client/issues";
+import { emailKeys, subscriptionKeys } from "@/lib/client/query-keys";
 import type { SubscriptionDto } from "@/lib/subscriptions/service";
 import type { Unsubscribed } from "@/lib/subscriptions/unsubscribe";
 
@@ -17,11 +18,6 @@ export type LeaveResult = {
 };
 
 type Items<T> = { items: T[] };
-
-export const subscriptionKeys = {
-  all: ["subscriptions"] as const,
-  list: () => [...subscriptionKeys.all, "list"] as const,
-};
 
 export const subscriptionsQuery = () =>
   queryOptions({

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { articleHtml, deliver, HOUR, issueCard } from "./reading-support";
-import { signedInReader } from "./support";
+import { openInApp, signedInReader } from "./support";
 
 const confirmationHtml = (name: string) =>
   `<p>Please confirm your subscription to ${name}. <a href="https://confirm.example/c?t=${encodeURIComponent(name)}">Confirm subscription</a></p>`;
@@ -199,7 +199,7 @@ test("a newsletter with one subscriber says '1 subscriber'", async ({ page }) =>
       json: { ...answer, items: answer.items.map((item, index) => ({ ...item, total_subscribers: index === 0 ? 1 : 2 })) },
     });
   });
-  await page.goto("/discover");
+  await openInApp(page, "/discover");
   const featured = page.getByRole("list", { name: "Featured newsletters" }).getByRole("listitem");
   await expect(featured.first().getByText("1 subscriber", { exact: true })).toBeVisible();
   await expect(featured.nth(1).getByText("2 subscribers", { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { articleHtml, deliver } from "./reading-support";
-import { registerByApi, signedInReader } from "./support";
+import { openInApp, registerByApi, signedInReader } from "./support";
 
 type Newsletter = {
   id: number;
@@ -350,7 +350,7 @@ test("a reader likes a trending issue of a public newsletter they never received
     },
     { times: 1 },
   );
-  await page.goto("/discover");
+  await openInApp(page, "/discover");
   await page
     .getByRole("list", { name: "Trending emails" })
     .getByRole("link", { name: new RegExp(subject) })

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { finishOnboardingByApi, newAccount, pageTitle, registerByApi, signedInReader } from "./support";
+import { finishOnboardingByApi, newAccount, openInApp, pageTitle, registerByApi, signedInReader } from "./support";
 
 test("a logged-out visitor to a protected page logs in and comes back to it", async ({ page, playwright, baseURL }) => {
   const setup = await playwright.request.newContext({ baseURL });
@@ -105,7 +105,7 @@ test("the protected area says 'Authenticating...' while the session is checked",
     await held;
     await route.fallback();
   });
-  await page.goto("/settings");
+  await openInApp(page, "/settings");
   await expect(page.getByRole("status").filter({ hasText: "Authenticating..." })).toBeVisible();
   release();
   await expect(pageTitle(page)).toHaveText("Settings");
@@ -119,7 +119,7 @@ test("the protected area waits behind a spinner until the first subscription lis
     await held;
     await route.fallback();
   });
-  await page.goto("/settings");
+  await openInApp(page, "/settings");
   await expect(pageTitle(page)).toHaveText("Settings");
   await expect(page.locator("#main").getByRole("status").filter({ hasText: "Loading..." })).toBeVisible();
   await expect(page.getByTestId("logged-in-as")).toBeHidden();

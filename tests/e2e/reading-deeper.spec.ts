@@ -179,9 +179,12 @@ for (const [label, viewport] of [
       const body = frame(page, subject);
       await expect.poll(async () => (await body.boundingBox())?.height ?? 0).toBeGreaterThan(2000);
 
-      const saved = page.waitForRequest((request) => request.url().endsWith(`/api/issues/${id}/progress`) && request.method() === "PUT");
+      // Saved, not only sent: the feed opened next is drawn by the server from what it holds.
+      const saved = page.waitForResponse(
+        (response) => response.url().endsWith(`/api/issues/${id}/progress`) && response.request().method() === "PUT",
+      );
       await page.evaluate(() => window.scrollTo({ top: document.documentElement.scrollHeight * 0.45, behavior: "instant" }));
-      const { fraction } = (await saved).postDataJSON() as { fraction: number };
+      const { fraction } = (await saved).request().postDataJSON() as { fraction: number };
       expect(fraction).toBeGreaterThan(0.2);
       expect(fraction).toBeLessThan(0.9);
       const place = await page.evaluate(() => window.scrollY);

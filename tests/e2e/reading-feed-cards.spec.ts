@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { articleHtml, deliver, HOUR, issueCard } from "./reading-support";
-import { signedInReader } from "./support";
+import { openInApp, signedInReader } from "./support";
 
 test("pages are written to the URL, page 1 leaves it, a page past the end is ignored, and a page change scrolls to the top", async ({
   page,
@@ -129,7 +129,7 @@ test("a card falls back to 'No Subject', 'Unknown Sender' and 'No summary availa
     await route.fulfill({ json: { ...answer, items } });
   });
 
-  await page.goto("/feed");
+  await openInApp(page, "/feed");
   const bare = issueCard(page, "No Subject");
   await expect(bare.getByRole("link", { name: "No Subject" })).toBeVisible();
   await expect(bare).toContainText("Unknown Sender");
@@ -143,7 +143,8 @@ test("a card falls back to 'No Subject', 'Unknown Sender' and 'No summary availa
   await dialog.getByRole("button", { name: "Close" }).click();
 
   siteKnown = false;
-  await page.reload();
+  await page.goto("about:blank");
+  await openInApp(page, "/feed");
   await page.getByRole("button", { name: /^Confirm subscription to Passed/ }).click();
   await expect(page.getByRole("dialog").getByText("No link to the newsletter was found.")).toBeVisible();
   await expect(page.getByRole("dialog").getByRole("link")).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { articleHtml, deliver, HOUR } from "./reading-support";
-import { openFeedFilters, signedInReader } from "./support";
+import { openFeedFilters, openInApp, signedInReader } from "./support";
 
 async function shownSubjects(page: Page): Promise<string[]> {
   return page
@@ -100,7 +100,7 @@ test("the feed says 'Loading feed...', then 'Updating...' on a filter change, an
   });
 
   close();
-  await page.goto("/feed");
+  await openInApp(page, "/feed");
   await expect(page.getByRole("status").filter({ hasText: "Loading feed..." })).toBeVisible();
   open();
   await expect(page.getByRole("article", { name: "Delta notes" })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { deliver } from "./reading-support";
-import { frameLoaded, signedInReader } from "./support";
+import { frameLoaded, openInApp, signedInReader } from "./support";
 
 const HOSTILE = [
   "<h1>Hostile issue</h1>",
@@ -39,7 +39,7 @@ test("even unsanitized script in a body stays inert, and links open in a new tab
     await route.fulfill({ response, json: { ...email, body_html: HOSTILE } });
   });
 
-  await page.goto(`/emails/${id}`);
+  await openInApp(page, `/emails/${id}`);
   const body = page.frameLocator('iframe[title="Content of Raw issue"]');
   await expect(body.getByRole("heading", { name: "Hostile issue" })).toBeVisible();
   await expectNothingRan(page, "Content of Raw issue");

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { articleHtml, deliver, HOUR, issueCard } from "./reading-support";
-import { signedInReader } from "./support";
+import { openInApp, signedInReader } from "./support";
 
 const SUBJECTS = ["Alder report", "Birch report", "Cedar report"];
 const unreadDot = (page: Page, subject: string) => issueCard(page, subject).getByText("Unread", { exact: true });
@@ -119,7 +119,7 @@ test("keys on an issue page that is still loading do nothing harmful", async ({ 
     await held;
     await route.fallback();
   });
-  await page.goto(`/emails/${id}`);
+  await openInApp(page, `/emails/${id}`);
   await expect(page.getByText("Loading email...")).toBeVisible();
   for (const key of ["m", "s", "l", "j", "k", "o"]) await page.keyboard.press(key);
   release();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { articleHtml, deliver } from "./reading-support";
-import { signedInReader } from "./support";
+import { openInApp, signedInReader } from "./support";
 
 test("a reader acts on a pending confirmation and confirms an unconfirmed newsletter from its card", async ({ page }) => {
   const { user } = await signedInReader(page);
@@ -90,14 +90,14 @@ test("confirming a newsletter whose id is missing says so in an alert, on the ca
   });
   const message = "Could not subscribe to this newsletter. The required ID is missing. Please try again later.";
 
-  await page.goto("/feed");
+  await openInApp(page, "/feed");
   await page.getByRole("button", { name: /^Confirm subscription to Nameless/ }).click();
   const dialog = page.getByRole("dialog", { name: "Confirm subscription" });
   await dialog.getByRole("button", { name: "Confirm subscription" }).click();
   await expect(dialog.getByRole("alert")).toHaveText(message);
   expect(alerts).toEqual([`alert: ${message}`]);
 
-  await page.goto(`/emails/${id}`);
+  await openInApp(page, `/emails/${id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Nameless" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm Subscription" }).click();
   await expect(page.getByText(message)).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { articleHtml, deliver, HOUR, issueCard } from "./reading-support";
-import { horizontalOverflow, signedInReader } from "./support";
+import { horizontalOverflow, openInApp, signedInReader } from "./support";
 
 test("a reader opens an issue from page 2 of the feed, reads it and comes back to the same page", async ({ page }) => {
   const { user } = await signedInReader(page);
@@ -181,7 +181,7 @@ test("a card's dialog keeps keyboard focus where the reader put it when the feed
     await route.fallback();
   });
 
-  await page.goto("/feed");
+  await openInApp(page, "/feed");
   await page.getByRole("button", { name: "Folders and favourites for Steady issue" }).click();
   const dialog = page.getByRole("dialog", { name: "Folders and favourites" });
   const favourite = dialog.getByRole("checkbox", { name: "Favourite" });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { finishOnboardingByApi, newAccount, registerByApi, signedInReader } from "./support";
+import { finishOnboardingByApi, newAccount, openInApp, registerByApi, signedInReader } from "./support";
 
 type Newsletter = { id: number; name: string; categories: unknown[] };
 
@@ -83,7 +83,7 @@ test("Discover alerts when a newsletter has no subscription page", async ({ page
     route.fulfill({ json: { items: [{ ...newsletter, subscribe_page_url: null, websiteUrl: null, newsletter_url: null }] } }),
   );
 
-  await page.goto("/discover");
+  await openInApp(page, "/discover");
   await page
     .getByRole("list", { name: "Featured newsletters" })
     .getByRole("button", { name: `Subscribe to ${newsletter.name}` })

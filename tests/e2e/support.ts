@@ -63,3 +63,18 @@ export async function frameLoaded(page: Page, title: string): Promise<void> {
   if (!frame) throw new Error(`No frame titled ${title}`);
   await frame.waitForLoadState("load");
 }
+
+/**
+ * Opens `path` as a client-side navigation, as the sidebar's links do: the page then fetches its data in the
+ * browser, which a first request (drawn on the server, docs/contract.md 8.1) does not. For journeys that watch
+ * or hold those fetches. It starts from a page that reads nothing of the reader, once the router is there.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await page.goto("/forgot-password");
+  await page.waitForFunction(() => "next" in window && Boolean((window as { next?: { router?: unknown } }).next?.router));
+  await page.evaluate(
+    (target) => (window as unknown as { next: { router: { push: (href: string) => void } } }).next.router.push(target),
+    path,
+  );
+  await page.waitForURL((url) => `${url.pathname}${url.search}` === path);
+}

@@ -1,7 +1,7 @@
 import http from "node:http";
 import { expect, test } from "@playwright/test";
 import { articleHtml, deliver } from "./reading-support";
-import { horizontalOverflow, signedInReader } from "./support";
+import { horizontalOverflow, openInApp, signedInReader } from "./support";
 
 // playwright.config.ts lets the server reach this loopback port through FETCH_ALLOW_HOSTS.
 const SENDER_PORT = Number(process.env.E2E_SENDER_PORT);
@@ -96,7 +96,7 @@ test("a sender still sending after the unsubscribe is shown with a Block sender 
     await route.fulfill({ json: { items } });
   });
 
-  await page.goto("/subscriptions");
+  await openInApp(page, "/subscriptions");
   const card = page.getByRole("article", { name });
   await expect(card.getByText(`${name} is still sending after you unsubscribed.`)).toBeVisible();
   await card.getByRole("button", { name: "Block sender" }).click();

@@ -1,14 +1,30 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
+import { DrawnAnswers } from "@/components/app-shell/drawn-answers";
+import { feedApiParams, feedFromParams, pendingConfirmationParams } from "@/components/feed/feed-query";
 import { FeedView } from "@/components/feed/feed-view";
 import { Spinner } from "@/components/ui/spinner";
+import { emailKeys } from "@/lib/client/query-keys";
+import { pageQuery, type PageSearchParams } from "@/lib/first-paint/page-query";
+import { FeedQuery } from "@/lib/issues/schemas";
+import { listFeedJson } from "@/lib/issues/service";
 
 export const metadata: Metadata = { title: "My Feed" };
 
-export default function FeedPage() {
+/** The page the URL asks for (its filters, search and page) and the confirmations above it arrive drawn. */
+export default async function FeedPage({ searchParams }: { searchParams: Promise<PageSearchParams> }) {
+  const state = feedFromParams(pageQuery(await searchParams));
+  const lists = [feedApiParams(state), pendingConfirmationParams(state)].filter((params) => params !== null);
   return (
-    <Suspense fallback={<Spinner label="Loading feed..." className="py-16" />}>
-      <FeedView />
-    </Suspense>
+    <DrawnAnswers
+      reads={lists.map((params) => ({
+        key: emailKeys.list(params.toString()),
+        read: (reader) => listFeedJson(reader.id, FeedQuery.parse(Object.fromEntries(params))),
+      }))}
+    >
+      <Suspense fallback={<Spinner label="Loading feed..." className="py-16" />}>
+        <FeedView />
+      </Suspense>
+    </DrawnAnswers>
   );
 }

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from "@playwright/test";
+import { deliver, issueCard } from "./reading-support";
+import { openInApp, signedInReader } from "./support";
+
+// docs/contract.md 8.1: a signed-in request for these pages is answered with their content in the HTML.
+
+async function readerWithIssue(page: Page) {
+  const { user } = await signedInReader(page);
+  const id = await deliver(page.request, user.unique_email, {
+    subject: "Drawn on the server",
+    from: "Tidewater Dispatch <dispatch@tidewater.example>",
+    html: "<html><body><h1>Morning tides</h1><p>The estuary's first bulletin.</p></body></html>",
+  });
+  const email = (await (await page.request.get(`/api/issues/${id}`)).json()) as { newsletter_metadata_id: number };
+  return { id, newsletterId: email.newsletter_metadata_id };
+}
+
+test("the feed, an issue, the subscriptions and the newsletter arrive drawn in the HTML", async ({ page }) => {
+  const { id, newsletterId } = await readerWithIssue(page);
+  const html = async (path: string) => {
+    const response = await page.request.get(path);
+    expect(response.status()).toBe(200);
+    return response.text();
+  };
+
+  expect(await html("/feed")).toContain("Drawn on the server");
+  // The frame's document is in the first answer, not fetched after the scripts run.
+  expect(await html(`/emails/${id}`)).toMatch(/srcdoc="[^"]*Morning tides/i);
+  expect(await html("/subscriptions")).toContain("Tidewater Dispatch");
+  expect(await html(`/newsletter/${newsletterId}`)).toContain("Drawn on the server");
+  // The feed's query is honoured on the server: a search that matches nothing draws no card.
+  expect(await html("/feed?search=zzzunmatched")).not.toContain("Drawn on the server");
+  const featured = (await (await page.request.get("/api/newsletters/featured")).json()) as { items: { name: string }[] };
+  expect(featured.items.length).toBeGreaterThan(0);
+  const discover = await html("/discover");
+  const unescaped = discover.replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  expect(unescaped).toContain(featured.items[0].name);
+  expect(discover).not.toContain("Loading newsletters...");
+});
+
+test("what arrived drawn is not fetched again by the browser", async ({ page }) => {
+  await readerWithIssue(page);
+  const reads: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/")) reads.push(`${url.pathname}${url.search}`);
+  });
+  await page.goto("/feed");
+  await expect(issueCard(page, "Drawn on the server")).toBeVisible();
+  // The page is the browser's once its keys work: `j` selects the first card.
+  await page.keyboard.press("j");
+  await expect(issueCard(page, "Drawn on the server")).toBeFocused();
+  expect(reads.filter((read) => read === "/api/users/me" || read === "/api/users/me/subscriptions")).toEqual([]);
+  // The unread count beside "My Feed" is always asked afresh; the feed's own page is not.
+  expect(
+    reads.filter((read) => read.startsWith("/api/issues/feed?") && !read.endsWith("kind=issue&read_status=unread&page_size=1")),
+  ).toEqual([]);
+});
+
+test("a client-side navigation still shows the loading states, and a dead session still checks", async ({ page, context }) => {
+  await readerWithIssue(page);
+  await page.route("**/api/newsletters/featured", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await openInApp(page, "/discover");
+  await expect(page.getByRole("status").filter({ hasText: "Loading newsletters..." }).first()).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Loading newsletters..." })).toHaveCount(0);
+
+  await context.clearCookies();
+  await context.addCookies([{ name: "paperboy.session_token", value: "not-a-session", url: page.url() }]);
+  await page.route("**/api/users/me", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto("/feed");
+  await expect(page.getByRole("status").filter({ hasText: "Authenticating..." })).toBeVisible();
+  await expect(page).toHaveURL(/\/login\?next=%2Ffeed$/);
+});
