@@ -11,7 +11,7 @@ import { logger } from "@/lib/observability/log";
  * offline use: all of them say `Sec-Fetch-Dest: empty`, so a kept page holds no reader's data and a
  * navigation costs no database reads the browser would make anyway.
  */
-export const drawnReader = cache(async (): Promise<SessionUser | null> => {
+const drawnReader = cache(async (): Promise<SessionUser | null> => {
   const requestHeaders = await headers();
   if (requestHeaders.get("sec-fetch-dest") === "empty") return null;
   return currentUser(requestHeaders);

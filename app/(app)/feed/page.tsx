@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { DrawnAnswers } from "@/components/app-shell/drawn-answers";
 import { feedApiParams, feedFromParams, pendingConfirmationParams } from "@/components/feed/feed-query";
 import { FeedView } from "@/components/feed/feed-view";
-import { Spinner } from "@/components/ui/spinner";
 import { emailKeys } from "@/lib/client/query-keys";
 import { pageQuery, type PageSearchParams } from "@/lib/first-paint/page-query";
 import { FeedQuery } from "@/lib/issues/schemas";
@@ -22,9 +20,7 @@ export default async function FeedPage({ searchParams }: { searchParams: Promise
         read: (reader) => listFeedJson(reader.id, FeedQuery.parse(Object.fromEntries(params))),
       }))}
     >
-      <Suspense fallback={<Spinner label="Loading feed..." className="py-16" />}>
-        <FeedView />
-      </Suspense>
+      <FeedView />
     </DrawnAnswers>
   );
 }

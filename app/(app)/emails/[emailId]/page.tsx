@@ -1,8 +1,6 @@
 import type { Metadata } from "next";
-import { Suspense } from "react";
 import { BackToFeed } from "@/components/issue/back-to-feed";
 import { IssueView } from "@/components/issue/issue-view";
-import { Spinner } from "@/components/ui/spinner";
 import { DrawnAnswers } from "@/components/app-shell/drawn-answers";
 import { emailKeys } from "@/lib/client/query-keys";
 import { getEmail } from "@/lib/issues/service";
@@ -20,12 +18,11 @@ export default async function EmailPage({ params }: { params: Promise<{ emailId:
       </div>
     );
   }
-  // The issue with its body (docs/contract.md 8.1): the frame's document is in the page's first answer.
+  // The issue with its body (docs/contract.md 8.1): the frame's document is in the page's first answer, drawn
+  // in place rather than behind a boundary that a later part of the response would fill.
   return (
     <DrawnAnswers reads={[{ key: emailKeys.detail(id), read: (reader) => getEmail(reader.id, id) }]}>
-      <Suspense fallback={<Spinner label="Loading email..." className="py-24" />}>
-        <IssueView key={id} emailId={id} />
-      </Suspense>
+      <IssueView key={id} emailId={id} />
     </DrawnAnswers>
   );
 }
