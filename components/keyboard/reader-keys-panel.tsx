@@ -45,8 +45,14 @@ export function ReaderKeys({ handlers }: { handlers: ReaderHandlers }) {
       });
     };
     document.addEventListener("keydown", onKey);
-    for (const event of takeEarlyKeys()) onKey(event);
-    return () => document.removeEventListener("keydown", onKey);
+    // Keys pressed before the scripts ran act once the page has settled into the browser's state (what only the
+    // browser knows, such as speech, is not there in the first render), in the order they were pressed.
+    const early = takeEarlyKeys();
+    const replay = early.length > 0 ? setTimeout(() => early.forEach(onKey)) : undefined;
+    return () => {
+      clearTimeout(replay);
+      document.removeEventListener("keydown", onKey);
+    };
   }, []);
 
   return (

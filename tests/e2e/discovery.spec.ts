@@ -380,7 +380,7 @@ test("a reader likes a trending issue of a public newsletter they never received
   const feed = (await (await page.request.get("/api/issues/feed")).json()) as { total_items: number };
   expect(feed.total_items).toBe(0);
 
-  await page.goto("/discover");
+  await openInApp(page, "/discover");
   await page
     .getByRole("list", { name: "Trending emails" })
     .getByRole("link", { name: /Gone edition/ })
