@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** A reader's webhook (docs/contract.md 7.6): events POSTed to `url`, signed as Standard Webhooks sign. */
@@ -29,6 +29,11 @@ export const webhookDelivery = pgTable(
     /** The `webhook-id` header: the same on every retry of one event. */
     messageId: text("message_id").notNull(),
     eventType: text("event_type").notNull(),
+    /**
+     * The email an `email.received` event tells of: each is announced once to each webhook, which its
+     * unique index checks without reading the payloads (as big as the email's body).
+     */
+    emailId: integer("email_id"),
     payload: jsonb("payload").notNull(),
     status: text("status", { enum: ["pending", "delivered", "failed"] })
       .notNull()
@@ -39,5 +44,8 @@ export const webhookDelivery = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastAttemptAt: timestamp("last_attempt_at", { withTimezone: true }),
   },
-  (table) => [index("webhook_delivery_webhook_idx").on(table.webhookId, table.createdAt)],
+  (table) => [
+    index("webhook_delivery_webhook_idx").on(table.webhookId, table.createdAt),
+    uniqueIndex("webhook_delivery_email_idx").on(table.webhookId, table.eventType, table.emailId),
+  ],
 );

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { NotFoundError } from "@/lib/api/errors";
+import { gathered } from "@/lib/gather";
 import { loadImageIfAvailable, type ProxiedImage } from "@/lib/images/proxy";
 import { enqueueJob } from "@/lib/jobs/queue";
 import { logger } from "@/lib/observability/log";
@@ -25,10 +26,11 @@ export async function loadThumbnail(userId: number, emailId: number): Promise<Pr
  */
 export function keepThumbnails(emailIds: number[]): void {
   if (emailIds.length === 0) return;
-  enqueueJob(KEEP_THUMBNAILS_JOB, { emailIds }).catch((error: unknown) =>
-    logger.error({ err: error }, "Thumbnails: could not queue their fetch"),
-  );
+  queueKeep(emailIds).catch((error: unknown) => logger.error({ err: error }, "Thumbnails: could not queue their fetch"));
 }
+
+// One job for the emails of the filings that committed while the last one was queued: a burst of deliveries queues a few, not one each.
+const queueKeep = gathered<number>((emailIds) => enqueueJob(KEEP_THUMBNAILS_JOB, { emailIds }));
 
 const JobData = z.object({ emailIds: z.array(z.number().int()).max(10_000) });
 

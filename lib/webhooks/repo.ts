@@ -94,16 +94,17 @@ export async function findSubscribedWebhooks(
       and(
         inArray(email.id, emailIds),
         arrayContains(webhook.events, [event]),
-        sql`not exists (select 1 from ${webhookDelivery} where ${webhookDelivery.webhookId} = ${webhook.id} and ${webhookDelivery.eventType} = ${event} and ${webhookDelivery.payload}->'data'->'email'->>'id' = ${email.id}::text)`,
+        sql`not exists (select 1 from ${webhookDelivery} where ${webhookDelivery.webhookId} = ${webhook.id} and ${webhookDelivery.eventType} = ${event} and ${webhookDelivery.emailId} = ${email.id})`,
       ),
     );
 }
 
 export async function insertDeliveries(
-  deliveries: Array<{ webhookId: number; messageId: string; eventType: WebhookEvent; payload: unknown }>,
+  deliveries: Array<{ webhookId: number; messageId: string; eventType: WebhookEvent; emailId: number; payload: unknown }>,
 ): Promise<number[]> {
   if (deliveries.length === 0) return [];
-  const rows = await getDb().insert(webhookDelivery).values(deliveries).returning({ id: webhookDelivery.id });
+  // An email another queueing announced meanwhile (another instance's) keeps that one delivery.
+  const rows = await getDb().insert(webhookDelivery).values(deliveries).onConflictDoNothing().returning({ id: webhookDelivery.id });
   return rows.map((row) => row.id);
 }
 

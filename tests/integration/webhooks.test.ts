@@ -210,6 +210,27 @@ describe("webhooks", () => {
     answers = [];
   });
 
+  it("tells the webhook of each email of a burst of mail once", async () => {
+    const receiver = await startLocalServer((_, res) => {
+      res.statusCode = 204;
+      res.end();
+    });
+    undo.push(() => void receiver.close(), allowFetchTo(receiver.hostPort));
+    const reader = await registerUser();
+    const hook = await made(reader, `${receiver.origin}/burst`);
+    const filed = await Promise.all(
+      Array.from({ length: 6 }, (_, index) => deliver(mail({ to: reader.unique_email, subject: `Burst ${index}` }))),
+    );
+    const emailIds = filed.flatMap((result) => (result.body as { emails: number[] }).emails);
+    expect(emailIds).toHaveLength(6);
+    await until(() => receiver.requests.length >= 6);
+    await until(async () =>
+      ((await deliveries(reader, hook.id)).body as { items: Delivery[] }).items.every((item) => item.status === "delivered"),
+    );
+    const told = receiver.requests.map((request) => (JSON.parse(request.body) as { data: { email: { id: number } } }).data.email.id);
+    expect(told.sort((a, b) => a - b)).toEqual([...emailIds].sort((a, b) => a - b));
+  });
+
   it("refuses at send time a URL that has come to resolve to a private address, without retrying", async () => {
     const reader = await registerUser();
     undo.push(setFetchResolver(answerEveryName("93.184.216.34")));
