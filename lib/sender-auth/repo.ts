@@ -8,12 +8,14 @@ export function recheckTransaction<T>(work: (tx: Database) => Promise<T>): Promi
   return getDb().transaction(work);
 }
 
+/** The columns of a stored message that keep its authentication. */
+export function authColumns(auth: SenderAuth) {
+  return { authStatus: auth.status, authResults: auth.results, senderVerifiedDomain: auth.verifiedDomain, authCheckedAt: new Date() };
+}
+
 /** Keeps one stored message's authentication, in the filing's transaction or on its own. */
 export async function updateInboundAuth(inboundId: number, auth: SenderAuth, db: Database = getDb()): Promise<void> {
-  await db
-    .update(inboundMessage)
-    .set({ authStatus: auth.status, authResults: auth.results, senderVerifiedDomain: auth.verifiedDomain, authCheckedAt: new Date() })
-    .where(eq(inboundMessage.id, inboundId));
+  await db.update(inboundMessage).set(authColumns(auth)).where(eq(inboundMessage.id, inboundId));
 }
 
 /** The results kept for a stored message, or null while it was never checked. */

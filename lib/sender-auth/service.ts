@@ -3,6 +3,7 @@ import type { Database } from "@/db/client";
 import { moveEmailTotals } from "@/lib/newsletters/totals-service";
 import { authenticate, isSelfOrParent, summarize, type AuthSource, type Connection, type SenderAuth } from "./authenticate";
 import {
+  authColumns,
   findEmailsOfInbound,
   findInboundAuth,
   findInboundToRecheck,
@@ -70,6 +71,11 @@ export function unsignedAuth(): SenderAuth {
 /** Kept with the filing, in its transaction. */
 export function recordAuth(tx: Database, inboundId: number, auth: SenderAuth): Promise<void> {
   return updateInboundAuth(inboundId, auth, tx);
+}
+
+/** What recordAuth writes, for a statement of the filing's that writes the stored message anyway. */
+export function recordedAuth(auth: SenderAuth): ReturnType<typeof authColumns> {
+  return authColumns(auth);
 }
 
 /**

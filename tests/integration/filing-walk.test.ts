@@ -26,7 +26,12 @@ const { walk, recorded } = vi.hoisted(() => {
 vi.mock("@/lib/mail/filing/check", async (original) => recorded(await original(), { checkMessage: "check" }));
 vi.mock("@/lib/mail/filing/store", async (original) => recorded(await original(), { storeMessage: "store" }));
 vi.mock("@/lib/sender-auth/service", async (original) =>
-  recorded(await original(), { authenticateInbound: "authenticate", recordAuth: "keep the authentication" }),
+  recorded(await original(), {
+    authenticateInbound: "authenticate",
+    recordAuth: "keep the authentication",
+    // A delivery's authentication is kept by the statement that marks it filed, which it is handed to.
+    recordedAuth: "keep the authentication",
+  }),
 );
 vi.mock("@/lib/mail/filing/filing", async (original) => recorded(await original(), { fileMessage: "file" }));
 vi.mock("@/lib/mail/filing/repo", async (original) =>
@@ -48,8 +53,8 @@ describe("the walk of one message through filing (POST /api/inbound/email)", () 
       "store",
       "authenticate",
       "file",
-      "mark filed",
       "keep the authentication",
+      "mark filed",
       "file an edition",
       "file a copy",
       "announce",
@@ -65,8 +70,8 @@ describe("the walk of one message through filing (POST /api/inbound/email)", () 
       "store",
       "authenticate",
       "file",
-      "mark filed",
       "keep the authentication",
+      "mark filed",
       "file an edition",
       "file a copy",
       "file an edition",

@@ -11,7 +11,7 @@ import { receivedDate, type ParsedMessage } from "@/lib/mail/content/parse";
 import type { RecipientIdentity } from "@/lib/mail/content/depersonalize";
 import { sharedContent, type MailContent, type SharedContent } from "@/lib/mail/content/mail-content";
 import { addNewsletterStats, type StatsDelta } from "@/lib/newsletters/totals-service";
-import { privateNewsletterFor, recordAuth, storedAuth, verifiedDomainFor, type SenderAuth } from "@/lib/sender-auth/service";
+import { privateNewsletterFor, recordAuth, recordedAuth, storedAuth, verifiedDomainFor, type SenderAuth } from "@/lib/sender-auth/service";
 import type { Announcement, FilingStats } from "./announce";
 import { arrivalFor, type Arrival } from "./arrival";
 import {
@@ -87,9 +87,11 @@ export async function filePreparedInTransaction(
   const { inboundId, content, recipients } = filing;
   const userIds = recipients.map((recipient) => recipient.userId).filter((userId) => !blocking.includes(userId));
   const blocked: FiledOutcome[] = blocking.map((userId) => ({ userId, outcome: "blocked", emailId: null }));
-  if (!filing.markedFiled && !(await markFiled(inboundId, tx))) return { emailIds: null, stats: null };
+  // Its authentication, when checked on arrival, is kept by the statement that marks it filed.
+  const checked = filing.auth && !filing.markedFiled ? recordedAuth(filing.auth) : undefined;
+  if (!filing.markedFiled && !(await markFiled(inboundId, tx, checked))) return { emailIds: null, stats: null };
   const auth = filing.auth ?? (await storedAuth(tx, inboundId));
-  await recordAuth(tx, inboundId, auth);
+  if (!checked) await recordAuth(tx, inboundId, auth);
   await updateDeliveryOutcomes(tx, inboundId, blocked, deliveryHeader(content));
   if (userIds.length === 0) return { emailIds: [], stats: null };
   const arrival = filing.arrival ?? (await arrivalFor(tx, userIds));

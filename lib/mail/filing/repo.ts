@@ -91,18 +91,34 @@ export async function insertInboundMessage(
  * Marks the message filed, unless it already is: the first of two concurrent filings (an instance's own
  * and a retry job's) takes the row lock and wins; the other, waiting, then matches nothing and backs off.
  */
-export async function markFiled(id: number, tx: Database): Promise<boolean> {
-  const rows = await preparedOnce(preparedMarkFiled, "file_mark_filed", prepareMarkFiled, tx).execute({ id, processedAt: new Date() });
+export async function markFiled(id: number, tx: Database, auth?: KeptAuth): Promise<boolean> {
+  const values = { id, processedAt: new Date() };
+  const rows = auth
+    ? await preparedOnce(preparedMarkFiled, "file_mark_filed_auth", (db) => prepareMarkFiled(db, true), tx).execute({ ...values, ...auth })
+    : await preparedOnce(preparedMarkFiled, "file_mark_filed", (db) => prepareMarkFiled(db, false), tx).execute(values);
   return rows.length > 0;
 }
 
-function prepareMarkFiled(tx: Database) {
+/** A message's sender authentication, as lib/sender-auth keeps it in its stored row. */
+type KeptAuth = Required<Pick<InboundRow, "authStatus" | "authResults" | "senderVerifiedDomain" | "authCheckedAt">>;
+
+/** markFiled's statement; with `auth`, it also keeps the authentication, which a delivery's filing would write in a statement of its own. */
+function prepareMarkFiled(tx: Database, auth: boolean) {
+  // node-postgres sends the results object as JSON.
+  const kept = auth
+    ? {
+        authStatus: sql`${sql.placeholder("authStatus")}`,
+        authResults: sql`${sql.placeholder("authResults")}::jsonb`,
+        senderVerifiedDomain: sql`${sql.placeholder("senderVerifiedDomain")}`,
+        authCheckedAt: sql`${sql.placeholder("authCheckedAt")}`,
+      }
+    : {};
   return tx
     .update(inboundMessage)
-    .set({ status: "filed", error: null, processedAt: sql`${sql.placeholder("processedAt")}` })
+    .set({ status: "filed", error: null, processedAt: sql`${sql.placeholder("processedAt")}`, ...kept })
     .where(and(eq(inboundMessage.id, sql.placeholder("id")), ne(inboundMessage.status, "filed")))
     .returning({ id: inboundMessage.id })
-    .prepare("file_mark_filed");
+    .prepare(auth ? "file_mark_filed_auth" : "file_mark_filed");
 }
 
 // The filing statements, built once per transaction: a batch of an import's messages runs each 32 times.
