@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** A reader's webhook (docs/contract.md 7.6): events POSTed to `url`, signed as Standard Webhooks sign. */
@@ -34,7 +34,8 @@ export const webhookDelivery = pgTable(
      * unique index checks without reading the payloads (as big as the email's body).
      */
     emailId: integer("email_id"),
-    payload: jsonb("payload").notNull(),
+    /** The event's JSON as it is signed and sent: text, so no attempt parses and writes out again a body as big as the email's. */
+    payload: text("payload").notNull(),
     status: text("status", { enum: ["pending", "delivered", "failed"] })
       .notNull()
       .default("pending"),

@@ -32,13 +32,17 @@ export function announceFiledEmails(emailIds: number[]): void {
 // webhooks and one insert of their deliveries for a burst of mail, not one each.
 const queueEmailReceived = gathered<number>(async (emailIds) => {
   const targets = await findSubscribedWebhooks(emailIds, "email.received");
-  const payloads = new Map<number, object>();
+  const payloads = new Map<number, string>();
   const deliveries = [];
   for (const { webhookId, userId, emailId } of targets) {
     let payload = payloads.get(emailId);
     if (!payload) {
       // The Email as GET /api/issues/{id} answers it for its reader.
-      payload = { type: "email.received", timestamp: new Date().toISOString(), data: { email: await getEmail(userId, emailId) } };
+      payload = JSON.stringify({
+        type: "email.received",
+        timestamp: new Date().toISOString(),
+        data: { email: await getEmail(userId, emailId) },
+      });
       payloads.set(emailId, payload);
     }
     deliveries.push({ webhookId, messageId: `msg_${randomUUID()}`, eventType: "email.received" as const, emailId, payload });
@@ -93,7 +97,7 @@ async function send(delivery: PendingDelivery): Promise<Attempt> {
       responseStatus: null,
       error: "The signing secret no longer opens (the encryption key changed).",
     };
-  const body = JSON.stringify(delivery.payload);
+  const { payload: body } = delivery;
   // Each attempt is signed at its own time, as receivers refuse old timestamps; the id stays the event's.
   const at = new Date();
   const headers = {

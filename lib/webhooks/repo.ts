@@ -100,7 +100,7 @@ export async function findSubscribedWebhooks(
 }
 
 export async function insertDeliveries(
-  deliveries: Array<{ webhookId: number; messageId: string; eventType: WebhookEvent; emailId: number; payload: unknown }>,
+  deliveries: Array<{ webhookId: number; messageId: string; eventType: WebhookEvent; emailId: number; payload: string }>,
 ): Promise<number[]> {
   if (deliveries.length === 0) return [];
   // An email another queueing announced meanwhile (another instance's) keeps that one delivery.
@@ -114,7 +114,7 @@ export type PendingDelivery = {
   url: string;
   secretSealed: string;
   messageId: string;
-  payload: unknown;
+  payload: string;
   attempts: number;
 };
 
