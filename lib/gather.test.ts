@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { gathered } from "./gather";
 
 describe("gathered", () => {
@@ -31,6 +31,27 @@ describe("gathered", () => {
     await expect(add(["a"])).rejects.toThrow("database away");
     await expect(add(["b"])).resolves.toBeUndefined();
     expect(calls).toBe(2);
+  });
+
+  it("starts the next batch after a second when a flush never ends", async () => {
+    vi.useFakeTimers();
+    try {
+      const flushed: number[][] = [];
+      const add = gathered<number>(async (items) => {
+        flushed.push(items);
+        if (flushed.length === 1) await new Promise(() => undefined);
+      });
+      void add([1]);
+      await vi.advanceTimersByTimeAsync(0);
+      const second = add([2]);
+      await vi.advanceTimersByTimeAsync(999);
+      expect(flushed).toEqual([[1]]);
+      await vi.advanceTimersByTimeAsync(1);
+      await second;
+      expect(flushed).toEqual([[1], [2]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("shares one flush among the calls of one tick", async () => {

@@ -10,7 +10,7 @@ export function gathered<T>(flush: (items: T[]) => Promise<void>): (items: T[]) 
   return (items) => {
     if (!open) {
       const batch: { items: T[]; done: Promise<void> } = { items: [], done: Promise.resolve() };
-      batch.done = running.then(() => {
+      batch.done = Promise.race([running, stuck()]).then(() => {
         // From here on, what is added waits for the next batch.
         if (open === batch) open = null;
         return flush(batch.items);
@@ -21,4 +21,11 @@ export function gathered<T>(flush: (items: T[]) => Promise<void>): (items: T[]) 
     open.items.push(...items);
     return open.done;
   };
+}
+
+// A flush that never ends (a statement waiting on a lock) holds the next batch up this long at most.
+const STUCK_MS = 1_000;
+
+function stuck(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, STUCK_MS).unref());
 }
