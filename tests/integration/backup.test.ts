@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, registerUser, useDatabase, type TestUser } from "../support/api";
 import { mbox } from "../support/mbox";
 
@@ -131,13 +131,32 @@ describe.runIf(base)("npm run backup and npm run restore (needs DATABASE_URL)", 
     const { POST: addToFolder } = await import("@/app/api/users/me/folders/[folderId]/emails/route");
     const { POST: createFolder } = await import("@/app/api/users/me/folders/route");
     const { POST: createToken } = await import("@/app/api/users/me/tokens/route");
+    const { POST: createWebhook } = await import("@/app/api/users/me/webhooks/route");
     reader = await registerUser("Backed Up Reader");
+    // Each email's delivery keeps its payload as the text it is signed and sent as: a restore keeps its bytes.
+    const hook = await call(createWebhook, "/api/users/me/webhooks", {
+      method: "POST",
+      cookie: reader.cookie,
+      body: { url: "https://93.184.216.34/paperboy", events: ["email.received"] },
+    });
+    expect(hook.status).toBe(201);
     const sender = uniqueSender();
     const ids: number[] = [];
     for (const subject of ["First issue", "Second issue", "Third issue"]) {
       const delivered = await deliver(mail({ to: reader.unique_email, from: `Kept Letter <${sender}>`, subject }));
       ids.push(...(delivered.body as { emails: number[] }).emails);
     }
+    // Queued just after each filing, without the filing waiting for it.
+    await vi.waitFor(
+      async () => {
+        const queued = await admin(
+          async (client) => (await client.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_delivery")).rows[0]!.n,
+          process.env.DATABASE_URL,
+        );
+        expect(queued).toBe(3);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     await call(interact, `/api/issues/${ids[0]}/interactions`, {
       method: "PUT",
       cookie: reader.cookie,
@@ -181,6 +200,7 @@ describe.runIf(base)("npm run backup and npm run restore (needs DATABASE_URL)", 
     expect(before.email_like).toMatch(/^1 /);
     expect(before.folder_email).toMatch(/^1 /);
     expect(before.access_token).toMatch(/^1 /);
+    expect(before.webhook_delivery).toMatch(/^3 /);
 
     const backedUp = await npm("backup", file, { url: source });
     expect(backedUp).toMatchObject({ code: 0, stderr: "" });
