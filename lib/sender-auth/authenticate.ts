@@ -71,7 +71,11 @@ export async function authenticate(raw: Buffer, source: AuthSource, connection?:
 }
 
 async function check(raw: Buffer, source: AuthSource, resolver: DNSResolver, connection?: Connection): Promise<SenderAuth> {
-  const dkim = await dkimVerify(raw, { resolver, minBitLength: MIN_KEY_BITS });
+  const header = headerOf(raw);
+  // A message with no DKIM-Signature (nor an ARC-Message-Signature, which mailauth checks alike) has nothing to
+  // verify: mailauth reads only its header, for the From address DMARC aligns with, not the whole body walked
+  // for body hashes nobody asked for (0.75 ms against 0.17 for a 196 KB issue).
+  const dkim = await dkimVerify(SIGNATURE_FIELD.test(header.toString("latin1")) ? raw : header, { resolver, minBitLength: MIN_KEY_BITS });
   const signatures = (dkim.results ?? []).filter((row) => row.signingDomain).slice(0, MAX_SIGNATURES);
   const fromAddress = dkim.headerFrom?.[0] ?? null;
   const fromDomain = fromAddress?.split("@").pop()?.toLowerCase() ?? null;
@@ -106,6 +110,16 @@ async function check(raw: Buffer, source: AuthSource, resolver: DNSResolver, con
     spf: spfResult ? { result: spfResult.status.result, domain: spfResult.domain ?? null } : null,
   };
   return summarize(results);
+}
+
+const SIGNATURE_FIELD = /^(?:dkim-signature|arc-message-signature)[ \t]*:/im;
+
+/** The message's header, with the blank line that ends it; the whole message when it has no body. */
+function headerOf(raw: Buffer): Buffer {
+  const ends = [raw.indexOf("\r\n\r\n"), raw.indexOf("\n\n")].filter((at) => at >= 0);
+  if (ends.length === 0) return raw;
+  const end = Math.min(...ends);
+  return raw.subarray(0, end + (raw[end] === 0x0d ? 4 : 2));
 }
 
 /** The verdict of stored results: what filing and the re-check read. */
