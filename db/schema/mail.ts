@@ -165,6 +165,9 @@ export const email = pgTable(
       table.subject,
       table.senderName,
     ),
+    // A filtered feed's count, muted and skipped emails left in (feed-repo subtracts them apart): narrow and
+    // with nothing checked per entry, counting 5,000 matches costs a third of what the state index did.
+    index("email_user_state_count_idx").on(table.userId, table.isRead, table.isSubscribed, table.dateReceived, table.kind),
     index("email_user_newsletter_idx").on(table.userId, table.newsletterId, table.dateReceived),
     // One per other sort, in its order with the id tie-break, then every filter's column: a page walks
     // the index until it has its rows, checking filters in the index, while the count reads the state index.

@@ -6,7 +6,7 @@ import { preparedOnce } from "@/db/prepared";
 import { email, emailRead, newsletterCategory, subscription, userEmailTotal } from "@/db/schema";
 import { findEmailJson, selectRowsJson } from "./repo";
 import type { FeedFilters, FeedQuery } from "./schemas";
-import { operatorConditions } from "./search-conditions";
+import { inPlace, operatorConditions, operatorPlaceholders, operatorShape, operatorValues, type OperatorParam } from "./search-conditions";
 import { hasOperators } from "./search-query";
 
 const RECENCY_DAYS = { all_time: null, last_7_days: 7, last_30_days: 30, last_90_days: 90 } as const;
@@ -95,13 +95,18 @@ function mutedCount(owner: Owner, kind?: FeedQuery["kind"]): SQL {
   return sql`(${muted})`;
 }
 
-/** The query's filters; which are present depends on the query, their values come from `bind`. */
-function feedConditions(query: FeedFilters, bind: Bind): SQL[] {
-  const owner = bind("userId");
-  const conditions: SQL[] = [eq(email.userId, owner)];
+/** The muted newsletters' and skipped emails a feed query leaves out. */
+function exclusions(query: FeedFilters, owner: Owner): SQL[] {
+  const conditions: SQL[] = [];
   // newsletter_id is in every feed index, so leaving muted newsletters out is checked in the index.
   if (!query.include_muted) conditions.push(sql`${email.newsletterId} <> all(${mutedNewsletterIds(owner)})`);
   if (leavesSkipped(query)) conditions.push(sql`${email.id} <> all(${skippedEmailIds(owner)})`);
+  return conditions;
+}
+
+/** The query's filters and search; which are present depends on the query, their values come from `bind` (the operators' from `param`). */
+function narrowing(query: FeedFilters, bind: Bind, param: OperatorParam): SQL[] {
+  const conditions: SQL[] = [];
   if (query.recency_filter !== "all_time")
     conditions.push(gte(email.dateReceived, sql`now() - make_interval(days => ${bind("days")}::int)`));
   // Literal, not bound: a statement prepared per shape then plans the flags' index for them.
@@ -121,9 +126,33 @@ function feedConditions(query: FeedFilters, bind: Bind): SQL[] {
   }
   if (query.kind) conditions.push(eq(email.kind, bind("kind")));
   if (query.search?.text) conditions.push(sql`${email.searchVector} @@ to_tsquery('english', ${bind("search")}::text)`);
-  // Only in statements planned for their values (feedPageWithOperators): never prepared with these values fixed.
-  if (query.search && hasOperators(query.search)) conditions.push(...operatorConditions(query.search, owner));
+  if (query.search && hasOperators(query.search)) conditions.push(...operatorConditions(query.search, bind("userId"), param));
   return conditions;
+}
+
+/** The emails of the user a feed query lists. */
+function feedConditions(query: FeedFilters, bind: Bind, param: OperatorParam = inPlace): SQL[] {
+  const owner = bind("userId");
+  return [eq(email.userId, owner), ...exclusions(query, owner), ...narrowing(query, bind, param)];
+}
+
+/**
+ * A filtered feed's exact count: its matches with the muted and skipped emails in, counted from the
+ * narrow state index with nothing checked per entry (a third of the cost of checking each there), less
+ * those that are muted (driven from the muted subscriptions, usually none) or skipped (from their
+ * partial index, usually none). `narrowed` is the owner's emails the filters and search pick.
+ */
+function filteredCount(query: FeedFilters, owner: Owner, narrowed: SQL): SQL<number> {
+  const all = sql`(select count(*) from ${email} where ${narrowed})`;
+  const muted = query.include_muted
+    ? sql`0`
+    : sql`(select count(*) from ${subscription} inner join ${email} on ${email.userId} = ${subscription.userId} and ${email.newsletterId} = ${subscription.newsletterId}
+      where ${subscription.userId} = ${owner} and ${subscription.muted} and ${narrowed})`;
+  const notMuted = query.include_muted ? sql`` : sql` and ${email.newsletterId} <> all(${mutedNewsletterIds(owner)})`;
+  const skipped = leavesSkipped(query)
+    ? sql`(select count(*) from ${email} where ${email.skippedFeed} and ${narrowed}${notMuted})`
+    : sql`0`;
+  return sql<number>`(${all} - ${muted} - ${skipped})::int`;
 }
 
 /** Whether only the owner (and kind) narrow the feed, so the kept per-user totals answer its count. */
@@ -174,44 +203,71 @@ function prepareFeedPageByDate(db: Database, query: Pick<FeedQuery, "sort_order"
  * (materialized, as the CTE is read twice), counted, and sorted for the page.
  */
 function prepareFilteredFeedPage(db: Database, query: FeedQuery, shape: string) {
-  const paging = { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
-  return filteredPageStatement(db, query, bindPlaceholders, paging, Boolean(query.search)).prepare(shape);
+  return filteredPageStatement(db, query, bindPlaceholders, placeholderPaging, Boolean(query.search)).prepare(shape);
 }
+
+const placeholderPaging = { limit: sql.placeholder("limit"), offset: sql.placeholder("offset") };
 
 type Paging = { limit: number | ReturnType<typeof sql.placeholder>; offset: number | ReturnType<typeof sql.placeholder> };
 
 /** The filtered page's statement; `fromTextIndex` when the text index, not a sort's, drives the matches. */
-function filteredPageStatement(db: Database, query: FeedQuery, bind: Bind, paging: Paging, fromTextIndex: boolean) {
+function filteredPageStatement(
+  db: Database,
+  query: FeedQuery,
+  bind: Bind,
+  paging: Paging,
+  fromTextIndex: boolean,
+  param: OperatorParam = inPlace,
+) {
   const direction = query.sort_order === "asc" ? asc : desc;
   const column = SORT_COLUMNS[query.sort_by];
   const page = fromTextIndex
-    ? searchPage(db, query, bind, paging, column, direction)
-    : walkedPage(db, query, bind, paging, column, direction);
+    ? searchPage(db, query, bind, param, paging, column, direction)
+    : walkedPage(db, query, bind, param, paging, column, direction);
   return selectRowsJson(page.db, page.total, sql`${email.id} = any(array(${page.ids}))`).orderBy(direction(column), direction(email.id));
 }
 
 type SortColumn = (typeof SORT_COLUMNS)[keyof typeof SORT_COLUMNS];
 type Direction = typeof asc;
 
-function walkedPage(db: Database, query: FeedQuery, bind: Bind, paging: Paging, column: SortColumn, direction: Direction) {
-  const matching = () => and(...feedConditions(query, bind));
+function walkedPage(
+  db: Database,
+  query: FeedQuery,
+  bind: Bind,
+  param: OperatorParam,
+  paging: Paging,
+  column: SortColumn,
+  direction: Direction,
+) {
+  const owner = bind("userId");
+  // Built once for all its uses, so an operator's placeholder has one name in the statement.
+  const narrowed = and(eq(email.userId, owner), ...narrowing(query, bind, param))!;
+  const matching = and(narrowed, ...exclusions(query, owner));
   const ids = db
     .select({ id: email.id })
     .from(email)
-    .where(matching())
+    .where(matching)
     .orderBy(direction(column), direction(email.id))
     .limit(paging.limit)
     .offset(paging.offset)
     .getSQL();
-  return { db, total: sql<number>`(select count(*)::int from ${email} where ${matching()})`, ids };
+  return { db, total: filteredCount(query, owner, narrowed), ids };
 }
 
-function searchPage(db: Database, query: FeedQuery, bind: Bind, paging: Paging, column: SortColumn, direction: Direction) {
+function searchPage(
+  db: Database,
+  query: FeedQuery,
+  bind: Bind,
+  param: OperatorParam,
+  paging: Paging,
+  column: SortColumn,
+  direction: Direction,
+) {
   const matches = db.$with("matches").as(
     db
       .select({ id: email.id, sortKey: sql`${column}`.as("sort_key") })
       .from(email)
-      .where(and(...feedConditions(query, bind))),
+      .where(and(...feedConditions(query, bind, param))),
   );
   // Reads the statement's own CTE: declaring it here again would gather the matches twice.
   const ids = db
@@ -224,15 +280,38 @@ function searchPage(db: Database, query: FeedQuery, bind: Bind, paging: Paging, 
   return { db: db.with(matches), total: sql<number>`(select count(*)::int from ${matches})`, ids };
 }
 
+const MAX_OPERATOR_STATEMENTS = 100;
+const preparedOperatorPages = new WeakMap<Database, Map<string, ReturnType<typeof prepareFilteredFeedPage>>>();
+
 /**
- * A page of a search with operators, planned for its values: its shapes are too many to prepare each
- * (a name per combination), and a sender or a date is best planned knowing how many emails it picks.
+ * The statement kept for searches of this one's shape (its sort, filters and operators, values left
+ * out), prepared on first use, so neither the server builds its SQL nor PostgreSQL plans it for each
+ * request. Past 100 shapes a pool keeps, a search's statement is built for it.
  */
+function operatorStatement(db: Database, query: FeedQuery, fromTextIndex: boolean) {
+  const kept = preparedOperatorPages.get(db) ?? new Map<string, ReturnType<typeof prepareFilteredFeedPage>>();
+  preparedOperatorPages.set(db, kept);
+  const shape = `${filteredShape(query)}_${operatorShape(query.search!)}`;
+  let prepared = kept.get(shape);
+  if (!prepared && kept.size < MAX_OPERATOR_STATEMENTS) {
+    // Each call names its placeholders from o0 again, as operatorValues does for the values.
+    const statement = filteredPageStatement(db, query, bindPlaceholders, placeholderPaging, fromTextIndex, operatorPlaceholders({}));
+    prepared = statement.prepare(`feed_operators_${kept.size + 1}`);
+    kept.set(shape, prepared);
+  }
+  return prepared;
+}
+
+/** A page of a search with operators: from the statement of its shape, or one built for it once too many are kept. */
 async function feedPageWithOperators(query: FeedQuery, values: FeedValues): Promise<FeedPage> {
   const search = query.search!;
   const paging = { limit: query.page_size, offset: pageOffset(query) };
   const fromTextIndex = Boolean(search.text) || search.phrases.length > 0;
-  const rows = await filteredPageStatement(getDb(), query, bindValues(values), paging, fromTextIndex);
+  const db = getDb();
+  const prepared = operatorStatement(db, query, fromTextIndex);
+  const rows = prepared
+    ? await prepared.execute({ ...values, ...paging, ...operatorValues(search) })
+    : await filteredPageStatement(db, query, bindValues(values), paging, fromTextIndex);
   if (rows.length > 0) return { items: rows.map((row) => row.item), total: rows[0]!.feedTotal ?? 0 };
   return { items: [], total: await countFeed(query, values) };
 }

@@ -168,6 +168,25 @@ describe("search operators on GET /api/issues/feed and POST /api/issues/feed/mar
     expect(beyond.body).toMatchObject({ items: [], total_items: 3 });
   });
 
+  it("lists the matches of searches of more shapes than the server keeps statements for (a hundred)", async () => {
+    for (const sortBy of ["date_received", "subject", "sender_name", "time_to_read"])
+      for (const sortOrder of ["asc", "desc"])
+        for (let extra = 0; extra < 13; extra++) {
+          const search = ["-crypto", ...Array.from({ length: extra }, (_, index) => `-zz${index}`)].join(" ");
+          const listed = await call(
+            getFeed,
+            `/api/issues/feed?sort_by=${sortBy}&sort_order=${sortOrder}&search=${encodeURIComponent(search)}`,
+            { cookie: reader.cookie },
+          );
+          expect({ search, sortBy, sortOrder, subjects: subjects((listed.body as Page).items) }).toEqual({
+            search,
+            sortBy,
+            sortOrder,
+            subjects: ["Garden notes", "Soup season"],
+          });
+        }
+  });
+
   it.each([
     ["before:2024-02-30", "before: takes a date as YYYY-MM-DD, like before:2024-01-31."],
     ["after:last-week", "after: takes a date as YYYY-MM-DD, like after:2024-01-31."],

@@ -1,0 +1,1 @@
+CREATE INDEX "email_user_state_count_idx" ON "email" USING btree ("user_id","is_read","is_subscribed","date_received","kind");
