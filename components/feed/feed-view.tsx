@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useCurrentUser } from "@/lib/client/auth";
@@ -29,9 +28,10 @@ import {
 import { forgetFeedReturn, peekFeedReturn, rememberFeedPosition, rememberFeedUrl } from "./feed-return";
 import { Pagination } from "./pagination";
 import { useFeedState, type FeedUpdate } from "./use-feed-state";
+import { lazyComponent } from "../ui/lazy-component";
 
 // Only an empty feed shows it, once per reader: fetched then, not with every feed (issue 34's budget).
-const FirstIssueGuide = dynamic(() => import("./first-issue-guide").then((module) => module.FirstIssueGuide), { ssr: false });
+const FirstIssueGuide = lazyComponent(() => import("./first-issue-guide").then((module) => module.FirstIssueGuide));
 
 const GRID: Record<View, string> = {
   one: "grid-cols-1",

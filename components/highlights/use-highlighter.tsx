@@ -1,12 +1,15 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useEffect, useState, type ReactNode, type RefObject } from "react";
 import { useAddHighlight, useIssueHighlights, type HighlightColor, type NewHighlight } from "@/lib/client/highlights";
-import { paintHighlights, selectedQuote } from "./paint";
+import { lazyComponent } from "../ui/lazy-component";
 
 // Shown once the reader selects something: fetched then, not with the issue's first paint (issue 41's budget).
-const HighlightPopover = dynamic(() => import("./highlight-popover").then((module) => module.HighlightPopover), { ssr: false });
+const HighlightPopover = lazyComponent(() => import("./highlight-popover").then((module) => module.HighlightPopover));
+
+// Painting and reading a selection need the anchoring code: fetched once there is something to paint or read,
+// after the issue's first paint (issue 41's budget).
+const painting = () => import("./paint");
 
 // A selection is read once the reader pauses: dragging fires selectionchange at every character.
 const SETTLE_MS = 150;
@@ -27,7 +30,14 @@ export function useHighlighter(emailId: number, root: HTMLElement | null, wrappe
   const items = highlights.data?.items;
 
   useEffect(() => {
-    if (root && items) paintHighlights(root, items);
+    if (!root || !items) return;
+    let current = true;
+    void painting().then(({ paintHighlights }) => {
+      if (current) paintHighlights(root, items);
+    });
+    return () => {
+      current = false;
+    };
   }, [root, items]);
 
   const enabled = highlights.isSuccess;
@@ -35,7 +45,9 @@ export function useHighlighter(emailId: number, root: HTMLElement | null, wrappe
     if (!root || !enabled) return;
     const doc = root.ownerDocument;
     let timer: number | undefined;
-    const read = () => {
+    let listening = true;
+    const read = ({ selectedQuote }: Awaited<ReturnType<typeof painting>>) => {
+      if (!listening) return;
       const found = selectedQuote(root);
       const box = wrapper.current;
       if (!found || !box) return setSelected(null);
@@ -54,10 +66,11 @@ export function useHighlighter(emailId: number, root: HTMLElement | null, wrappe
     };
     const onChange = () => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(read, SETTLE_MS);
+      timer = window.setTimeout(() => void painting().then(read), SETTLE_MS);
     };
     doc.addEventListener("selectionchange", onChange);
     return () => {
+      listening = false;
       window.clearTimeout(timer);
       doc.removeEventListener("selectionchange", onChange);
     };
