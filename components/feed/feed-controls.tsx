@@ -51,7 +51,15 @@ export function FeedControls({ state, onChange }: Props) {
           )}
         </button>
       </div>
-      {filtersOpen && <FeedFilters id={`${id}-filters`} state={state} onChange={onChange} />}
+      {/* There while open, whatever its contents still load: the button controls it. */}
+      {filtersOpen && (
+        <div
+          id={`${id}-filters`}
+          className="space-y-3 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <FeedFilters id={`${id}-filters`} state={state} onChange={onChange} />
+        </div>
+      )}
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0 flex-1">
           <SearchTools search={state.search.trim()} />

@@ -20,11 +20,11 @@ const selectClass = `${inputClass} py-2 pr-8`;
 
 type Props = { state: FeedState; onChange: (update: FeedUpdate) => void };
 
-/** The feed's filters and sort, behind the Filters button: `id` is the panel's, which the button controls. */
+/** The feed's filters and sort, in the panel behind the Filters button: `id` is the panel's, its fields' ids start with it. */
 export function FeedFilters({ id, state, onChange }: Props & { id: string }) {
   const categories = useCategories();
   return (
-    <div id={id} className="space-y-3 rounded-xl border border-slate-200 bg-white p-3 dark:border-slate-800 dark:bg-slate-900">
+    <>
       <div className="grid grid-cols-2 gap-2 lg:grid-cols-4">
         <Select
           id={`${id}-category`}
@@ -77,7 +77,7 @@ export function FeedFilters({ id, state, onChange }: Props & { id: string }) {
         </Select>
       </div>
       <SortButtons state={state} onChange={onChange} />
-    </div>
+    </>
   );
 }
 

@@ -17,13 +17,10 @@ const OPERATORS: [example: string, meaning: string][] = [
   ["-word", "without that word"],
 ];
 
-/** The search operators' help, over the cards under the search box. */
-export function SearchTips({ id }: { id: string }) {
+/** The search operators' help, in the box over the cards under the search box. */
+export function SearchTips() {
   return (
-    <div
-      id={id}
-      className="absolute left-0 top-full z-20 mt-1 w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200"
-    >
+    <>
       <p className="mb-2">Words find issues that hold them all. Narrow further with:</p>
       <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]">
         {OPERATORS.map(([example, meaning]) => (
@@ -35,7 +32,7 @@ export function SearchTips({ id }: { id: string }) {
           </div>
         ))}
       </dl>
-    </div>
+    </>
   );
 }
 

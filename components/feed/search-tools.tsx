@@ -47,7 +47,14 @@ export function SearchTools({ search }: { search: string }) {
         )}
       </div>
       {/* Over the cards, not above them: opening the tips moves nothing, and Escape closes them. */}
-      {helpOpen && <SearchTips id={`${id}-help`} />}
+      {helpOpen && (
+        <div
+          id={`${id}-help`}
+          className="absolute left-0 top-full z-20 mt-1 w-[min(36rem,calc(100vw-2rem))] rounded-lg border border-slate-200 bg-white p-3 text-sm text-slate-700 shadow-lg dark:border-slate-700 dark:bg-slate-800 dark:text-slate-200"
+        >
+          <SearchTips />
+        </div>
+      )}
       {search && naming && <SaveSearchForm key={search} query={search} onDone={() => setNaming(false)} />}
     </div>
   );

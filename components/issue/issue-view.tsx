@@ -4,7 +4,7 @@ import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/api/client";
 import { useEmail, type EmailDetail } from "@/lib/client/issues";
-import { useSendToKindle } from "@/lib/client/kindle";
+import { useSendToKindle } from "@/lib/client/kindle-send";
 import { HighlightableFrame, HighlightablePlainBody } from "../highlights/highlightable-frame";
 import { rememberOpenedIssue } from "../feed/feed-return";
 import { ReaderKeys, type ReaderHandlers } from "../keyboard/reader-keys-panel";

@@ -1,15 +1,12 @@
 "use client";
 
-import { useEffect, useState, type ReactNode, type RefObject } from "react";
+import { useEffect, useState, type RefObject } from "react";
 import { useAddHighlight, useIssueHighlights, type HighlightColor, type NewHighlight } from "@/lib/client/highlights";
 import { lazyComponent } from "../ui/lazy-component";
+import { paintHighlights, selectedQuote } from "./paint";
 
 // Shown once the reader selects something: fetched then, not with the issue's first paint (issue 41's budget).
 const HighlightPopover = lazyComponent(() => import("./highlight-popover").then((module) => module.HighlightPopover));
-
-// Painting and reading a selection need the anchoring code: fetched once there is something to paint or read,
-// after the issue's first paint (issue 41's budget).
-const painting = () => import("./paint");
 
 // A selection is read once the reader pauses: dragging fires selectionchange at every character.
 const SETTLE_MS = 150;
@@ -19,25 +16,20 @@ const POPOVER_HEIGHT = 170;
 
 type Selected = Omit<NewHighlight, "note" | "color"> & { top: number; left: number };
 
+type Props = { emailId: number; root: HTMLElement | null; wrapper: RefObject<HTMLDivElement | null> };
+
 /**
  * Paints the reader's highlights in `root` and offers a popover over what they select there. `root` is the
  * frame's body, the plain body or reader view's article; the popover is placed in `wrapper`, which holds it.
  */
-export function useHighlighter(emailId: number, root: HTMLElement | null, wrapper: RefObject<HTMLDivElement | null>): ReactNode {
+export function Highlighter({ emailId, root, wrapper }: Props) {
   const [selected, setSelected] = useState<Selected | null>(null);
   const highlights = useIssueHighlights(emailId);
   const add = useAddHighlight(emailId);
   const items = highlights.data?.items;
 
   useEffect(() => {
-    if (!root || !items) return;
-    let current = true;
-    void painting().then(({ paintHighlights }) => {
-      if (current) paintHighlights(root, items);
-    });
-    return () => {
-      current = false;
-    };
+    if (root && items) paintHighlights(root, items);
   }, [root, items]);
 
   const enabled = highlights.isSuccess;
@@ -45,9 +37,7 @@ export function useHighlighter(emailId: number, root: HTMLElement | null, wrappe
     if (!root || !enabled) return;
     const doc = root.ownerDocument;
     let timer: number | undefined;
-    let listening = true;
-    const read = ({ selectedQuote }: Awaited<ReturnType<typeof painting>>) => {
-      if (!listening) return;
+    const read = () => {
       const found = selectedQuote(root);
       const box = wrapper.current;
       if (!found || !box) return setSelected(null);
@@ -66,11 +56,10 @@ export function useHighlighter(emailId: number, root: HTMLElement | null, wrappe
     };
     const onChange = () => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(() => void painting().then(read), SETTLE_MS);
+      timer = window.setTimeout(read, SETTLE_MS);
     };
     doc.addEventListener("selectionchange", onChange);
     return () => {
-      listening = false;
       window.clearTimeout(timer);
       doc.removeEventListener("selectionchange", onChange);
     };
