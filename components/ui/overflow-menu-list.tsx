@@ -80,7 +80,7 @@ export function MenuList({ id, label, entries, start, button, className, onClose
             aria-haspopup={entry.popup}
             disabled={entry.disabled}
             onClick={() => {
-              close();
+              onClose();
               entry.onSelect();
             }}
             className={`flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60 ${
