@@ -5,7 +5,8 @@
  * same build (issue 41: 1.1), so a change that ships more is seen in CI, whatever the framework's own share.
  *
  * The sign-in page is the baseline because it is the framework plus one form: what a page carries beyond
- * it is its own code, and a signed-in page's dialogs, menus and panels load when opened (next/dynamic).
+ * it is its own code, and a signed-in page's dialogs, menus and panels load when opened (lazyComponent of
+ * components/ui/lazy-component.tsx).
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,7 +18,7 @@ const BASELINE_ROUTE = "/login";
 const BUDGET_RATIO = Number(process.env.JS_BUDGET_RATIO ?? 1.1);
 // The pages still over the goal, held at what they ship now (issue 41 left them there) so that they cannot grow;
 // lower a figure when a page sheds code, and drop its line once it is under BUDGET_RATIO.
-const HELD_AT: Record<string, number> = { "/emails/[emailId]": 1.2, "/feed": 1.15 };
+const HELD_AT: Record<string, number> = { "/emails/[emailId]": 1.12, "/feed": 1.11 };
 
 type RouteStats = { route: string; firstLoadChunkPaths: string[] };
 
@@ -64,7 +65,7 @@ function main(): number {
   const over = pages.filter(({ route, kb }) => kb > budgetOf(route));
   for (const { route, kb } of over)
     console.error(
-      `${route} ships ${kb.toFixed(1)} KB of JavaScript, ${(kb / baseline.kb).toFixed(2)}x the sign-in page's ${baseline.kb.toFixed(1)} KB (budget ${(budgetOf(route) / baseline.kb).toFixed(2)}x): load what its first paint does not need when it is needed (next/dynamic, import()).`,
+      `${route} ships ${kb.toFixed(1)} KB of JavaScript, ${(kb / baseline.kb).toFixed(2)}x the sign-in page's ${baseline.kb.toFixed(1)} KB (budget ${(budgetOf(route) / baseline.kb).toFixed(2)}x): load what its first paint does not need when it is needed (lazyComponent, import()).`,
     );
   return over.length ? 1 : 0;
 }

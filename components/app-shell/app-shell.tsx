@@ -1,7 +1,6 @@
 "use client";
 
 import { useQuery } from "@tanstack/react-query";
-import dynamic from "next/dynamic";
 import { usePathname, useRouter } from "next/navigation";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
@@ -18,9 +17,10 @@ import { Spinner } from "../ui/spinner";
 import { AppHeader, MenuButton } from "./app-header";
 import { MobileNav } from "./mobile-nav";
 import { Sidebar } from "./sidebar";
+import { lazyComponent } from "../ui/lazy-component";
 
 // Shown once per reader: fetched when needed rather than shipped with every page (issue 34's budget).
-const OnboardingModal = dynamic(() => import("../onboarding/onboarding-modal").then((module) => module.OnboardingModal), { ssr: false });
+const OnboardingModal = lazyComponent(() => import("../onboarding/onboarding-modal").then((module) => module.OnboardingModal));
 
 /** The protected area: waits for the session check, sends guests to /login, then draws the frame. */
 export function AppShell({ children }: { children: ReactNode }) {

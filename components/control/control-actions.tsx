@@ -2,14 +2,12 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { errorMessage } from "@/lib/api/client";
 import { useBlockedSenders, useBlockSender, useMuteNewsletter, useUnblockSender } from "@/lib/client/control";
-import { recentIssuesQuery } from "@/lib/client/issues";
 import { useSubscriptionTo } from "@/lib/client/subscriptions";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
+import type { Control, Notice } from "./control-run";
 
-type Notice = { tone: "error" | "success"; text: string; undo?: () => void };
 type Props = {
   newsletterId: number;
   newsletterName: string;
@@ -39,76 +37,35 @@ export function useControlActions({ newsletterId, newsletterName, sender = null 
   const entry = address ? blocked.data?.find((item) => item.sender === address) : undefined;
   const muted = subscription.data?.muted ?? false;
 
-  const toggleMute = () => {
-    setNotice(null);
-    mute.mutate(
-      { newsletterId, muted: !muted },
-      {
-        onSuccess: () =>
-          setNotice({
-            tone: "success",
-            text: muted ? `${newsletterName} is back in your feed.` : `Muted: new issues of ${newsletterName} stay out of your feed.`,
-          }),
-        onError: (error) => setNotice({ tone: "error", text: errorMessage(error, muted ? "Failed to unmute." : "Failed to mute.") }),
-      },
-    );
+  const control: Control = {
+    newsletterId,
+    newsletterName,
+    muted,
+    address,
+    blocked: blocked.data,
+    mute,
+    block,
+    unblock,
+    queryClient,
+    setResolved,
+    setNotice,
   };
-
-  const senderAddress = async (): Promise<string | null> => {
-    if (address) return address;
-    const recent = await queryClient.fetchQuery(recentIssuesQuery(newsletterId));
-    const found = recent.items.find((issue) => issue.sender_email)?.sender_email?.toLowerCase() ?? null;
-    setResolved(found);
-    return found;
-  };
-
-  const unblockEntry = (id: number, target: string) => {
+  // What Mute and Block do and say is fetched the first time one is used, not with the page (issue 41's budget).
+  const run = (act: (actions: typeof import("./control-run")) => unknown) => {
     setNotice(null);
-    unblock.mutate(id, {
-      onSuccess: () => setNotice({ tone: "success", text: `Unblocked ${target}. Its mail will be filed for you again.` }),
-      onError: (error) => setNotice({ tone: "error", text: errorMessage(error, "Failed to unblock the sender.") }),
-    });
-  };
-
-  const blockSender = async () => {
-    setNotice(null);
-    let target: string | null;
-    try {
-      target = await senderAddress();
-    } catch (error) {
-      setNotice({ tone: "error", text: errorMessage(error, "Failed to find this newsletter's sender.") });
-      return;
-    }
-    if (!target) {
-      setNotice({ tone: "error", text: "No mail from this newsletter has arrived yet, so there is no sender to block." });
-      return;
-    }
-    if (blocked.data?.some((item) => item.sender === target)) {
-      setNotice({ tone: "success", text: `${target} is already blocked.` });
-      return;
-    }
-    if (!window.confirm(`Block ${target}? Its mail will no longer be filed for you. You can unblock it at any time.`)) return;
-    block.mutate(target, {
-      onSuccess: (created) =>
-        setNotice({
-          tone: "success",
-          text: `Blocked ${target}. Its mail will no longer be filed for you.`,
-          undo: () => unblockEntry(created.id, created.sender),
-        }),
-      onError: (error) => setNotice({ tone: "error", text: errorMessage(error, "Failed to block the sender.") }),
-    });
+    void import("./control-run").then(act);
   };
 
   return {
     muted,
     muteLabel: mute.isPending ? "Updating..." : muted ? "Unmute" : "Mute",
     muteDisabled: mute.isPending || subscription.isPending,
-    toggleMute,
+    toggleMute: () => run((actions) => actions.toggleMute(control)),
     /** Whether this sender is blocked: then the offer is to lift the block rather than to block again. */
     blocked: entry !== undefined,
     blockLabel: entry ? (unblock.isPending ? "Unblocking..." : "Unblock sender") : block.isPending ? "Blocking..." : "Block sender",
     blockDisabled: block.isPending || unblock.isPending,
-    toggleBlock: () => (entry ? unblockEntry(entry.id, entry.sender) : void blockSender()),
+    toggleBlock: () => run((actions) => (entry ? actions.unblockEntry(control, entry.id, entry.sender) : actions.blockSender(control))),
     notice,
   };
 }

@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRouter } from "next/navigation";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useCurrentUser } from "@/lib/client/auth";
@@ -10,11 +9,8 @@ import { EmailCard } from "../email/email-card";
 import { ReaderKeys, type ReaderHandlers } from "../keyboard/reader-keys-panel";
 import { useIssueToggles } from "../keyboard/use-issue-toggles";
 import { Alert } from "../ui/alert";
-import { EmptyState } from "../ui/empty-state";
 import { Spinner } from "../ui/spinner";
-import { ConfirmationCard } from "./confirmation-card";
 import { FeedControls } from "./feed-controls";
-import { MatchCount, NoMatch } from "./narrowed-feed";
 import { NewIssues } from "./new-issues";
 import { feedErrorText } from "./feed-error";
 import {
@@ -29,9 +25,16 @@ import {
 import { forgetFeedReturn, peekFeedReturn, rememberFeedPosition, rememberFeedUrl } from "./feed-return";
 import { Pagination } from "./pagination";
 import { useFeedState, type FeedUpdate } from "./use-feed-state";
+import { lazyComponent } from "../ui/lazy-component";
 
 // Only an empty feed shows it, once per reader: fetched then, not with every feed (issue 34's budget).
-const FirstIssueGuide = dynamic(() => import("./first-issue-guide").then((module) => module.FirstIssueGuide), { ssr: false });
+const FirstIssueGuide = lazyComponent(() => import("./first-issue-guide").then((module) => module.FirstIssueGuide));
+// Only a searched or filtered feed says what matched, only pending confirmations wait above the list, and only an
+// empty page says so (issue 41's budget).
+const MatchCount = lazyComponent(() => import("./narrowed-feed").then((module) => module.MatchCount));
+const NoMatch = lazyComponent(() => import("./narrowed-feed").then((module) => module.NoMatch));
+const ConfirmationCard = lazyComponent(() => import("./confirmation-card").then((module) => module.ConfirmationCard));
+const EmptyState = lazyComponent(() => import("../ui/empty-state").then((module) => module.EmptyState));
 
 const GRID: Record<View, string> = {
   one: "grid-cols-1",

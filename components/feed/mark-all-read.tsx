@@ -4,8 +4,11 @@ import { useEffect, useState } from "react";
 import { apiFetch } from "@/lib/api/client";
 import { useMarkAllRead, useMarkEmailsUnread, type MarkedEmails, type PagedList, type Email } from "@/lib/client/issues";
 import { buttonClass } from "../ui/button";
-import { Modal } from "../ui/modal";
+import { lazyComponent } from "../ui/lazy-component";
 import { markReadParams, type FeedState } from "./feed-query";
+
+// Asked only before marking many: fetched then, not with the feed (issue 41's budget).
+const MarkAllDialog = lazyComponent(() => import("./mark-all-dialog").then((module) => module.MarkAllDialog));
 
 /** Above this many issues, marking them read asks first. */
 const CONFIRM_ABOVE = 20;
@@ -98,19 +101,7 @@ export function MarkAllRead({ state }: { state: FeedState }) {
           )}
         </p>
       )}
-      {confirming !== null && (
-        <Modal title="Mark all as read?" onClose={() => setConfirming(null)}>
-          <p className="text-sm text-slate-700 dark:text-slate-300">{`${issues(confirming)} will be marked as read.`}</p>
-          <div className="mt-5 flex justify-end gap-2">
-            <button type="button" onClick={() => setConfirming(null)} className={buttonClass("secondary")}>
-              Cancel
-            </button>
-            <button type="button" onClick={mark} className={buttonClass("primary")}>
-              {`Mark ${issues(confirming)} as read`}
-            </button>
-          </div>
-        </Modal>
-      )}
+      {confirming !== null && <MarkAllDialog issues={issues(confirming)} onMark={mark} onClose={() => setConfirming(null)} />}
     </div>
   );
 }

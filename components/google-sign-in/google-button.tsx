@@ -1,10 +1,9 @@
 "use client";
 
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState, type SVGProps } from "react";
 import { useGoogleSignIn, type User } from "@/lib/client/auth";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
-import { GoogleIcon } from "../ui/icons";
 import { loadGoogleSdk, type GoogleCredentialResponse, type GoogleIdentity, type GooglePromptNotification } from "./google-sdk";
 import { GOOGLE_SIGN_IN_TIMEOUT_MS, GoogleMessages, messageForNotDisplayed, messageForSignInError } from "./google-messages";
 
@@ -118,5 +117,17 @@ export function GoogleButton({ clientId, label, onSignedIn }: Props) {
       </button>
       {shown && <Alert>{shown}</Alert>}
     </div>
+  );
+}
+
+// Google's own mark, drawn only here: apart from the house's icons, which every signed-in page loads (issue 41's budget).
+function GoogleIcon(props: SVGProps<SVGSVGElement>) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" width={18} height={18} {...props}>
+      <path fill="#4285F4" d="M22.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h5.9a5 5 0 0 1-2.2 3.3v2.7h3.5c2.1-1.9 3.3-4.7 3.3-8.1z" />
+      <path fill="#34A853" d="M12 23c3 0 5.5-1 7.3-2.7l-3.5-2.7c-1 .7-2.3 1.1-3.8 1.1-2.9 0-5.4-2-6.3-4.6H2.1v2.8A11 11 0 0 0 12 23z" />
+      <path fill="#FBBC05" d="M5.7 14.1a6.6 6.6 0 0 1 0-4.2V7.1H2.1a11 11 0 0 0 0 9.8z" />
+      <path fill="#EA4335" d="M12 5.4c1.6 0 3.1.6 4.2 1.7l3.1-3.1A11 11 0 0 0 2.1 7.1l3.6 2.8c.9-2.6 3.4-4.5 6.3-4.5z" />
+    </svg>
   );
 }

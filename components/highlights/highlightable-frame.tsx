@@ -2,7 +2,10 @@
 
 import { useRef, useState } from "react";
 import { EmailFrame, PlainBody } from "../email/email-frame";
-import { useHighlighter } from "./use-highlighter";
+import { lazyComponent } from "../ui/lazy-component";
+
+// Painting and offering highlights waits for the body it works in: fetched with it, not before it (issue 41's budget).
+const Highlighter = lazyComponent(() => import("./highlighter").then((module) => module.Highlighter));
 
 /**
  * The issue's frame with the reader's highlights painted in it. The frame runs no script of its own (its
@@ -12,11 +15,10 @@ import { useHighlighter } from "./use-highlighter";
 export function HighlightableFrame({ emailId, html, title }: { emailId: number; html: string; title: string }) {
   const [body, setBody] = useState<HTMLElement | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
-  const popover = useHighlighter(emailId, body, wrapper);
   return (
     <div ref={wrapper} className="relative">
       <EmailFrame html={html} title={title} onBody={setBody} />
-      {popover}
+      <Highlighter emailId={emailId} root={body} wrapper={wrapper} />
     </div>
   );
 }
@@ -25,13 +27,12 @@ export function HighlightableFrame({ emailId, html, title }: { emailId: number; 
 export function HighlightablePlainBody({ emailId, text }: { emailId: number; text: string }) {
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
-  const popover = useHighlighter(emailId, root, wrapper);
   return (
     <div ref={wrapper} className="relative">
       <div ref={setRoot}>
         <PlainBody text={text} />
       </div>
-      {popover}
+      <Highlighter emailId={emailId} root={root} wrapper={wrapper} />
     </div>
   );
 }

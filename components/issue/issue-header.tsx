@@ -8,7 +8,7 @@ import type { EmailDetail } from "@/lib/client/issues";
 import { useSubscribe, useSubscriptions, type LeaveResult } from "@/lib/client/subscriptions";
 import { MISSING_ID_MESSAGE } from "../email/subscribe-messages";
 import { canUnsubscribe, UnsubscribeButton, useUnsubscribeAction } from "../subscriptions/unsubscribe-button";
-import { UnsubscribeNotice } from "../subscriptions/unsubscribe-notice";
+import { UnsubscribeNotice } from "../subscriptions/lazy-unsubscribe-notice";
 import { Alert, raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { BadgeCheckIcon } from "../ui/reader-icons";

@@ -1,13 +1,11 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { ApiError, errorMessage } from "@/lib/api/client";
 import { useEmail, type EmailDetail } from "@/lib/client/issues";
-import { useSendToKindle } from "@/lib/client/kindle";
+import { useSendToKindle } from "@/lib/client/kindle-send";
 import { HighlightableFrame, HighlightablePlainBody } from "../highlights/highlightable-frame";
-import { HighlightsPanel } from "../highlights/highlights-panel";
 import { rememberOpenedIssue } from "../feed/feed-return";
 import { ReaderKeys, type ReaderHandlers } from "../keyboard/reader-keys-panel";
 import { useIssueToggles } from "../keyboard/use-issue-toggles";
@@ -19,18 +17,21 @@ import { Spinner } from "../ui/spinner";
 import { BackToFeed, useReturnToFeed } from "./back-to-feed";
 import { IssueActions } from "./issue-actions";
 import { IssueHeader } from "./issue-header";
-import { RecentIssues } from "./recent-issues";
 import { ScrollTopButton } from "./scroll-top-button";
 import { useFeedNeighbours } from "./use-feed-neighbours";
 import { useOpenedAsPublicIssue } from "./use-opened-as-public-issue";
 import { useReadTracking } from "./use-read-tracking";
 import { KINDLE_FAILED, KINDLE_SENT } from "./use-take-away";
 import { useThemeSwitch } from "../theme-toggle";
+import { lazyComponent } from "../ui/lazy-component";
 
 // Opened on request (the Comments button, ?showComments=true): fetched then, not with the issue (issue 34's budget).
-const CommentsPanel = dynamic(() => import("./comments-panel").then((module) => module.CommentsPanel), { ssr: false });
+const CommentsPanel = lazyComponent(() => import("./comments-panel").then((module) => module.CommentsPanel));
 // Beside the body, after it: its code comes with its list, not with the issue's first paint.
-const AttachmentsPanel = dynamic(() => import("./attachments-panel").then((module) => module.AttachmentsPanel), { ssr: false });
+const AttachmentsPanel = lazyComponent(() => import("./attachments-panel").then((module) => module.AttachmentsPanel));
+// Beside the body too, under the fold on a phone: fetched alongside the body rather than before it.
+const HighlightsPanel = lazyComponent(() => import("../highlights/highlights-panel").then((module) => module.HighlightsPanel));
+const RecentIssues = lazyComponent(() => import("./recent-issues").then((module) => module.RecentIssues));
 
 const frameClass = "mx-auto max-w-6xl";
 // On a phone the menu button floats at the page's top left (the issue page has no header): the top row starts beside it.

@@ -3,7 +3,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { feedQuery, type Email, type PagedList } from "@/lib/client/issues";
-import { feedApiParams, feedFromParams, feedToParams } from "../feed/feed-query";
 import { rememberedFeedUrl, rememberFeedUrl, rememberOpenedIssue } from "../feed/feed-return";
 
 /** The issues a feed page lists, as the feed shows them (unread confirmations wait above the list). */
@@ -23,6 +22,8 @@ export function useFeedNeighbours() {
   };
 
   return async (emailId: number, step: 1 | -1): Promise<string> => {
+    // The feed's URL grammar, fetched at the first j or k rather than with every issue (issue 41's budget).
+    const { feedApiParams, feedFromParams, feedToParams } = await import("../feed/feed-query");
     const url = rememberedFeedUrl();
     const state = feedFromParams(new URLSearchParams(url.split("?")[1] ?? ""));
     const page = await feedPage(feedApiParams(state).toString());

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ApiError, errorMessage } from "@/lib/api/client";
-import { useKindleSendState, useSendToKindle } from "@/lib/client/kindle";
+import { useKindleSendState, useSendToKindle } from "@/lib/client/kindle-send";
 import { Alert } from "../ui/alert";
 import type { MenuEntry } from "../ui/overflow-menu";
 

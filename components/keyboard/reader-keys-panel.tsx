@@ -1,12 +1,12 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
 import { takeEarlyKeys } from "./early-keys";
 import { readerAction, type ReaderAction } from "./reader-keys";
+import { lazyComponent } from "../ui/lazy-component";
 
 // Opened by `?`, never at first paint: fetched then, not with the feed or the issue (issue 34's budget).
-const ShortcutsDialog = dynamic(() => import("./shortcuts-dialog").then((module) => module.ShortcutsDialog), { ssr: false });
+const ShortcutsDialog = lazyComponent(() => import("./shortcuts-dialog").then((module) => module.ShortcutsDialog));
 
 /** What a key does on this page; what it answers (if anything) is announced to screen readers. */
 export type ReaderHandlers = Partial<Record<Exclude<ReaderAction, "help">, () => string | void | Promise<string | void>>>;

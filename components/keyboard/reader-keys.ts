@@ -14,24 +14,25 @@ export type ReaderAction =
   | "search"
   | "help";
 
-export const SHORTCUTS: { keys: string[]; action: ReaderAction; label: string }[] = [
-  { keys: ["j"], action: "next", label: "Next issue" },
-  { keys: ["k"], action: "previous", label: "Previous issue" },
-  { keys: ["o", "Enter"], action: "open", label: "Open the selected issue" },
-  { keys: ["u", "Escape"], action: "back", label: "Back to the feed" },
-  { keys: ["m"], action: "toggleRead", label: "Mark read or unread" },
-  { keys: ["s"], action: "favourite", label: "Add to or remove from favourites" },
-  { keys: ["l"], action: "like", label: "Like or unlike" },
-  { keys: ["v"], action: "readerView", label: "Reader view on or off (Escape leaves it too)" },
-  { keys: ["p"], action: "listen", label: "Listen, pause or resume" },
+/** Each action's keys, in the order the shortcuts dialog lists them (its labels are the dialog's, fetched with it). */
+export const READER_KEYS: Record<ReaderAction, string[]> = {
+  next: ["j"],
+  previous: ["k"],
+  open: ["o", "Enter"],
+  back: ["u", "Escape"],
+  toggleRead: ["m"],
+  favourite: ["s"],
+  like: ["l"],
+  readerView: ["v"],
+  listen: ["p"],
   // Shift+K: `k` is the previous issue (docs/contract.md 6.6).
-  { keys: ["K"], action: "sendToKindle", label: "Send to Kindle" },
-  { keys: ["t"], action: "theme", label: "Light or dark theme (the issue page, which has no header)" },
-  { keys: ["/"], action: "search", label: "Search the feed" },
-  { keys: ["?"], action: "help", label: "Show these shortcuts" },
-];
+  sendToKindle: ["K"],
+  theme: ["t"],
+  search: ["/"],
+  help: ["?"],
+};
 
-const BY_KEY = new Map(SHORTCUTS.flatMap((shortcut) => shortcut.keys.map((key) => [key, shortcut.action] as const)));
+const BY_KEY = new Map(Object.entries(READER_KEYS).flatMap(([action, keys]) => keys.map((key) => [key, action as ReaderAction] as const)));
 
 // Where a key is the reader's typing or a control's own (Enter on a link or button, Escape in a field).
 const TYPING = "input, textarea, select, [contenteditable]:not([contenteditable='false']), [role='textbox'], [role='combobox']";

@@ -1,7 +1,25 @@
 "use client";
 
 import { Modal } from "../ui/modal";
-import { SHORTCUTS } from "./reader-keys";
+import { READER_KEYS, type ReaderAction } from "./reader-keys";
+
+const LABELS: Record<ReaderAction, string> = {
+  next: "Next issue",
+  previous: "Previous issue",
+  open: "Open the selected issue",
+  back: "Back to the feed",
+  toggleRead: "Mark read or unread",
+  favourite: "Add to or remove from favourites",
+  like: "Like or unlike",
+  readerView: "Reader view on or off (Escape leaves it too)",
+  listen: "Listen, pause or resume",
+  sendToKindle: "Send to Kindle",
+  theme: "Light or dark theme (the issue page, which has no header)",
+  search: "Search the feed",
+  help: "Show these shortcuts",
+};
+
+const SHORTCUTS = Object.entries(READER_KEYS).map(([action, keys]) => ({ action, keys, label: LABELS[action as ReaderAction] }));
 
 /** The list of shortcuts `?` opens on the feed and the issue page. */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {

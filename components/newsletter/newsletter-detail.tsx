@@ -10,7 +10,7 @@ import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { ChevronLeftIcon } from "../ui/icons";
 import { StillSending } from "../subscriptions/still-sending";
-import { UnsubscribeNotice } from "../subscriptions/unsubscribe-notice";
+import { UnsubscribeNotice } from "../subscriptions/lazy-unsubscribe-notice";
 import { Spinner } from "../ui/spinner";
 import { NewsletterAvatar } from "./newsletter-avatar";
 import { parseNewsletterId } from "./newsletter-id";

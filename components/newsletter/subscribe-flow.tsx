@@ -4,10 +4,12 @@ import { useState } from "react";
 import { useCurrentUser } from "@/lib/client/auth";
 import type { Newsletter } from "@/lib/client/newsletters";
 import { useSubscribe } from "@/lib/client/subscriptions";
-import { Alert, raiseAlert } from "../ui/alert";
-import { buttonClass } from "../ui/button";
-import { Modal } from "../ui/modal";
+import { raiseAlert } from "../ui/alert";
+import { lazyComponent } from "../ui/lazy-component";
 import { subscribePageFor } from "./subscribe-page";
+
+// Opened by Subscribe: fetched then, not with the feed's cards, Discover or the newsletter page (issue 41's budget).
+const SubscribeDialog = lazyComponent(() => import("./subscribe-dialog").then((module) => module.SubscribeDialog));
 
 export type Notice = { tone: "error" | "success"; text: string };
 
@@ -61,29 +63,16 @@ export function useSubscribeFlow(withoutPage: WithoutPage = "refuse") {
   };
 
   const dialog = pending && (
-    <Modal title={`Subscribe to ${pending.newsletter.name}`} onClose={() => setPending(null)}>
-      <p className="text-sm text-slate-600 dark:text-slate-300">
-        {pending.copied ? "We copied your Paperboy address to the clipboard." : "Copy your Paperboy address."}{" "}
-        {pending.opened
-          ? "Paste it into the sign-up form that opened in a new tab, then come back here."
-          : `Sign up for ${pending.newsletter.name} with it, then come back here.`}
-      </p>
-      <p
-        className="break-all rounded-lg bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900 dark:bg-slate-800 dark:text-slate-100"
-        data-testid="unique-email"
-      >
-        {pending.email}
-      </p>
-      {confirmError && <Alert>{confirmError}</Alert>}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" onClick={() => setPending(null)} className={buttonClass("ghost")}>
-          Cancel
-        </button>
-        <button type="button" onClick={confirm} disabled={subscribe.isPending} className={buttonClass("primary")}>
-          {subscribe.isPending ? "Subscribing..." : "I've Subscribed"}
-        </button>
-      </div>
-    </Modal>
+    <SubscribeDialog
+      name={pending.newsletter.name}
+      email={pending.email}
+      copied={pending.copied}
+      opened={pending.opened}
+      error={confirmError}
+      subscribing={subscribe.isPending}
+      onConfirm={confirm}
+      onClose={() => setPending(null)}
+    />
   );
 
   return { start, dialog, notice };

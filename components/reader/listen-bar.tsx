@@ -4,10 +4,9 @@ import { buttonClass } from "../ui/button";
 import { useReading } from "./reading-context";
 import { SPEEDS } from "./use-listen";
 
-/** While the issue is read aloud: where it is, pause or resume, speed and stop, kept in view at the bottom. */
+/** While the issue is read aloud (shown only then): where it is, pause or resume, speed and stop, kept in view at the bottom. */
 export function ListenBar() {
   const { listen } = useReading();
-  if (listen.status === "idle") return null;
   const playing = listen.status === "playing";
   return (
     <div

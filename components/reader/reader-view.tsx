@@ -1,13 +1,13 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useHighlighter } from "../highlights/use-highlighter";
+import { Highlighter } from "../highlights/highlighter";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 import type { ReaderArticle } from "./extract";
 import { useReading } from "./reading-context";
 import { FONT_SIZES, useReaderSettings, WIDTHS, type ReaderWidth } from "./reader-settings";
-import { SPOKEN_HIGHLIGHT } from "./use-listen";
+import { SPOKEN_HIGHLIGHT } from "./speech";
 
 type Body = { emailId: number; subject: string; bodyHtml: string | null; bodyPlain: string | null };
 
@@ -85,7 +85,6 @@ export function ReaderView({ emailId, subject, bodyHtml, bodyPlain }: Body) {
   // Selecting text here offers a highlight, as it does in the original.
   const [root, setRoot] = useState<HTMLDivElement | null>(null);
   const wrapper = useRef<HTMLDivElement>(null);
-  const popover = useHighlighter(emailId, root, wrapper);
   const setArticleRoot = useCallback(
     (element: HTMLDivElement | null) => {
       setArticle(element);
@@ -132,7 +131,7 @@ export function ReaderView({ emailId, subject, bodyHtml, bodyPlain }: Body) {
             style={{ fontSize: `${settings.fontSize}px`, maxWidth: WIDTHS[settings.width].maxWidth }}
             dangerouslySetInnerHTML={{ __html: article.html }}
           />
-          {popover}
+          <Highlighter emailId={emailId} root={root} wrapper={wrapper} />
         </div>
       )}
     </section>

@@ -1,13 +1,14 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRef, type ReactNode } from "react";
-import { ListenBar } from "./listen-bar";
 import { useReading } from "./reading-context";
 import { useReadingProgress } from "./use-reading-progress";
+import { lazyComponent } from "../ui/lazy-component";
 
 // Shown when the reader asks for it, never at first paint: fetched then (issue 34's budget).
-const ReaderView = dynamic(() => import("./reader-view").then((module) => module.ReaderView), { ssr: false });
+const ReaderView = lazyComponent(() => import("./reader-view").then((module) => module.ReaderView));
+// Listen's controls, there only while the issue is read aloud.
+const ListenBar = lazyComponent(() => import("./listen-bar").then((module) => module.ListenBar));
 
 type Props = {
   issue: {
@@ -27,7 +28,7 @@ type Props = {
  * reader's place in it is kept; a public issue read without a copy of one's own (no share id) has none.
  */
 export function ReadingSurface({ issue, children }: Props) {
-  const { readerView } = useReading();
+  const { readerView, listen } = useReading();
   const text = useRef<HTMLDivElement>(null);
   const place = useReadingProgress(text, issue.id, issue.read_progress, issue.public_share_id !== null);
   return (
@@ -51,7 +52,7 @@ export function ReadingSurface({ issue, children }: Props) {
       {readerView && (
         <ReaderView emailId={issue.id} subject={issue.subject || "No Subject"} bodyHtml={issue.body_html} bodyPlain={issue.body_plain} />
       )}
-      <ListenBar />
+      {listen.status !== "idle" && <ListenBar />}
     </div>
   );
 }

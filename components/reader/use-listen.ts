@@ -1,61 +1,19 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { sentencesOf, type SpokenSentence } from "./text-ranges";
+import type { Session } from "./speech";
 
 export const SPEEDS = [0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 export type ListenStatus = "idle" | "playing" | "paused";
 
-/** The name the page's stylesheet paints the sentence being read under (CSS Custom Highlight API). */
-export const SPOKEN_HIGHLIGHT = "listen-sentence";
+/** What useListen keeps of ./speech once fetched: marking and speaking go on after the start. */
+type Speech = Pick<typeof import("./speech"), "mark" | "speakFrom">;
 
 const noSubscription = () => () => {};
 const hasSpeech = () => "speechSynthesis" in window && typeof window.SpeechSynthesisUtterance === "function";
 
 /** Whether this browser can read aloud at all: Listen is hidden where it cannot. */
 export const useSpeechSupported = () => useSyncExternalStore(noSubscription, hasSpeech, () => false);
-
-function mark(sentence: SpokenSentence | undefined) {
-  if (typeof Highlight !== "function" || !("highlights" in CSS)) return;
-  if (!sentence) {
-    CSS.highlights.delete(SPOKEN_HIGHLIGHT);
-    return;
-  }
-  CSS.highlights.set(SPOKEN_HIGHLIGHT, new Highlight(sentence.range));
-  const box = sentence.range.getBoundingClientRect();
-  if (box.top < 80 || box.bottom > window.innerHeight - 120) window.scrollBy({ top: box.top - window.innerHeight / 3 });
-}
-
-type Session = { sentences: SpokenSentence[]; index: number; rate: number; generation: number };
-
-/**
- * Speaks the session's sentence `at`, then the next as each ends, telling `onSentence` which one is read
- * (or undefined once all are). An utterance cut off by cancel() (stop, a new speed) ends too: only the
- * latest one goes on to the next.
- */
-function speakFrom(session: Session, at: number, onSentence: (index: number | undefined) => void) {
-  const sentence = session.sentences[at];
-  const generation = ++session.generation;
-  session.index = at;
-  mark(sentence);
-  if (!sentence) {
-    onSentence(undefined);
-    return;
-  }
-  const utterance = new SpeechSynthesisUtterance(sentence.text);
-  utterance.rate = session.rate;
-  utterance.lang = document.documentElement.lang || "en";
-  utterance.onend = () => {
-    if (generation === session.generation) speakFrom(session, at + 1, onSentence);
-  };
-  utterance.onerror = (event) => {
-    if (generation !== session.generation || event.error === "interrupted" || event.error === "canceled") return;
-    mark(undefined);
-    onSentence(undefined);
-  };
-  onSentence(at);
-  window.speechSynthesis.speak(utterance);
-}
 
 /**
  * Reads an article aloud with the browser's speech synthesis, one utterance per sentence so the sentence
@@ -68,6 +26,8 @@ export function useListen() {
   const [total, setTotal] = useState(0);
   const [rate, setRateState] = useState<number>(1);
   const session = useRef<Session>({ sentences: [], index: 0, rate: 1, generation: 0 });
+  // The speaking itself, fetched at the first Listen rather than with every issue (issue 41's budget).
+  const speech = useRef<Speech | null>(null);
 
   const onSentence = useCallback((at: number | undefined) => {
     if (at === undefined) setStatus("idle");
@@ -77,7 +37,7 @@ export function useListen() {
   const stop = useCallback(() => {
     session.current.generation += 1;
     if (hasSpeech()) window.speechSynthesis.cancel();
-    mark(undefined);
+    speech.current?.mark(undefined);
     setStatus("idle");
   }, []);
 
@@ -88,10 +48,16 @@ export function useListen() {
       window.speechSynthesis.cancel();
       // Chromium keeps a paused queue paused after cancel(): what is spoken next would never be heard.
       window.speechSynthesis.resume();
-      session.current.sentences = sentencesOf(root, document.documentElement.lang || undefined);
-      setTotal(session.current.sentences.length);
-      setStatus("playing");
-      speakFrom(session.current, 0, onSentence);
+      // A stop (or another start) while the speaking code loads wins over this start.
+      const generation = ++session.current.generation;
+      void import("./speech").then((loaded) => {
+        if (generation !== session.current.generation) return;
+        speech.current = { mark: loaded.mark, speakFrom: loaded.speakFrom };
+        session.current.sentences = loaded.sentencesOf(root, document.documentElement.lang || undefined);
+        setTotal(session.current.sentences.length);
+        setStatus("playing");
+        loaded.speakFrom(session.current, 0, onSentence);
+      });
     },
     [onSentence],
   );
@@ -114,7 +80,7 @@ export function useListen() {
       if (status !== "playing") return;
       session.current.generation += 1;
       window.speechSynthesis.cancel();
-      speakFrom(session.current, session.current.index, onSentence);
+      speech.current?.speakFrom(session.current, session.current.index, onSentence);
     },
     [status, onSentence],
   );

@@ -1,12 +1,12 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { RuleCondition } from "@/lib/client/rules";
 import { Alert } from "../ui/alert";
+import { lazyComponent } from "../ui/lazy-component";
 
 // Opened from the issue's overflow menu: fetched then, not with the issue page.
-const RuleEditor = dynamic(() => import("./rule-editor").then((module) => module.RuleEditor), { ssr: false });
+const RuleEditor = lazyComponent(() => import("./rule-editor").then((module) => module.RuleEditor));
 
 export const ISSUE_RULE_LABEL = "Always file mail like this into...";
 

@@ -1,6 +1,5 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { useCurrentUser } from "@/lib/client/auth";
@@ -10,9 +9,10 @@ import { buttonClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 import { AnchoredSection } from "./anchored-section";
 import { MailboxItem } from "./mailbox-item";
+import { lazyComponent } from "../ui/lazy-component";
 
 // Loaded when the reader opens it: the form checks with the route's zod schema, which Settings need not ship otherwise.
-const ConnectMailboxForm = dynamic(() => import("./connect-mailbox-form").then((module) => module.ConnectMailboxForm), { ssr: false });
+const ConnectMailboxForm = lazyComponent(() => import("./connect-mailbox-form").then((module) => module.ConnectMailboxForm));
 
 /**
  * Settings' connected mailboxes (docs/contract.md 7.1): the newsletters already arriving in Gmail, iCloud or any

@@ -1,22 +1,23 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { formatShortDate } from "@/lib/format/date";
 import { useFolders, type Folder } from "@/lib/client/folders";
 import type { Email } from "@/lib/client/issues";
-import { useFavorited, useIssues, useLiked, useMyComments, useSubscriptions } from "@/lib/client/subscriptions";
+import { useIssues } from "@/lib/client/folder-issues";
+import { useFavorited, useLiked, useMyComments, useSubscriptions } from "@/lib/client/subscriptions";
 import { Alert } from "../ui/alert";
 import { EmptyState } from "../ui/empty-state";
 import { Spinner } from "../ui/spinner";
 import { SubscriptionCard } from "./subscription-card";
 import type { View } from "./view";
+import { lazyComponent } from "../ui/lazy-component";
 
 // Issues show only in the liked, favourite and folder views, not the list of newsletters the page opens
 // on: their cards' code is fetched with the first of them (issue 41's budget).
-const EmailCard = dynamic(() => import("../email/email-card").then((module) => module.EmailCard));
+const EmailCard = lazyComponent(() => import("../email/email-card").then((module) => module.EmailCard));
 
 const Loading = () => <Spinner label="Loading..." className="py-12" />;
 

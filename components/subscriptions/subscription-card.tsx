@@ -10,7 +10,7 @@ import { raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";
 import { StillSending } from "./still-sending";
 import { canUnsubscribe, isUnconfirmed, UnsubscribeButton, useUnsubscribeAction } from "./unsubscribe-button";
-import { UnsubscribeNotice } from "./unsubscribe-notice";
+import { UnsubscribeNotice } from "./lazy-unsubscribe-notice";
 import { logoPath } from "@/lib/newsletters/logo-path";
 
 /**

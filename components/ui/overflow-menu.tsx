@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { lazyComponent } from "./lazy-component";
 
 export type MenuEntry = {
   id: string;
@@ -15,13 +16,9 @@ export type MenuEntry = {
   className?: string;
 };
 
-/** The entries a reader can reach: those drawn at this width (an entry may be for phones only). */
-function shownItems(menu: HTMLElement | null): HTMLElement[] {
-  if (!menu) return [];
-  return Array.from(menu.querySelectorAll<HTMLElement>("[role=menuitem]")).filter(
-    (item) => item.checkVisibility() && !item.hasAttribute("disabled"),
-  );
-}
+// The open menu, fetched the first time it opens rather than with the page (issue 41's budget): it takes focus
+// when it mounts, so the first opening is answered as any other.
+const MenuList = lazyComponent(() => import("./overflow-menu-list").then((module) => module.MenuList));
 
 /**
  * A menu button (WAI-ARIA APG): Enter, Space or Down opens it on its first entry, Up on its last; Up, Down,
@@ -51,20 +48,7 @@ export function OverflowMenu({
 }) {
   const [open, setOpen] = useState<false | "first" | "last">(false);
   const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLUListElement>(null);
   const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const items = shownItems(menu.current);
-    (open === "last" ? items.at(-1) : items[0])?.focus();
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menu.current?.contains(target) && !button.current?.contains(target)) setOpen(false);
-    };
-    document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
-  }, [open]);
 
   const close = () => {
     setOpen(false);
@@ -76,25 +60,6 @@ export function OverflowMenu({
       event.preventDefault();
       setOpen(event.key === "ArrowDown" ? "first" : "last");
     }
-  };
-
-  const onMenuKey = (event: KeyboardEvent) => {
-    const items = shownItems(menu.current);
-    const at = items.indexOf(document.activeElement as HTMLElement);
-    const move = (index: number) => {
-      event.preventDefault();
-      items[(index + items.length) % items.length]?.focus();
-    };
-    if (event.key === "ArrowDown") move(at + 1);
-    else if (event.key === "ArrowUp") move(at - 1);
-    else if (event.key === "Home") move(0);
-    else if (event.key === "End") move(items.length - 1);
-    else if (event.key === "Escape") {
-      // The page's own Escape (back to the feed) must not run too.
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    } else if (event.key === "Tab") setOpen(false);
   };
 
   return (
@@ -113,38 +78,16 @@ export function OverflowMenu({
         {children ?? icon}
       </button>
       {open && (
-        <ul
-          ref={menu}
+        <MenuList
           id={menuId}
-          role="menu"
-          aria-label={label}
-          onKeyDown={onMenuKey}
-          className={`absolute z-40 min-w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900 ${menuClassName}`}
-        >
-          {entries.map((entry) => (
-            <li key={entry.id} role="none" className={entry.className}>
-              <button
-                type="button"
-                role="menuitem"
-                tabIndex={-1}
-                aria-haspopup={entry.popup}
-                disabled={entry.disabled}
-                onClick={() => {
-                  close();
-                  entry.onSelect();
-                }}
-                className={`flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:opacity-60 ${
-                  entry.tone === "danger"
-                    ? "text-rose-700 hover:bg-rose-50 focus:bg-rose-50 dark:text-rose-300 dark:hover:bg-rose-950 dark:focus:bg-rose-950"
-                    : "text-slate-800 hover:bg-slate-100 focus:bg-slate-100 dark:text-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
-                }`}
-              >
-                {entry.icon}
-                {entry.label}
-              </button>
-            </li>
-          ))}
-        </ul>
+          label={label}
+          entries={entries}
+          start={open}
+          button={button}
+          className={menuClassName}
+          onClose={close}
+          onDismiss={() => setOpen(false)}
+        />
       )}
     </div>
   );

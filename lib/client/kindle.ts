@@ -1,11 +1,10 @@
-import { queryOptions, useMutation, useMutationState, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import type { KindleDto, KindleSendDto } from "@/lib/kindle/service";
+import { kindleKeys } from "@/lib/client/kindle-send";
 
 export type Kindle = KindleDto;
 export type KindleSend = KindleSendDto;
-
-const kindleKeys = { settings: ["kindle"] as const, sends: ["kindle", "sends"] as const };
 
 export const useKindle = () =>
   useQuery(queryOptions({ queryKey: kindleKeys.settings, queryFn: ({ signal }) => apiFetch<Kindle>("/api/users/me/kindle", { signal }) }));
@@ -33,21 +32,4 @@ export function useSendKindleTest() {
     mutationFn: () => apiFetch<KindleSend>("/api/users/me/kindle/test", { method: "POST" }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: kindleKeys.sends }),
   });
-}
-
-const sendKey = (emailId: number) => ["kindle", "send", emailId] as const;
-
-/** Sends the issue; the menu entry and the key share one key, so either's outcome shows in one place (useKindleSendState). */
-export function useSendToKindle(emailId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationKey: sendKey(emailId),
-    mutationFn: () => apiFetch<KindleSend>(`/api/issues/${emailId}/send-to-kindle`, { method: "POST" }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: kindleKeys.sends }),
-  });
-}
-
-/** How the latest send of this issue went, from whichever control started it. */
-export function useKindleSendState(emailId: number) {
-  return useMutationState({ filters: { mutationKey: sendKey(emailId) }, select: (mutation) => mutation.state }).at(-1);
 }

@@ -1,9 +1,9 @@
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { ApiError, apiFetch } from "@/lib/api/client";
 import { commentKeys, type Comment } from "@/lib/client/comments";
 import { folderKeys, type Folder } from "@/lib/client/folders";
-import { emailQuery, patchCachedEmails, type Email, type PagedList } from "@/lib/client/issues";
+import { patchCachedEmails, type Email, type PagedList } from "@/lib/client/issues";
 import { emailKeys, subscriptionKeys } from "@/lib/client/query-keys";
 import type { SubscriptionDto } from "@/lib/subscriptions/service";
 import type { Unsubscribed } from "@/lib/subscriptions/unsubscribe";
@@ -146,18 +146,6 @@ const myCommentsQuery = () =>
 export const useFavorited = () => useQuery(favoritedQuery());
 export const useLiked = () => useQuery(likedQuery());
 export const useMyComments = () => useQuery(myCommentsQuery());
-
-/** The issues of a folder, one call each (the folder answer holds only their ids). */
-export function useIssues(emailIds: number[]) {
-  return useQueries({
-    queries: emailIds.map((emailId) => emailQuery(emailId)),
-    combine: (results) => ({
-      isPending: results.some((result) => result.isPending),
-      issues: results.flatMap((result) => (result.data ? [result.data] : [])),
-      failed: results.filter((result) => result.isError).length,
-    }),
-  });
-}
 
 /**
  * The feed's like, favourite and folder calls do not know about these lists; while the page is

@@ -1,12 +1,12 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useEffect, useState, type ReactNode, type RefObject } from "react";
+import { useEffect, useState, type RefObject } from "react";
 import { useAddHighlight, useIssueHighlights, type HighlightColor, type NewHighlight } from "@/lib/client/highlights";
+import { lazyComponent } from "../ui/lazy-component";
 import { paintHighlights, selectedQuote } from "./paint";
 
 // Shown once the reader selects something: fetched then, not with the issue's first paint (issue 41's budget).
-const HighlightPopover = dynamic(() => import("./highlight-popover").then((module) => module.HighlightPopover), { ssr: false });
+const HighlightPopover = lazyComponent(() => import("./highlight-popover").then((module) => module.HighlightPopover));
 
 // A selection is read once the reader pauses: dragging fires selectionchange at every character.
 const SETTLE_MS = 150;
@@ -16,11 +16,13 @@ const POPOVER_HEIGHT = 170;
 
 type Selected = Omit<NewHighlight, "note" | "color"> & { top: number; left: number };
 
+type Props = { emailId: number; root: HTMLElement | null; wrapper: RefObject<HTMLDivElement | null> };
+
 /**
  * Paints the reader's highlights in `root` and offers a popover over what they select there. `root` is the
  * frame's body, the plain body or reader view's article; the popover is placed in `wrapper`, which holds it.
  */
-export function useHighlighter(emailId: number, root: HTMLElement | null, wrapper: RefObject<HTMLDivElement | null>): ReactNode {
+export function Highlighter({ emailId, root, wrapper }: Props) {
   const [selected, setSelected] = useState<Selected | null>(null);
   const highlights = useIssueHighlights(emailId);
   const add = useAddHighlight(emailId);
