@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api/client";
 import { recentIssuesQuery, type PagedList } from "@/lib/client/issues";
-import { emailKeys, subscriptionKeys } from "@/lib/client/query-keys";
+import { controlKeys, emailKeys, subscriptionKeys } from "@/lib/client/query-keys";
 import type { Subscription } from "@/lib/client/subscriptions";
 
 import type { BlockedSenderDto, DeliveryDto } from "@/lib/control/service";
@@ -22,11 +22,6 @@ export const DELIVERY_OUTCOMES = [
 ] as const;
 export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 export type Delivery = DeliveryDto;
-
-export const controlKeys = {
-  blocked: ["blocked-senders"] as const,
-  deliveries: ["deliveries"] as const,
-};
 
 const blockedSendersQuery = () =>
   queryOptions({

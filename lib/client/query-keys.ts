@@ -32,3 +32,8 @@ export const newsletterKeys = {
   search: (term: string) => [...newsletterKeys.all, "search", term] as const,
   detail: (newsletterId: number) => [...newsletterKeys.all, "detail", newsletterId] as const,
 };
+
+export const controlKeys = {
+  blocked: ["blocked-senders"] as const,
+  deliveries: ["deliveries"] as const,
+};

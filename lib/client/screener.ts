@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import { controlKeys } from "@/lib/client/control";
-import { emailKeys } from "@/lib/client/query-keys";
+import { controlKeys, emailKeys } from "@/lib/client/query-keys";
 import type { ScreenedSenderDto, ScreenerDto } from "@/lib/screener/service";
 
 export type Screener = ScreenerDto;
