@@ -65,6 +65,10 @@ function IssueKeys({ emailId, issue }: { emailId: number; issue: EmailDetail | u
   const toggles = useIssueToggles();
   const kindle = useSendToKindle(emailId);
   const theme = useThemeSwitch();
+  // Opening the issue marks it read (useReadTracking); until that shows here, `m` means "unread", as the reader
+  // expects of an issue they have opened, instead of racing the open's own mark.
+  const [shownRead, setShownRead] = useState(false);
+  if (issue?.is_read && !shownRead) setShownRead(true);
   const handlers: ReaderHandlers = {
     theme: theme.toggle,
     next: () => neighbour(emailId, 1),
@@ -76,7 +80,7 @@ function IssueKeys({ emailId, issue }: { emailId: number; issue: EmailDetail | u
     },
     search: () => returnToFeed({ focusSearch: true }),
     ...(issue && {
-      toggleRead: () => toggles.toggleRead(issue),
+      toggleRead: () => toggles.toggleRead({ ...issue, is_read: issue.is_read || !shownRead }),
       favourite: () => toggles.favourite(issue),
       like: () => toggles.like(issue),
       readerView: reading.toggleReaderView,
