@@ -84,6 +84,8 @@ describe.skipIf(!multiProcess || !dovecotInstalled())("connected mailboxes acros
       await within(60_000, async () => (await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok === true);
       await within(30_000, async () => (await subjectsOf(reader.id)).length === 1);
       expect(await subjectsOf(reader.id)).toEqual(["Served by next start"]);
+      // The mail shows as it is filed; the sync's row says idle once its pass has ended, moments later.
+      await within(30_000, async () => (await mailboxRow(id)).status === "idle");
       expect(await mailboxRow(id)).toMatchObject({ status: "idle", filed: 1, leaseHolder: expect.any(String) });
       web.child.kill("SIGTERM");
       expect(await web.exited).toBe(0);
