@@ -59,21 +59,31 @@ test("what arrived drawn is not fetched again by the browser", async ({ page }) 
 
 test("a client-side navigation still shows the loading states, and a dead session still checks", async ({ page, context }) => {
   await readerWithIssue(page);
+  // Each held answer goes once its loading state has been seen.
+  const hold = () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    return { held, release };
+  };
+  const featured = hold();
   await page.route("**/api/newsletters/featured", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await featured.held;
     await route.continue();
   });
   await openInApp(page, "/discover");
   await expect(page.getByRole("status").filter({ hasText: "Loading newsletters..." }).first()).toBeVisible();
+  featured.release();
   await expect(page.getByRole("status").filter({ hasText: "Loading newsletters..." })).toHaveCount(0);
 
   await context.clearCookies();
   await context.addCookies([{ name: "paperboy.session_token", value: "not-a-session", url: page.url() }]);
+  const session = hold();
   await page.route("**/api/users/me", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await session.held;
     await route.continue();
   });
   await page.goto("/feed");
   await expect(page.getByRole("status").filter({ hasText: "Authenticating..." })).toBeVisible();
+  session.release();
   await expect(page).toHaveURL(/\/login\?next=%2Ffeed$/);
 });
