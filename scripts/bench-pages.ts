@@ -21,7 +21,7 @@ const ISSUES = 20;
 const LCP_GOAL_MS = 500;
 const JS_BUDGET_KB = 150;
 
-type Load = { lcp: number; scriptBytes: number; breakdown?: string[] };
+type Load = { lcp: number; lcpElement: string; scriptBytes: number; breakdown?: string[] };
 
 async function fileIssues(uniqueEmail: string, cookie: string): Promise<number> {
   const corpus = benchCorpus();
@@ -52,10 +52,17 @@ async function load(browser: Browser, url: string, cookie: string, ready: string
       }),
     );
   await context.addInitScript(() => {
-    const seen = window as unknown as { __lcp: number };
+    const seen = window as unknown as { __lcp: number; __lcpElement: string };
     seen.__lcp = 0;
+    seen.__lcpElement = "";
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) seen.__lcp = entry.startTime;
+      for (const entry of list.getEntries()) {
+        seen.__lcp = entry.startTime;
+        const element = (entry as PerformanceEntry & { element: Element | null }).element;
+        seen.__lcpElement = element
+          ? `<${element.tagName.toLowerCase()}> "${(element.textContent ?? "").trim().slice(0, 40)}"`
+          : "(removed)";
+      }
     }).observe({ type: "largest-contentful-paint", buffered: true });
   });
   const page = await context.newPage();
@@ -77,11 +84,14 @@ async function load(browser: Browser, url: string, cookie: string, ready: string
   await page.locator(ready).first().waitFor({ timeout: 60_000 });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   // LCP is final at the first input; until then the last entry stands.
-  const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  const { lcp, lcpElement } = await page.evaluate(() => {
+    const seen = window as unknown as { __lcp: number; __lcpElement: string };
+    return { lcp: seen.__lcp, lcpElement: seen.__lcpElement };
+  });
   const scriptBytes = (await Promise.all(scripts)).reduce((sum, bytes) => sum + bytes, 0);
   const breakdown = trace ? lcpBreakdown(await browser.stopTracing(), url, lcp, await page.evaluate(readPageTimings)) : undefined;
   await context.close();
-  return { lcp, scriptBytes, breakdown };
+  return { lcp, lcpElement, scriptBytes, breakdown };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -139,8 +149,8 @@ async function main(): Promise<void> {
       );
     if (traced)
       for (const [name, url, session, ready] of pages) {
-        const { breakdown = [] } = await load(browser, url, session, ready, true);
-        console.log(`\nWhere the time went, one traced load of the ${name}:`);
+        const { breakdown = [], lcpElement } = await load(browser, url, session, ready, true);
+        console.log(`\nWhere the time went, one traced load of the ${name} (largest paint: ${lcpElement}):`);
         for (const line of breakdown) console.log(line);
       }
   } finally {
