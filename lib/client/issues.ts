@@ -103,9 +103,25 @@ function mergeAnswer(queryClient: QueryClient, answer: Email) {
   patchCachedEmails(queryClient, (email) => email.id === answer.id, withoutBodies(answer));
 }
 
-/** Null when made offline: the service worker queued it (202, no body) and sends it once the network is back. */
-const putInteraction = (id: number, body: Record<string, boolean | number>) =>
-  apiFetch<Email | null>(`/api/issues/${id}/interactions`, { method: "PUT", body });
+/** Each issue's last interaction sent from this tab, settled or not. */
+const lastInteraction = new Map<number, Promise<unknown>>();
+
+/**
+ * Null when made offline: the service worker queued it (202, no body) and sends it once the network is back.
+ * One issue's changes are sent one after another, in the order made: sent together, the marking read of an issue
+ * just opened and an `m` pressed at once could arrive the other way round, leaving it read.
+ */
+export function putInteraction(id: number, body: Record<string, boolean | number>): Promise<Email | null> {
+  const sent = (lastInteraction.get(id) ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => apiFetch<Email | null>(`/api/issues/${id}/interactions`, { method: "PUT", body }));
+  lastInteraction.set(id, sent);
+  const forget = () => {
+    if (lastInteraction.get(id) === sent) lastInteraction.delete(id);
+  };
+  sent.then(forget, forget);
+  return sent;
+}
 
 function useInteraction<V extends Pick<Email, "id">>(body: (vars: V) => Record<string, boolean | number>, guess: (vars: V) => EmailPatch) {
   const queryClient = useQueryClient();
