@@ -205,8 +205,12 @@ export const email = pgTable(
     // The search's from: (lib/issues/search-conditions.ts): the sender's address lowercased and reversed,
     // bytewise, so that a domain and its subdomains are one range of keys and an address one key.
     index("email_user_sender_domain_idx").on(table.userId, sql`(reverse(lower(${table.senderEmail})) collate "C")`),
-    // btree_gin: the user's key and the words in one index, so a search reads only that user's postings.
+    // btree_gin: the user's key and the words in one index; the feed's prefix and phrase searches read it.
     index("email_user_search_idx").using("gin", table.userId, table.searchVector),
+    // Each word as one key with its owner ("42 quantum", migration 0035's email_search_keys): a search for whole
+    // words reads only the owner's postings of those words, where the index above intersects the owner's
+    // every email with every user's emails of each word.
+    index("email_user_search_keys_idx").using("gin", sql`email_search_keys(${table.userId}, ${table.searchVector})`),
   ],
 );
 

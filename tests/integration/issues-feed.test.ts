@@ -122,6 +122,15 @@ describe("GET /api/issues/feed", () => {
     expect(subjects(body)).toEqual(expected);
   });
 
+  it("searches the reader's own mail alone, by whole words and by their beginnings", async () => {
+    const other = await registerUser();
+    await seedEmail(other.id, { subject: "Charlie kernels again", bodyPlain: "Fresh tagliatelle by hand" });
+    expect(subjects((await feed(reader, "?search=kernels")).body)).toEqual(["Charlie kernels"]);
+    expect(subjects((await feed(reader, "?search=kern")).body)).toEqual(["Charlie kernels"]);
+    expect(subjects((await feed(other, "?search=tagliatelle%20kernels")).body)).toEqual(["Charlie kernels again"]);
+    expect(subjects((await feed(other, "?search=scheduling")).body)).toEqual([]);
+  });
+
   it("lists pending confirmations alone with kind=confirmation", async () => {
     const user = await registerUser();
     await seedEmail(user.id, { subject: "An issue" });
