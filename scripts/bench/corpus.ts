@@ -24,6 +24,19 @@ export function benchCorpus(delivery?: { to: string }): Buffer[] {
 }
 
 const REPLACED = /^(message-id|date|list-unsubscribe):.*(\r?\n[ \t].*)*\r?\n/gim;
+const MESSAGE_ID = /^message-id:.*(\r?\n[ \t].*)*\r?\n/gim;
+
+/**
+ * `raw` as a delivery of its own: its Message-ID, if it has one, replaced by `<id>`. Prepending a second
+ * one is not enough: the parser keeps the last, so every copy of a message with its own would be the
+ * same message and answered as a duplicate.
+ */
+export function withMessageId(raw: Buffer, id: string): Buffer {
+  const text = raw.toString("latin1");
+  const end = text.search(/\r?\n\r?\n/);
+  const head = end === -1 ? text : text.slice(0, end + 1);
+  return Buffer.from(`Message-ID: <${id}>\r\n${head.replace(MESSAGE_ID, "")}${end === -1 ? "" : text.slice(end + 1)}`, "latin1");
+}
 
 /**
  * One copy of a corpus message as its own delivery, as latin1 text with its line endings as they were: a new

@@ -1,3 +1,5 @@
+import { withMessageId } from "./corpus";
+
 /**
  * bench:ingest's hostile shapes (issue 34): the time to file one message of N nested <div>, and how long
  * an ordinary message waits for its answer while three of 100,000 nested <div> are being filed, beside
@@ -17,7 +19,7 @@ export async function benchHostile(ordinary: Buffer, options: { sizes?: number[]
     .values({ name: "Bench Reader", email: `${local}@bench.example`, username: local, uniqueLocal: local });
   const to = `${local}@${process.env.MAIL_DOMAIN}`;
   let sequence = 0;
-  const withId = (raw: Buffer) => Buffer.concat([Buffer.from(`Message-ID: <${local}-${sequence++}@bench.example>\r\n`), raw]);
+  const withId = (raw: Buffer) => withMessageId(raw, `${local}-${sequence++}@bench.example`);
   const nested = (depth: number) =>
     Buffer.from(
       `From: Deep <deep@hostile.example>\r\nTo: ${to}\r\nSubject: Nested ${depth}\r\nContent-Type: text/html; charset=utf-8\r\n\r\n` +

@@ -1,3 +1,4 @@
+import { withMessageId } from "./corpus";
 import { cpuSample, databaseSecondsBetween, type CpuSample } from "./cpu";
 
 type Side = { label: string; to: string; cpuMs: number; wallMs: number; messages: number };
@@ -77,8 +78,9 @@ export async function benchRules(set: Buffer[], options: { seconds: number; inFl
     await Promise.all(
       Array.from({ length: options.inFlight }, async () => {
         for (let raw = queue.pop(); raw; raw = queue.pop()) {
-          const id = Buffer.from(`Message-ID: <bench-rules-${run}-${sequence++}@bench.example>\r\n`);
-          await receiveMessage(Buffer.concat([id, raw]), "cli", [side.to]).catch(() => undefined);
+          await receiveMessage(withMessageId(raw, `bench-rules-${run}-${sequence++}@bench.example`), "cli", [side.to]).catch(
+            () => undefined,
+          );
         }
       }),
     );
