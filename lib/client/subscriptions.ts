@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api/client";
-import { patchCachedEmails, type Email, type PagedList } from "@/lib/client/issues";
+import { patchCachedEmails } from "@/lib/client/issues";
 import { emailKeys, subscriptionKeys } from "@/lib/client/query-keys";
 import type { SubscriptionDto } from "@/lib/subscriptions/service";
 import type { Unsubscribed } from "@/lib/subscriptions/unsubscribe";
