@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "@/lib/api/client";
 import { useAfterBlockChange, type BlockedSender } from "@/lib/client/control";
-import { recentIssuesQuery } from "@/lib/client/issues";
+import { recentIssuesQuery } from "@/lib/client/recent-issues";
 
 // The Subscriptions page's offer, apart from lib/client/control.ts, which the issue page loads for Mute and Block (issue 41's budget).
 

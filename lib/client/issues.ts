@@ -23,16 +23,8 @@ export const emailQuery = (id: number) =>
     queryFn: ({ signal }) => apiFetch<EmailDetail>(`/api/issues/${id}`, { signal }),
   });
 
-export const recentIssuesQuery = (newsletterId: number) =>
-  queryOptions({
-    queryKey: emailKeys.recent(newsletterId),
-    queryFn: ({ signal }) => apiFetch<{ items: Email[] }>(`/api/newsletters/${newsletterId}/recent_issues`, { signal }),
-  });
-
 export const useFeed = (query: string, enabled: boolean) => useQuery(feedQuery(query, enabled));
 export const useEmail = (id: number) => useQuery(emailQuery(id));
-export const useRecentIssues = (newsletterId: number | null) =>
-  useQuery({ ...recentIssuesQuery(newsletterId ?? 0), enabled: newsletterId !== null });
 
 type EmailPatch = Partial<Email> | ((email: Email) => Partial<Email>);
 
