@@ -9,8 +9,6 @@ import { dropOfflineData } from "@/lib/pwa/client";
 import { isHeaderHidden, titleFromPath } from "@/lib/navigation/page-title";
 import { loginPathFor } from "@/lib/navigation/safe-next";
 import { subscriptionsQuery } from "@/lib/client/subscriptions";
-import { LiveUpdates } from "../live/live-updates";
-import { OfflineReader } from "../pwa/offline-reader";
 import { useShowOnboarding } from "../onboarding/use-onboarding";
 import { buttonClass } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -21,6 +19,10 @@ import { lazyComponent } from "../ui/lazy-component";
 
 // Shown once per reader: fetched when needed rather than shipped with every page (issue 34's budget).
 const OnboardingModal = lazyComponent(() => import("../onboarding/onboarding-modal").then((module) => module.OnboardingModal));
+// Neither draws anything on the first paint (the offline notice shows once the network goes): fetched as the page
+// starts, not with it (issue 41's budget). The service worker keeps their code for a page opened offline.
+const LiveUpdates = lazyComponent(() => import("../live/live-updates").then((module) => module.LiveUpdates));
+const OfflineReader = lazyComponent(() => import("../pwa/offline-reader").then((module) => module.OfflineReader));
 
 /** The protected area: waits for the session check, sends guests to /login, then draws the frame. */
 export function AppShell({ children }: { children: ReactNode }) {

@@ -5,26 +5,20 @@ import { useState } from "react";
 import { useBlockedSenders, useBlockSender, useMuteNewsletter, useUnblockSender } from "@/lib/client/control";
 import { useSubscriptionTo } from "@/lib/client/subscriptions";
 import { Alert } from "../ui/alert";
-import { buttonClass } from "../ui/button";
 import type { Control, Notice } from "./control-run";
 
-type Props = {
+export type ControlTarget = {
   newsletterId: number;
   newsletterName: string;
   /** The sender's address when the page knows it (an issue); else it is read from the newsletter's recent issues. */
   sender?: string | null;
-  /** Off where the page already offers its own Block sender (a newsletter still sending after an unsubscribe). */
-  offerBlock?: boolean;
-  className?: string;
 };
-
-type Target = Omit<Props, "offerBlock" | "className">;
 
 /**
  * What Mute and Block do for one newsletter, apart from how they are drawn: buttons on a card or page,
  * items of the issue page's overflow menu. The notice outlives the control that raised it.
  */
-export function useControlActions({ newsletterId, newsletterName, sender = null }: Target) {
+export function useControlActions({ newsletterId, newsletterName, sender = null }: ControlTarget) {
   const queryClient = useQueryClient();
   const subscription = useSubscriptionTo(newsletterId);
   const blocked = useBlockedSenders();
@@ -86,36 +80,5 @@ export function ControlNotice({ notice }: { notice: Notice | null }) {
         </button>
       )}
     </Alert>
-  );
-}
-
-/** Mute and Block for one newsletter, wherever it is shown as a card or a page. */
-export function ControlActions({ offerBlock = true, className = "", ...target }: Props) {
-  const control = useControlActions(target);
-  return (
-    <div className={`space-y-2 ${className}`}>
-      <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          aria-pressed={control.muted}
-          onClick={control.toggleMute}
-          disabled={control.muteDisabled}
-          className={buttonClass("secondary")}
-        >
-          {control.muteLabel}
-        </button>
-        {offerBlock && (
-          <button
-            type="button"
-            onClick={control.toggleBlock}
-            disabled={control.blockDisabled}
-            className={buttonClass(control.blocked ? "secondary" : "danger")}
-          >
-            {control.blockLabel}
-          </button>
-        )}
-      </div>
-      <ControlNotice notice={control.notice} />
-    </div>
   );
 }

@@ -2,7 +2,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { errorMessage } from "@/lib/api/client";
 import type { BlockedSender, useBlockSender, useMuteNewsletter, useUnblockSender } from "@/lib/client/control";
-import { recentIssuesQuery } from "@/lib/client/issues";
+import { recentIssuesQuery } from "@/lib/client/recent-issues";
 
 export type Notice = { tone: "error" | "success"; text: string; undo?: () => void };
 

@@ -2,7 +2,8 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { buttonClass, inputClass } from "../ui/button";
-import { SearchIcon, SortIcon } from "../ui/reader-icons";
+import { SearchIcon } from "../ui/reader-icons";
+import { SortIcon } from "./view-icons";
 import { FeedFilters } from "./feed-filters";
 import { withFilters, type FeedState } from "./feed-query";
 import type { FeedUpdate } from "./use-feed-state";

@@ -2,7 +2,8 @@
 
 import { useEffect, useState } from "react";
 import { apiFetch } from "@/lib/api/client";
-import { useMarkAllRead, useMarkEmailsUnread, type MarkedEmails, type PagedList, type Email } from "@/lib/client/issues";
+import type { Email, PagedList } from "@/lib/client/issues";
+import { useMarkAllRead, useMarkEmailsUnread, type MarkedEmails } from "@/lib/client/mark-all";
 import { buttonClass } from "../ui/button";
 import { lazyComponent } from "../ui/lazy-component";
 import { markReadParams, type FeedState } from "./feed-query";

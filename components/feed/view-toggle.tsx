@@ -1,7 +1,7 @@
 "use client";
 
 import type { ComponentType, SVGProps } from "react";
-import { ColumnsIcon, GridIcon, ListIcon } from "../ui/reader-icons";
+import { ColumnsIcon, GridIcon, ListIcon } from "./view-icons";
 import type { FeedView } from "./feed-query";
 
 const VIEWS: { value: FeedView; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { formatShortDate } from "@/lib/format/date";
-import { useRecentIssues } from "@/lib/client/issues";
+import { useRecentIssues } from "@/lib/client/recent-issues";
 
 const SHOWN = 5;
 

@@ -2,11 +2,6 @@
 
 import { useQueryClient } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { feedQuery, type Email, type PagedList } from "@/lib/client/issues";
-import { rememberedFeedUrl, rememberFeedUrl, rememberOpenedIssue } from "../feed/feed-return";
-
-/** The issues a feed page lists, as the feed shows them (unread confirmations wait above the list). */
-const listed = (page: PagedList<Email>) => page.items.filter((email) => email.kind !== "confirmation" || email.is_read);
 
 /**
  * j and k on an issue page: open the next or previous issue of the feed page the reader came from,
@@ -15,31 +10,11 @@ const listed = (page: PagedList<Email>) => page.items.filter((email) => email.ki
 export function useFeedNeighbours() {
   const queryClient = useQueryClient();
   const router = useRouter();
-  // The page as the reader saw it, if it is still cached: refetched, an unread-only feed would have lost the issue just read.
-  const feedPage = (query: string) => {
-    const options = feedQuery(query);
-    return queryClient.getQueryData(options.queryKey) ?? queryClient.fetchQuery(options);
-  };
-
   return async (emailId: number, step: 1 | -1): Promise<string> => {
-    // The feed's URL grammar, fetched at the first j or k rather than with every issue (issue 41's budget).
-    const { feedApiParams, feedFromParams, feedToParams } = await import("../feed/feed-query");
-    const url = rememberedFeedUrl();
-    const state = feedFromParams(new URLSearchParams(url.split("?")[1] ?? ""));
-    const page = await feedPage(feedApiParams(state).toString());
-    const issues = listed(page);
-    const at = issues.findIndex((email) => email.id === emailId);
-    if (at === -1) return "This issue is not on the feed page you came from.";
-    let target: Email | undefined = issues[at + step];
-    if (!target) {
-      const otherPage = state.page + step;
-      if (otherPage < 1 || otherPage > page.total_pages) return step === 1 ? "This is the last issue." : "This is the first issue.";
-      const other = listed(await feedPage(feedApiParams({ ...state, page: otherPage }).toString()));
-      target = step === 1 ? other[0] : other[other.length - 1];
-      if (!target) return step === 1 ? "This is the last issue." : "This is the first issue.";
-      rememberFeedUrl(`/feed?${feedToParams({ ...state, page: otherPage })}`);
-    }
-    rememberOpenedIssue(target.id);
+    // Finding it (the feed's URL grammar and pages), fetched at the first j or k rather than with every issue (issue 41's budget).
+    const { feedNeighbour } = await import("./feed-neighbour");
+    const target = await feedNeighbour(queryClient, emailId, step);
+    if (typeof target === "string") return target;
     router.push(`/emails/${target.id}`);
     return `Opening ${target.subject || "No Subject"}.`;
   };

@@ -15,7 +15,7 @@ import { Spinner } from "../ui/spinner";
 import { NewsletterAvatar } from "./newsletter-avatar";
 import { parseNewsletterId } from "./newsletter-id";
 import { QuickStatsPanel } from "./quick-stats-panel";
-import { ControlActions } from "../control/control-actions";
+import { ControlActions } from "../control/control-buttons";
 import { RecentIssues } from "./recent-issues";
 import { useSubscribeFlow, type Notice } from "./subscribe-flow";
 import { FollowFeedButton } from "./follow-feed-button";

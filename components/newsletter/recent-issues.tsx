@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { errorMessage } from "@/lib/api/client";
 import { formatShortDate } from "@/lib/format/date";
-import { useRecentIssues } from "@/lib/client/issues";
+import { useRecentIssues } from "@/lib/client/recent-issues";
 import { Alert } from "../ui/alert";
 import { Spinner } from "../ui/spinner";
 

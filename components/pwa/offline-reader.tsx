@@ -3,6 +3,7 @@
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { usePathname } from "next/navigation";
 import { useEffect, useSyncExternalStore } from "react";
+import { LOGOUT_KEY } from "@/lib/client/auth";
 import { emailKeys, subscriptionKeys, userKeys } from "@/lib/client/query-keys";
 import { fetchedUrls, tellWorker, workerReady } from "@/lib/pwa/client";
 
@@ -60,7 +61,11 @@ export function OfflineReader({ userId }: { userId: number }) {
     if (!online) return;
     let cancelled = false;
     void workerReady()
-      .then(() => tellWorker({ type: "paperboy:reader", id: userId }))
+      // Loaded after the page (issue 41's budget), this may start as the reader logs out: told then, the worker would
+      // keep their reading again after the logout dropped it.
+      .then(() =>
+        queryClient.isMutating({ mutationKey: LOGOUT_KEY }) > 0 ? undefined : tellWorker({ type: "paperboy:reader", id: userId }),
+      )
       .then(() => tellWorker({ type: "paperboy:replay" }))
       // What was queued has reached the server: what the page shows is read again from it.
       .then(() => {

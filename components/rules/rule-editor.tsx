@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useFolders } from "@/lib/client/folders";
+import { useCreateFolder, useFolders } from "@/lib/client/folders";
 import {
   useApplyRule,
   useRulePreview,
@@ -12,7 +12,6 @@ import {
   type RuleCondition,
   type RuleDraft,
 } from "@/lib/client/rules";
-import { useCreateFolder } from "@/lib/client/subscriptions";
 import { Alert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 import { Modal } from "../ui/modal";

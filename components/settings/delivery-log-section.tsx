@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { DELIVERY_OUTCOMES, useDeliveries, type DeliveryOutcome } from "@/lib/client/control";
+import { DELIVERY_OUTCOMES, useDeliveries, type DeliveryOutcome } from "@/lib/client/deliveries";
 import { formatDateTime } from "@/lib/format/date";
 import { useSetSenderChoice } from "@/lib/client/passthrough";
 import { Alert } from "../ui/alert";

@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useCreateFolder } from "@/lib/client/subscriptions";
+import { useCreateFolder } from "@/lib/client/folders";
 import { raiseAlert } from "../ui/alert";
 import { buttonClass, inputClass } from "../ui/button";
 

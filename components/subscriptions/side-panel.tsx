@@ -2,8 +2,9 @@
 
 import type { ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
-import { useFolders } from "@/lib/client/folders";
-import { useDeleteFolder, useFavorited, useLiked, useMyComments, useSubscriptions } from "@/lib/client/subscriptions";
+import { useFavorited, useLiked, useMyComments } from "@/lib/client/activity";
+import { useDeleteFolder, useFolders } from "@/lib/client/folders";
+import { useSubscriptions } from "@/lib/client/subscriptions";
 import { Alert } from "../ui/alert";
 import { TrashIcon } from "./trash-icon";
 import { FolderForm } from "./folder-form";

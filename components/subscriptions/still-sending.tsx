@@ -1,6 +1,6 @@
 "use client";
 
-import { useBlockNewsletterSender } from "@/lib/client/control";
+import { useBlockNewsletterSender } from "@/lib/client/block-newsletter-sender";
 import type { Subscription } from "@/lib/client/subscriptions";
 import { Alert } from "../ui/alert";
 import { buttonClass } from "../ui/button";

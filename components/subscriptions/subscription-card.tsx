@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { formatShortDate } from "@/lib/format/date";
 import { useSetSubscriptionStatus, type LeaveResult, type Subscription } from "@/lib/client/subscriptions";
-import { ControlActions } from "../control/control-actions";
+import { ControlActions } from "../control/control-buttons";
 import { NewsletterAvatar } from "../newsletter/newsletter-avatar";
 import { raiseAlert } from "../ui/alert";
 import { buttonClass } from "../ui/button";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { useActivityFollowsChanges } from "@/lib/client/subscriptions";
+import { useActivityFollowsChanges } from "@/lib/client/activity";
 import { Alert } from "../ui/alert";
 import { ViewPanel } from "./panels";
 import { SidePanel } from "./side-panel";

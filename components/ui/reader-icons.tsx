@@ -1,8 +1,9 @@
 import type { SVGProps } from "react";
 
-type IconProps = SVGProps<SVGSVGElement> & { filled?: boolean };
+export type IconProps = SVGProps<SVGSVGElement> & { filled?: boolean };
 
-function Icon({ children, filled = false, ...props }: IconProps) {
+/** The outline all of them share; components/feed/view-icons.tsx draws the feed's own with it. */
+export function Icon({ children, filled = false, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -86,43 +87,6 @@ export function ExternalLinkIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-    </Icon>
-  );
-}
-
-export function ListIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="4" y="4" width="16" height="6" rx="1.5" />
-      <rect x="4" y="14" width="16" height="6" rx="1.5" />
-    </Icon>
-  );
-}
-
-export function ColumnsIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="4" y="4" width="7" height="16" rx="1.5" />
-      <rect x="13" y="4" width="7" height="16" rx="1.5" />
-    </Icon>
-  );
-}
-
-export function GridIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <rect x="4" y="4" width="7" height="7" rx="1.5" />
-      <rect x="13" y="4" width="7" height="7" rx="1.5" />
-      <rect x="4" y="13" width="7" height="7" rx="1.5" />
-      <rect x="13" y="13" width="7" height="7" rx="1.5" />
-    </Icon>
-  );
-}
-
-export function SortIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M7 4v16M3 16l4 4 4-4M17 20V4M13 8l4-4 4 4" />
     </Icon>
   );
 }

@@ -55,6 +55,9 @@ export function useGoogleSignIn() {
   return useSignIn((token: string) => apiFetch<SessionAnswer>("/api/auth/google", { method: "POST", body: { token } }));
 }
 
+/** The logout's mutation, for what must not speak for the reader once it has begun (components/pwa/offline-reader.tsx). */
+export const LOGOUT_KEY = ["logout"] as const;
+
 /**
  * Ends the session on the server, then reloads at the landing page (docs/spec.md section 4), which
  * drops every cached answer; clearing the cache first would make the guard race to /login. Changes made
@@ -62,6 +65,7 @@ export function useGoogleSignIn() {
  */
 export function useLogout() {
   return useMutation({
+    mutationKey: LOGOUT_KEY,
     mutationFn: async () => {
       await tellWorker({ type: "paperboy:replay" });
       await apiFetch<void>("/api/auth/logout", { method: "POST" });

@@ -1,13 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import type { CommentDto } from "@/lib/comments/service";
+import { commentKeys } from "@/lib/client/query-keys";
 
 export type Comment = CommentDto;
-
-export const commentKeys = {
-  all: ["comments"] as const,
-  issue: (emailId: number) => [...commentKeys.all, "issue", emailId] as const,
-};
 
 const issueCommentsQuery = (emailId: number) =>
   queryOptions({

@@ -1,15 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
 import { applyOptimistic } from "@/lib/client/issues";
-import { emailKeys } from "@/lib/client/query-keys";
+import { emailKeys, folderKeys } from "@/lib/client/query-keys";
 import type { FolderDto } from "@/lib/folders/service";
 
 export type Folder = FolderDto;
-
-export const folderKeys = {
-  all: ["folders"] as const,
-  list: () => [...folderKeys.all, "list"] as const,
-};
 
 const foldersQuery = () =>
   queryOptions({
@@ -84,5 +79,21 @@ export function useSaveEmailFolders({ onError }: { onError?: (error: unknown) =>
       void queryClient.invalidateQueries({ queryKey: folderKeys.all });
       void queryClient.invalidateQueries({ queryKey: emailKeys.all });
     },
+  });
+}
+
+export function useCreateFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => apiFetch<Folder>("/api/users/me/folders", { method: "POST", body: { name } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: folderKeys.all }),
+  });
+}
+
+export function useDeleteFolder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (folderId: number) => apiFetch<void>(`/api/users/me/folders/${folderId}`, { method: "DELETE" }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: folderKeys.all }),
   });
 }

@@ -2,7 +2,6 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, 
 import { apiFetch } from "@/lib/api/client";
 import { emailKeys } from "@/lib/client/query-keys";
 import type { EmailDto, pagedList } from "@/lib/issues/dto";
-import type { markAllRead } from "@/lib/issues/service";
 
 /** An Email of a list (docs/contract.md section 3); the single-email call adds the bodies. */
 export type Email = Omit<EmailDto, "body_html" | "body_plain">;
@@ -24,16 +23,8 @@ export const emailQuery = (id: number) =>
     queryFn: ({ signal }) => apiFetch<EmailDetail>(`/api/issues/${id}`, { signal }),
   });
 
-export const recentIssuesQuery = (newsletterId: number) =>
-  queryOptions({
-    queryKey: emailKeys.recent(newsletterId),
-    queryFn: ({ signal }) => apiFetch<{ items: Email[] }>(`/api/newsletters/${newsletterId}/recent_issues`, { signal }),
-  });
-
 export const useFeed = (query: string, enabled: boolean) => useQuery(feedQuery(query, enabled));
 export const useEmail = (id: number) => useQuery(emailQuery(id));
-export const useRecentIssues = (newsletterId: number | null) =>
-  useQuery({ ...recentIssuesQuery(newsletterId ?? 0), enabled: newsletterId !== null });
 
 type EmailPatch = Partial<Email> | ((email: Email) => Partial<Email>);
 
@@ -179,31 +170,3 @@ export function sendReadDuration(id: number, seconds: number) {
     () => undefined,
   );
 }
-
-/** What POST /api/issues/feed/mark-read (and its undo, mark-unread) changed. */
-export type MarkedEmails = Awaited<ReturnType<typeof markAllRead>>;
-
-/** The listed emails follow a bulk change at once; every list is fetched again, as filters and totals moved. */
-function useBulkRead(request: (input: string | number[]) => Promise<MarkedEmails>, isRead: boolean) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: request,
-    onSuccess: async (answer) => {
-      const changed = new Set(answer.email_ids);
-      await queryClient.cancelQueries({ queryKey: emailKeys.all });
-      patchCachedEmails(queryClient, (email) => changed.has(email.id), { is_read: isRead });
-      await queryClient.invalidateQueries({ queryKey: emailKeys.lists() });
-    },
-  });
-}
-
-/** `query` is the feed's filters and search, as GET /api/issues/feed takes them. */
-export const useMarkAllRead = () =>
-  useBulkRead((query) => apiFetch<MarkedEmails>(`/api/issues/feed/mark-read?${String(query)}`, { method: "POST" }), true);
-
-/** The undo of a mark all read: exactly the emails it changed. */
-export const useMarkEmailsUnread = () =>
-  useBulkRead(
-    (emailIds) => apiFetch<MarkedEmails>("/api/issues/feed/mark-unread", { method: "POST", body: { email_ids: emailIds } }),
-    false,
-  );

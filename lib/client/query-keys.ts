@@ -37,3 +37,13 @@ export const controlKeys = {
   blocked: ["blocked-senders"] as const,
   deliveries: ["deliveries"] as const,
 };
+
+export const folderKeys = {
+  all: ["folders"] as const,
+  list: () => [...folderKeys.all, "list"] as const,
+};
+
+export const commentKeys = {
+  all: ["comments"] as const,
+  issue: (emailId: number) => [...commentKeys.all, "issue", emailId] as const,
+};

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
-import { folderKeys } from "@/lib/client/folders";
-import { emailKeys } from "@/lib/client/query-keys";
+import { emailKeys, folderKeys } from "@/lib/client/query-keys";
 import type { RuleAction, RuleCondition, RuleDto } from "@/lib/rules/service";
 
 export type Rule = RuleDto;
