@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import SlowestFirst from "./tests/support/slowest-first";
 
 const root = import.meta.dirname;
 // .ci/run asks for a JSON report beside the usual output, for its list of the slowest files (scripts/slowest-tests.ts).
@@ -22,6 +23,7 @@ export default defineConfig({
     // busy (Vitest's default there is one at a time). Three were faster still on a quiet machine, but under a load
     // of 20-30 the suites that start servers and workers timed out.
     maxWorkers: 2,
+    sequence: { sequencer: SlowestFirst },
     ...(reportDir && { reporters: ["default", "json"], outputFile: { json: path.join(reportDir, "vitest.json") } }),
     testTimeout: 20_000,
     hookTimeout: 60_000,

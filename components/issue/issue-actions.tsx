@@ -10,7 +10,7 @@ import { Alert } from "../ui/alert";
 import type { MenuEntry } from "../ui/overflow-menu";
 import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from "../ui/reader-icons";
 import { IssueToolbar, toolbarIconSize, type ToolbarItem } from "./issue-toolbar";
-import { ScrollTopButton } from "./scroll-top-button";
+import { ScrollTopButton } from "./lazy-scroll-top";
 import { useTakeAway } from "./use-take-away";
 
 type Props = {

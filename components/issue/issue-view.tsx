@@ -17,7 +17,7 @@ import { Spinner } from "../ui/spinner";
 import { BackToFeed, useReturnToFeed } from "./back-to-feed";
 import { IssueActions } from "./issue-actions";
 import { IssueHeader } from "./issue-header";
-import { ScrollTopButton } from "./scroll-top-button";
+import { ScrollTopButton } from "./lazy-scroll-top";
 import { useFeedNeighbours } from "./use-feed-neighbours";
 import { useOpenedAsPublicIssue } from "./use-opened-as-public-issue";
 import { useReadTracking } from "./use-read-tracking";
