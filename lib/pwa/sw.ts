@@ -233,6 +233,7 @@ async function keepFeed(urls: string[], current: () => boolean): Promise<void> {
   const reader = await currentReader();
   if (reader === null || offline()) return;
   for (const href of new Set(urls)) {
+    if (!current()) return;
     const url = new URL(href, self.location.origin);
     const kind = kindOf(url);
     if (kind) await keep(kind, `${url.pathname}${url.search}`, reader);
@@ -294,9 +295,11 @@ async function handle(message: WorkerMessage): Promise<void> {
       return replay();
     case "paperboy:sign-out":
       signOuts += 1;
-      // What was queued is sent while the session still holds; then nothing of the reader stays.
+      // What was queued is sent while the session still holds; then nothing of the reader stays. The drop waits in
+      // turn for a reader being named or a feed being kept as the logout began, which would otherwise write after it.
       await replay();
-      return dropReaderData();
+      keeping = keeping.then(dropReaderData).catch(() => undefined);
+      return keeping;
   }
 }
 
