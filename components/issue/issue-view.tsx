@@ -170,7 +170,9 @@ function IssueContent({ emailId }: { emailId: number }) {
               <h2 id="summary-title" className="mb-2 font-semibold text-slate-900 dark:text-white">
                 Summary
               </h2>
-              <p className="break-words text-sm text-slate-600 dark:text-slate-300">{issue.email_summary}</p>
+              <p id="issue-summary" className="break-words text-sm text-slate-600 dark:text-slate-300">
+                {issue.email_summary}
+              </p>
             </section>
           )}
           <AttachmentsPanel emailId={issue.id} />

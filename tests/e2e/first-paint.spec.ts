@@ -57,6 +57,42 @@ test("what arrived drawn is not fetched again by the browser", async ({ page }) 
   ).toEqual([]);
 });
 
+test("an issue's first paint holds its title and its summary together, on a slow phone's CPU", async ({ page, context }) => {
+  const { user } = await signedInReader(page);
+  const subject = "Painted at once";
+  // A long body: its frame's document comes before the summary in the page, so the parser reaches the summary late.
+  const paragraphs = Array.from(
+    { length: 40 },
+    (_, index) => `<p>Tide table ${index}: ${"the estuary fills and empties. ".repeat(12)}</p>`,
+  );
+  const id = await deliver(page.request, user.unique_email, {
+    subject,
+    html: `<html><body><h1>${subject}</h1>${paragraphs.join("")}</body></html>`,
+  });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.addInitScript(() => {
+    const seen = window as unknown as { __paints: { title?: number; summary?: number } };
+    seen.__paints = {};
+    // The time each element was first painted: an element painted larger than all before it is a largest-paint entry.
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+        if (entry.element?.id === "issue-summary") seen.__paints.summary ??= entry.startTime;
+        if (entry.element?.tagName === "H1") seen.__paints.title ??= entry.startTime;
+      }
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) if (entry.name === "first-contentful-paint") seen.__paints.title ??= entry.startTime;
+    }).observe({ type: "paint", buffered: true });
+  });
+  await page.goto(`/emails/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: subject })).toBeVisible();
+  await expect(page.locator("#issue-summary")).toBeVisible();
+  const paints = await page.evaluate(() => (window as unknown as { __paints: { title?: number; summary?: number } }).__paints);
+  expect(paints.summary, "the summary was a largest paint").toBeDefined();
+  expect(paints.summary).toBe(paints.title);
+});
+
 test("a client-side navigation still shows the loading states, and a dead session still checks", async ({ page, context }) => {
   await readerWithIssue(page);
   // Each held answer goes once its loading state has been seen.
