@@ -3,13 +3,15 @@ import type { AddressInfo } from "node:net";
 import * as packet from "dns-packet";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
-// A DNS server that answers every TXT question after a moment, counting the questions it was asked.
+// A DNS server that answers every TXT question after a moment, counting the questions it was asked; one under
+// silent. it never answers, as a resolver that is away.
 const asked: string[] = [];
 const server = createSocket("udp4");
 server.on("message", (message, remote) => {
   const query = packet.decode(message);
   const question = query.questions![0]!;
   asked.push(question.name);
+  if (question.name.startsWith("silent.")) return;
   const reply = packet.encode({
     type: "response",
     id: query.id,
@@ -56,5 +58,22 @@ describe("sender authentication's DNS lookups", () => {
       "ENODATA",
     ]);
     expect(asked.filter((name) => name === "missing.example")).toHaveLength(1);
+  });
+
+  it("answers a question that timed out with the same failure at once for a few seconds, without asking again", async () => {
+    const code = (lookup: Promise<unknown>) =>
+      lookup.then(
+        () => "answered",
+        (error: unknown) => (error as { code: string }).code,
+      );
+    const started = Date.now();
+    expect(await code(resolve("silent.example", "TXT"))).toBe("ETIMEOUT");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    const again = Date.now();
+    expect(await code(resolve("silent.example", "TXT"))).toBe("ETIMEOUT");
+    expect(Date.now() - again).toBeLessThan(500);
+    expect(asked.filter((name) => name === "silent.example")).toHaveLength(1);
+    // Another name is still asked.
+    expect(await code(resolve("other.example", "TXT"))).toBe("answered");
   });
 });

@@ -11,7 +11,8 @@ import { env } from "@/lib/env";
  * (TXT as arrays of strings, errors with node's codes), asked of DNS_RESOLVER (else the system's first
  * server) and kept in a per-process cache for their TTL. A module-level cache may serve an answer a
  * little stale across instances: a key that rotated is seen again at its TTL's end at the latest.
- * Concurrent lookups of one name share one query: a burst of one sender's mail waits on DNS once.
+ * Concurrent lookups of one name share one query, and a failed one is kept for a few seconds (RFC 9520): a burst
+ * of one sender's mail waits on DNS once, even while the resolver is away.
  */
 export type DnsType = "TXT" | "A" | "AAAA" | "MX" | "PTR";
 type Answer = string[][] | string[] | { exchange: string; priority: number }[];
@@ -21,6 +22,9 @@ const QUERY_TIMEOUT_MS = 2_000;
 const MAX_CACHED = 10_000;
 // An answer saying the name or record does not exist is kept this long (RFC 2308's SOA minimum is often longer).
 const NEGATIVE_TTL_SECONDS = 60;
+// A question the server failed or did not answer in time is not asked again for this long: RFC 9520 has resolvers
+// keep such failures at least a second. A resolver that is down then costs each name one wait, not one per message.
+const FAILURE_TTL_SECONDS = 5;
 const MAX_TTL_SECONDS = 3_600;
 
 type Response = packet.DecodedPacket & { rcode?: string };
@@ -54,19 +58,28 @@ export async function resolve(name: string, type: DnsType = "A"): Promise<Answer
   return entry.answer!;
 }
 
-/** One query for the name, its answer kept; a server failure is thrown to every lookup that waited on it, and kept by none. */
+/** One query for the name, its answer kept; a server failure or timeout is kept too, briefly (FAILURE_TTL_SECONDS). */
 async function lookUp(key: string, name: string, type: DnsType): Promise<Cached> {
-  const response = await query(name, type);
-  const rcode = response.rcode;
-  const answers = (response.answers ?? []).filter((answer) => answer.type === type) as Exclude<packet.Answer, packet.OptAnswer>[];
-  let entry: Cached;
-  if (rcode === "NXDOMAIN") entry = { expires: expiry(NEGATIVE_TTL_SECONDS), code: "ENOTFOUND" };
-  else if (rcode !== "NOERROR") throw new DnsError(rcode === "SERVFAIL" ? "ESERVFAIL" : "EREFUSED", name);
-  else if (answers.length === 0) entry = { expires: expiry(NEGATIVE_TTL_SECONDS), code: "ENODATA" };
-  else entry = { expires: expiry(Math.min(...answers.map((answer) => answer.ttl ?? 0))), answer: toAnswer(type, answers) };
+  const entry = await query(name, type).then(
+    (response) => toEntry(response, type),
+    (error: unknown): Cached => {
+      // A timeout or a socket's own error (ECONNREFUSED, say) keeps its code, as mailauth read it before.
+      const code = (error as { code?: unknown }).code;
+      return { expires: expiry(FAILURE_TTL_SECONDS), code: typeof code === "string" ? code : "ESERVFAIL" };
+    },
+  );
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   cache.set(key, entry);
   return entry;
+}
+
+function toEntry(response: Response, type: DnsType): Cached {
+  const rcode = response.rcode;
+  const answers = (response.answers ?? []).filter((answer) => answer.type === type) as Exclude<packet.Answer, packet.OptAnswer>[];
+  if (rcode === "NXDOMAIN") return { expires: expiry(NEGATIVE_TTL_SECONDS), code: "ENOTFOUND" };
+  if (rcode !== "NOERROR") return { expires: expiry(FAILURE_TTL_SECONDS), code: rcode === "SERVFAIL" ? "ESERVFAIL" : "EREFUSED" };
+  if (answers.length === 0) return { expires: expiry(NEGATIVE_TTL_SECONDS), code: "ENODATA" };
+  return { expires: expiry(Math.min(...answers.map((answer) => answer.ttl ?? 0))), answer: toAnswer(type, answers) };
 }
 
 function expiry(ttlSeconds: number): number {
