@@ -196,6 +196,10 @@ async function dropReaderData(): Promise<void> {
 /** A reader signed in here: another reader's copies and queued changes go first. */
 async function setReader(id: number): Promise<void> {
   if ((await currentReader()) === id) return;
+  // Named by a page that loaded as its reader logged out, the worker would keep them after the logout: the session
+  // says who is signed in here now.
+  const session = await fetch("/api/users/me", { credentials: "same-origin", cache: "no-store" }).catch(() => null);
+  if (!session?.ok || session.redirected || ((await session.json()) as { id?: unknown }).id !== id) return;
   await dropReaderData();
   const marker = await caches.open(READER_CACHE);
   await marker.put(READER_KEY, new Response(String(id)));
