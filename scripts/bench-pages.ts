@@ -104,7 +104,7 @@ async function main(): Promise<void> {
       APP_URL: base,
       AUTH_SECRET: "bench-secret-bench-secret-bench-secret",
       INBOUND_SECRET: secret,
-      // No DNS here: a closed local port answers at once, so sender checks fail fast instead of timing out.
+      // No DNS here: a sender check waits once per name for the lookup's timeout, then fails at once while the failure is kept.
       DNS_RESOLVER: "127.0.0.1:9",
     },
     port,
