@@ -75,6 +75,8 @@ function envSchema(port: string | undefined) {
         error: "must be one of fatal, error, warn, info, debug, trace, silent",
       })
       .default("info"),
+    // Where the log lines go instead of stdout: `npm start` sets 3, its own stdout, past its reading of the server's.
+    LOG_FD: z.coerce.number({ error: "must be a file descriptor number" }).int().min(1).optional(),
     // The largest mailbox one import may upload (docs/contract.md 6.3): 5 GiB, a large Takeout mbox.
     IMPORT_MAX_BYTES: z.coerce.number({ error: "must be a number of bytes" }).int().positive().default(5_368_709_120),
     // The key for secrets kept at rest (connected mailboxes' passwords): 32 bytes, as 64 hex digits or base64.

@@ -52,14 +52,22 @@ const stop = (signal) => {
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, stop);
 stopWithNpm(stop);
 
-function run(args, stdout = "inherit") {
-  child = spawn(process.execPath, args, { cwd: root, stdio: ["inherit", stdout, "inherit"] });
+function run(args, stdout = "inherit", options = {}) {
+  child = spawn(process.execPath, args, {
+    cwd: root,
+    stdio: ["inherit", stdout, "inherit", ...(options.logs ? [1] : [])],
+    env: options.env,
+  });
   return new Promise((resolve) => child.on("close", (code, signal) => resolve(code ?? (signal ? 1 : 0))));
 }
 
-/** Serves, passing the server's output on without Next's banner; one line says where to go once it answers. */
+/**
+ * Serves, passing the server's output on without Next's banner; one line says where to go once it answers.
+ * The server's log lines, one a request, go around that relay: it writes them to its fd 3, which is this
+ * process's own stdout (relayed line by line, each cost a feed request some 0.06 ms of CPU more).
+ */
 function serve(args) {
-  const exited = run(args, "pipe");
+  const exited = run(args, "pipe", { logs: true, env: { ...process.env, LOG_FD: "3" } });
   const server = child;
   let networkUrl = null;
   createInterface({ input: server.stdout, crlfDelay: Infinity }).on("line", (line) => {

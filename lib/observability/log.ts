@@ -7,15 +7,18 @@ import { env } from "@/lib/env";
 const SECRET_KEYS = ["password", "token", "cookie", "authorization", "email", "address", "body", "raw", "headers", "secret"];
 const REDACT = SECRET_KEYS.flatMap((key) => [key, `*.${key}`]);
 
-/** The process's logger: JSON lines on stdout, ISO times, the level by name. */
-export const logger = pino({
-  level: env.LOG_LEVEL,
-  base: undefined,
-  timestamp: pino.stdTimeFunctions.isoTime,
-  formatters: { level: (label) => ({ level: label }) },
-  redact: { paths: REDACT, censor: "[redacted]" },
-  serializers: { err: describeError },
-});
+/** The process's logger: JSON lines on stdout (or LOG_FD), ISO times, the level by name. */
+export const logger = pino(
+  {
+    level: env.LOG_LEVEL,
+    base: undefined,
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    redact: { paths: REDACT, censor: "[redacted]" },
+    serializers: { err: describeError },
+  },
+  env.LOG_FD === undefined ? undefined : pino.destination({ fd: env.LOG_FD }),
+);
 
 // Drizzle's failed-query error puts the query's parameters (addresses, tokens, message text) in its
 // message, after this marker; what went wrong is in its cause.
