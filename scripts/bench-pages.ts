@@ -65,6 +65,9 @@ async function load(browser: Browser, url: string, cookie: string, ready: string
       }
     }).observe({ type: "largest-contentful-paint", buffered: true });
   });
+  // The live event stream stays open: Playwright counted it against "networkidle" on some loads (the issue's
+  // page waited out its 30 s here). Answered empty, the page opens it again 2 s later, past the paint.
+  await context.route("**/api/users/me/events", (route) => route.fulfill({ status: 204 }));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });

@@ -3,9 +3,18 @@
 import { usePathname } from "next/navigation";
 import type { ComponentType, SVGProps } from "react";
 import { CompassIcon, FeedIcon, HighlightIcon, InboxIcon, SettingsIcon } from "../ui/icons";
+import { useSavedSearches } from "@/lib/client/searches";
 import { ScreenerNav } from "../screener/screener-nav";
+import { lazyComponent } from "../ui/lazy-component";
 import { IntentLink } from "./intent-link";
-import { SavedSearches } from "./saved-searches";
+
+// Most readers have saved no search: the list's code is fetched once there is one to show (issue 41's budget).
+const SavedSearchList = lazyComponent(() => import("./saved-searches").then((module) => module.SavedSearches));
+
+function SavedSearches(props: { compact?: boolean; onNavigate?: () => void }) {
+  const searches = useSavedSearches();
+  return (searches.data?.items.length ?? 0) > 0 && <SavedSearchList {...props} />;
+}
 
 type NavItem = { href: string; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> };
 

@@ -1,11 +1,34 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { useIssueHighlights } from "@/lib/client/issue-highlights";
 import { EmailFrame, PlainBody } from "../email/email-frame";
 import { lazyComponent } from "../ui/lazy-component";
 
-// Painting and offering highlights waits for the body it works in: fetched with it, not before it (issue 41's budget).
-const Highlighter = lazyComponent(() => import("./highlighter").then((module) => module.Highlighter));
+const LoadedHighlighter = lazyComponent(() => import("./highlighter").then((module) => module.Highlighter));
+
+type HighlighterProps = { emailId: number; root: HTMLElement | null; wrapper: RefObject<HTMLDivElement | null> };
+
+/**
+ * Painting and offering highlights: their code is fetched once the issue has highlights to paint or the
+ * reader first selects text in it, not with the issue's first paint (issue 41's budget). The loaded
+ * highlighter reads the selection that fetched it.
+ */
+function Highlighter({ emailId, root, wrapper }: HighlighterProps) {
+  const highlights = useIssueHighlights(emailId);
+  const [selecting, setSelecting] = useState(false);
+  useEffect(() => {
+    if (!root || selecting) return;
+    const doc = root.ownerDocument;
+    const onChange = () => {
+      if (doc.getSelection()?.isCollapsed === false) setSelecting(true);
+    };
+    doc.addEventListener("selectionchange", onChange);
+    return () => doc.removeEventListener("selectionchange", onChange);
+  }, [root, selecting]);
+  const wanted = selecting || (highlights.data?.items.length ?? 0) > 0;
+  return wanted && <LoadedHighlighter emailId={emailId} root={root} wrapper={wrapper} />;
+}
 
 /**
  * The issue's frame with the reader's highlights painted in it. The frame runs no script of its own (its

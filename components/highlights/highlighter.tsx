@@ -1,7 +1,8 @@
 "use client";
 
 import { useEffect, useState, type RefObject } from "react";
-import { useAddHighlight, useIssueHighlights, type HighlightColor, type NewHighlight } from "@/lib/client/highlights";
+import { useAddHighlight, type HighlightColor, type NewHighlight } from "@/lib/client/highlights";
+import { useIssueHighlights } from "@/lib/client/issue-highlights";
 import { lazyComponent } from "../ui/lazy-component";
 import { paintHighlights, selectedQuote } from "./paint";
 
@@ -59,6 +60,8 @@ export function Highlighter({ emailId, root, wrapper }: Props) {
       timer = window.setTimeout(read, SETTLE_MS);
     };
     doc.addEventListener("selectionchange", onChange);
+    // A selection made before this mounted (the one that fetched this code) is read as if it had just changed.
+    onChange();
     return () => {
       window.clearTimeout(timer);
       doc.removeEventListener("selectionchange", onChange);

@@ -27,11 +27,8 @@ import { lazyComponent } from "../ui/lazy-component";
 
 // Opened on request (the Comments button, ?showComments=true): fetched then, not with the issue (issue 34's budget).
 const CommentsPanel = lazyComponent(() => import("./comments-panel").then((module) => module.CommentsPanel));
-// Beside the body, after it: its code comes with its list, not with the issue's first paint.
-const AttachmentsPanel = lazyComponent(() => import("./attachments-panel").then((module) => module.AttachmentsPanel));
-// Beside the body too, under the fold on a phone: fetched alongside the body rather than before it.
-const HighlightsPanel = lazyComponent(() => import("../highlights/highlights-panel").then((module) => module.HighlightsPanel));
-const RecentIssues = lazyComponent(() => import("./recent-issues").then((module) => module.RecentIssues));
+// Beside the body, under the fold on a phone: fetched alongside the body rather than before it.
+const SidebarPanels = lazyComponent(() => import("./sidebar-panels").then((module) => module.SidebarPanels));
 
 const frameClass = "mx-auto max-w-6xl";
 // On a phone the menu button floats at the page's top left (the issue page has no header): the top row starts beside it.
@@ -175,9 +172,7 @@ function IssueContent({ emailId }: { emailId: number }) {
               </p>
             </section>
           )}
-          <AttachmentsPanel emailId={issue.id} />
-          <HighlightsPanel emailId={issue.id} />
-          {!commentsOpen && <RecentIssues newsletterId={issue.newsletter_metadata_id ?? null} currentId={issue.id} />}
+          <SidebarPanels emailId={issue.id} newsletterId={issue.newsletter_metadata_id ?? null} recent={!commentsOpen} />
         </aside>
       </div>
       <ScrollTopButton />

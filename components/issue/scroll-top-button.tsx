@@ -2,8 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { ArrowUpIcon } from "../ui/reader-icons";
-
-const THRESHOLD_PX = 400;
+import { SCROLL_TOP_THRESHOLD_PX } from "./scroll-top-threshold";
 
 const looks = {
   // Desktop: a round button in the corner. On a phone it is the last slot of the bottom bar instead,
@@ -17,7 +16,7 @@ const looks = {
 export function ScrollTopButton({ placement = "corner" }: { placement?: keyof typeof looks }) {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > THRESHOLD_PX);
+    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD_PX);
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);

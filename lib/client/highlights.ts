@@ -1,46 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "@/lib/api/client";
+import { highlightKeys, issueHighlightsQuery, type Highlight, type HighlightColor, type MyHighlightsQuery } from "./issue-highlights";
 
-export type HighlightColor = "yellow" | "green" | "blue" | "pink";
+export type { Highlight, HighlightColor } from "./issue-highlights";
 
 /** The colours a reader picks from, in the order offered, the default first (db/schema/highlights.ts keeps the same). */
 export const HIGHLIGHT_COLORS_IN_ORDER: readonly HighlightColor[] = ["yellow", "green", "blue", "pink"];
-
-export type Highlight = {
-  id: number;
-  email_id: number;
-  quote: string;
-  prefix: string;
-  suffix: string;
-  note: string | null;
-  color: HighlightColor;
-  created_at: string;
-  updated_at: string;
-};
 
 export type ListedHighlight = Highlight & { subject: string | null; newsletter_name: string };
 
 type HighlightPage = { items: ListedHighlight[]; total_items: number; total_pages: number; current_page: number; page_size: number };
 
 export type NewHighlight = { quote: string; prefix: string; suffix: string; note?: string | null; color?: HighlightColor };
-
-type MyHighlightsQuery = { page: number; search: string };
-
-const highlightKeys = {
-  all: ["highlights"] as const,
-  issue: (emailId: number) => [...highlightKeys.all, "issue", emailId] as const,
-  mine: (query: MyHighlightsQuery) => [...highlightKeys.all, "mine", query] as const,
-};
-
-const issueHighlightsQuery = (emailId: number) =>
-  queryOptions({
-    queryKey: highlightKeys.issue(emailId),
-    queryFn: ({ signal }) => apiFetch<{ items: Highlight[] }>(`/api/issues/${emailId}/highlights`, { signal }),
-    // Another reader's issue, opened as a public one, has no highlights of this reader's: no retry on 404.
-    retry: false,
-  });
-
-export const useIssueHighlights = (emailId: number) => useQuery(issueHighlightsQuery(emailId));
 
 const PAGE_SIZE = 20;
 
