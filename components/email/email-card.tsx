@@ -1,11 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type KeyboardEvent, type MouseEvent } from "react";
 import { formatShortDate } from "@/lib/format/date";
 import { readTimeLabel } from "@/lib/format/read-time";
 import type { Email } from "@/lib/client/issues";
+import { IntentLink } from "../app-shell/intent-link";
 import { useSubscribeFlow } from "../newsletter/subscribe-flow";
 import { Alert } from "../ui/alert";
 import { BadgeCheckIcon } from "../ui/reader-icons";
@@ -71,10 +71,16 @@ export function EmailCard({
     router.push(href);
   };
 
+  // The issue is fetched ahead once the reader points at its card or the keyboard reaches it, not as soon as the
+  // card shows: on sight, each feed page had the server draw every issue it lists (16 pages, ~0.2 s of its CPU).
+  const prefetch = () => router.prefetch(href);
+
   return (
     <>
       <article
         id={cardId}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
         aria-label={subject}
         aria-current={current || undefined}
         // Focusable by script (j and k) everywhere; in the tab order only on a phone, where the card is the target
@@ -97,12 +103,12 @@ export function EmailCard({
                 unread ? "font-bold text-slate-950 dark:text-white" : "font-medium text-slate-700 dark:text-slate-300"
               }`}
             >
-              <Link
+              <IntentLink
                 href={href}
                 className="break-words rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300"
               >
                 {subject}
-              </Link>
+              </IntentLink>
             </Title>
             {offerSubscription && (
               <button
