@@ -65,11 +65,13 @@ async function load(browser: Browser, url: string, cookie: string, ready: string
       }
     }).observe({ type: "largest-contentful-paint", buffered: true });
   });
-  // The live event stream stays open: Playwright counted it against "networkidle" on some loads (the issue's
-  // page waited out its 30 s here). Answered empty, the page opens it again 2 s later, past the paint.
-  await context.route("**/api/users/me/events", (route) => route.fulfill({ status: 204 }));
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  // The live event stream stays open: Playwright counted it against "networkidle" on some loads (the issue's
+  // page waited out its 30 s here). Refused, the page tries it again 2 s later, past the paint. Refused by the
+  // browser itself: a Playwright route would hold every request of the page for the bench's own process to pass on.
+  await cdp.send("Network.enable");
+  await cdp.send("Network.setBlockedURLs", { urls: ["*/api/users/me/events*"] });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   const scripts: Promise<number>[] = [];
   page.on("response", (response) => {
@@ -78,7 +80,11 @@ async function load(browser: Browser, url: string, cookie: string, ready: string
         response
           .request()
           .sizes()
-          .then((sizes) => sizes.responseBodySize),
+          .then(
+            (sizes) => sizes.responseBodySize,
+            // A script that arrives as the load is closed (a chunk fetched late) is not counted, and no longer ends the run.
+            () => 0,
+          ),
       );
   });
   if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
