@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "../app-shell/intent-link";
 import { formatCount } from "@/lib/format/count";
 import type { Newsletter } from "@/lib/client/newsletters";
 import { useSubscriptionTo } from "@/lib/client/subscriptions";
@@ -35,9 +35,9 @@ export function NewsletterCard({
         <NewsletterAvatar src={logoPath(newsletter.id, newsletter.logoUrl)} name={newsletter.name} />
         <div className="min-w-0 flex-1">
           <h3 className="truncate font-semibold text-slate-900 dark:text-white">
-            <Link href={`/newsletter/${newsletter.id}`} className="after:absolute after:inset-0 focus:outline-none">
+            <IntentLink href={`/newsletter/${newsletter.id}`} className="after:absolute after:inset-0 focus:outline-none">
               {newsletter.name}
-            </Link>
+            </IntentLink>
           </h3>
           <p className="truncate text-sm text-slate-500 dark:text-slate-400">{newsletter.publisher}</p>
         </div>

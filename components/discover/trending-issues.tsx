@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "../app-shell/intent-link";
 import { errorMessage } from "@/lib/api/client";
 import { formatShortDate } from "@/lib/format/date";
 import { useTrendingIssues } from "@/lib/client/newsletters";
@@ -27,7 +27,7 @@ export function TrendingIssues() {
         <ol className="grid gap-2 sm:grid-cols-2" aria-label="Trending emails">
           {trending.data.slice(0, SHOWN).map((issue) => (
             <li key={issue.id}>
-              <Link
+              <IntentLink
                 href={`/emails/${issue.id}`}
                 className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-3 transition-colors hover:border-indigo-300 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700"
               >
@@ -42,7 +42,7 @@ export function TrendingIssues() {
                     {issue.newsletter_metadata.newsletter_name} · {formatShortDate(issue.date_received, "No Date")}
                   </span>
                 </span>
-              </Link>
+              </IntentLink>
             </li>
           ))}
         </ol>

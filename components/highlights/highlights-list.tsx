@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "../app-shell/intent-link";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { formatShortDate } from "@/lib/format/date";
@@ -98,12 +98,12 @@ function HighlightCard({ highlight }: { highlight: ListedHighlight }) {
         <p className="mt-2 whitespace-pre-wrap break-words text-sm text-slate-600 dark:text-slate-300">{highlight.note}</p>
       )}
       <p className="mt-3 flex flex-wrap items-center gap-x-2 text-sm text-slate-500 dark:text-slate-400">
-        <Link
+        <IntentLink
           href={`/emails/${highlight.email_id}`}
           className="font-medium text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
         >
           {highlight.subject || "No Subject"}
-        </Link>
+        </IntentLink>
         <span aria-hidden="true">·</span>
         <span>{highlight.newsletter_name}</span>
         <span aria-hidden="true">·</span>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "../app-shell/intent-link";
 import { formatShortDate } from "@/lib/format/date";
 import { useRecentIssues } from "@/lib/client/recent-issues";
 
@@ -31,7 +31,7 @@ export function RecentIssues({ newsletterId, currentId }: { newsletterId: number
         <ul className="space-y-1">
           {others.map((issue) => (
             <li key={issue.id}>
-              <Link
+              <IntentLink
                 href={`/emails/${issue.id}`}
                 className="block rounded-lg px-2 py-2 hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:bg-slate-800"
               >
@@ -39,7 +39,7 @@ export function RecentIssues({ newsletterId, currentId }: { newsletterId: number
                   {issue.subject || "No Subject"}
                 </span>
                 <span className="text-xs text-slate-500 dark:text-slate-400">{formatShortDate(issue.date_received, "No Date")}</span>
-              </Link>
+              </IntentLink>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "../app-shell/intent-link";
 import { errorMessage } from "@/lib/api/client";
 import { formatShortDate } from "@/lib/format/date";
 import { useRecentIssues } from "@/lib/client/recent-issues";
@@ -27,13 +27,13 @@ export function RecentIssues({ newsletterId }: { newsletterId: number }) {
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
           {issues.data.items.map((issue) => (
             <li key={issue.id}>
-              <Link
+              <IntentLink
                 href={`/emails/${issue.id}`}
                 className="flex flex-col gap-0.5 px-4 py-3 transition-colors hover:bg-slate-50 focus-visible:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500 dark:hover:bg-slate-800/60 dark:focus-visible:bg-slate-800/60"
               >
                 <span className="font-medium text-slate-900 dark:text-white">{issue.subject ?? "No Subject"}</span>
                 <span className="text-xs text-slate-500 dark:text-slate-400">{formatShortDate(issue.date_received, "No Date")}</span>
-              </Link>
+              </IntentLink>
             </li>
           ))}
         </ul>

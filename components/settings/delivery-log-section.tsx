@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "../app-shell/intent-link";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { DELIVERY_OUTCOMES, useDeliveries, type DeliveryOutcome } from "@/lib/client/deliveries";
@@ -149,12 +149,12 @@ export function DeliveryLogSection() {
                   </div>
                 )}
                 {item.email_id !== null && (
-                  <Link
+                  <IntentLink
                     href={`/emails/${item.email_id}`}
                     className="inline-block rounded text-sm font-semibold text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
                   >
                     Open issue
-                  </Link>
+                  </IntentLink>
                 )}
               </li>
             ))}

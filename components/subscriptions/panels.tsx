@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "../app-shell/intent-link";
 import type { ReactNode } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { formatShortDate } from "@/lib/format/date";
@@ -157,12 +157,12 @@ function MyComments() {
                 {comment.email_id === null ? (
                   <span className="font-medium">Issue #{comment.issue_id}</span>
                 ) : (
-                  <Link
+                  <IntentLink
                     href={`/emails/${comment.email_id}?showComments=true`}
                     className="font-medium text-indigo-700 hover:underline dark:text-indigo-300"
                   >
                     Issue #{comment.issue_id}
-                  </Link>
+                  </IntentLink>
                 )}{" "}
                 · {formatShortDate(comment.created_at)}
               </p>

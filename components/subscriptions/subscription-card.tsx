@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { IntentLink } from "../app-shell/intent-link";
 import { useState } from "react";
 import { formatShortDate } from "@/lib/format/date";
 import { useSetSubscriptionStatus, type LeaveResult, type Subscription } from "@/lib/client/subscriptions";
@@ -44,12 +44,12 @@ export function SubscriptionCard({ subscription, onFailure }: { subscription: Su
           <NewsletterAvatar src={logoPath(newsletter.id, newsletter.logoUrl)} name={newsletter.name} />
           <div className="min-w-0">
             <h4 className="truncate font-semibold text-slate-900 dark:text-white">
-              <Link
+              <IntentLink
                 href={`/newsletter/${newsletter.id}`}
                 className="rounded hover:text-indigo-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-300"
               >
                 {newsletter.name}
-              </Link>
+              </IntentLink>
             </h4>
             <p className="truncate text-sm text-slate-500 dark:text-slate-400">{newsletter.publisher}</p>
             <p
