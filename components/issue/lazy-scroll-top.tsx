@@ -2,21 +2,22 @@
 
 import { useEffect, useState, type ComponentProps } from "react";
 import { lazyComponent } from "../ui/lazy-component";
-import { SCROLL_TOP_THRESHOLD_PX } from "./scroll-top-threshold";
+
+const THRESHOLD_PX = 400;
 
 const LoadedScrollTopButton = lazyComponent(() => import("./scroll-top-button").then((module) => module.ScrollTopButton));
 
-/** Shown only once the reader has scrolled: its code is fetched then, not with the page (issue 41's budget). */
+/**
+ * docs/spec.md section 2: a scroll-to-top button appears after scrolling more than 400 px. Its code is
+ * fetched the first time it appears, not with the page (issue 41's budget).
+ */
 export function ScrollTopButton(props: ComponentProps<typeof LoadedScrollTopButton>) {
-  const [scrolled, setScrolled] = useState(false);
+  const [visible, setVisible] = useState(false);
   useEffect(() => {
-    if (scrolled) return;
-    const onScroll = () => {
-      if (window.scrollY > SCROLL_TOP_THRESHOLD_PX) setScrolled(true);
-    };
+    const onScroll = () => setVisible(window.scrollY > THRESHOLD_PX);
     onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
-  }, [scrolled]);
-  return scrolled && <LoadedScrollTopButton {...props} />;
+  }, []);
+  return visible && <LoadedScrollTopButton {...props} />;
 }

@@ -1,8 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
 import { ArrowUpIcon } from "../ui/reader-icons";
-import { SCROLL_TOP_THRESHOLD_PX } from "./scroll-top-threshold";
 
 const looks = {
   // Desktop: a round button in the corner. On a phone it is the last slot of the bottom bar instead,
@@ -12,16 +10,8 @@ const looks = {
   bar: "w-12 shrink-0 rounded-lg text-indigo-700 hover:bg-slate-100 dark:text-indigo-300 dark:hover:bg-slate-800 min-[769px]:hidden",
 } as const;
 
-/** docs/spec.md section 2: a scroll-to-top button appears after scrolling more than 400 px. */
+/** The scroll-to-top button itself; lazy-scroll-top.tsx shows it once the page is scrolled. */
 export function ScrollTopButton({ placement = "corner" }: { placement?: keyof typeof looks }) {
-  const [visible, setVisible] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD_PX);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
-  if (!visible) return null;
   return (
     <button
       type="button"
