@@ -1,14 +1,17 @@
 // `npm run bench:feed`: seeds 1,000,000 emails into a PostgreSQL database of its own (once), serves the
-// production build against it, and measures the feed beside GET /api/health, the framework's ceiling.
+// production build against it, and measures the feed beside GET /api/health, the framework's ceiling, in
+// rounds: every scenario once a round, and the spread of the rounds' ratios printed beside the whole run's.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
-import { ensureDatabase, measure, printTable, root, signInReader, startServer } from "./bench/harness";
+import { ensureDatabase, measure, measureInRounds, printTable, root, signInReader, startServer, type Target } from "./bench/harness";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/paperboy_bench";
 const port = Number(process.env.BENCH_PORT ?? 3300);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 16;
+// Each scenario's seconds are spread over this many rounds, every scenario once a round.
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const base = `http://127.0.0.1:${port}`;
 const heavy = { name: "Heavy Reader", email: "heavy@bench.example", password: "bench-password" };
 
@@ -56,33 +59,39 @@ async function main(): Promise<void> {
     const { cookie, id } = await signInReader(base, heavy);
     await seedOnce(id);
     const feed = `${base}/api/issues/feed`;
+    const health: Target = { name: "GET /api/health", url: `${base}/api/health` };
     const scenarios = [
-      ["default feed", feed],
-      [
-        "filtered feed",
-        `${feed}?read_status=unread&subscription_status=subscribed&recency_filter=last_90_days&sort_by=subject&sort_order=asc`,
-      ],
-      ["full-text search", `${feed}?search=quantum%20galaxy`],
+      { name: "default feed", url: feed },
+      {
+        name: "filtered feed",
+        url: `${feed}?read_status=unread&subscription_status=subscribed&recency_filter=last_90_days&sort_by=subject&sort_order=asc`,
+      },
+      { name: "full-text search", url: `${feed}?search=quantum%20galaxy` },
       // docs/contract.md 7.4: search operators, parsed into the feed's conditions.
-      ["search operators", `${feed}?search=${encodeURIComponent("from:letter300.example is:unread after:2020-01-01 -pasta")}`],
-      ["page 200", `${feed}?page=200`],
-    ] as const;
+      { name: "search operators", url: `${feed}?search=${encodeURIComponent("from:letter300.example is:unread after:2020-01-01 -pasta")}` },
+      { name: "page 200", url: `${feed}?page=200` },
+    ].map((scenario): Target => ({ ...scenario, cookie }));
     // A server in use is warm (each route's modules, JIT, prepared statements): two unmeasured seconds per route first.
-    await measure("GET /api/health", `${base}/api/health`, { connections, seconds: 2 });
-    for (const [name, url] of scenarios) await measure(name, url, { cookie, connections, seconds: 2 });
-    const cpu = { pid: server.pid, databaseUrl };
-    const health = await measure("GET /api/health", `${base}/api/health`, { connections, seconds, cpu });
-    const rows = [health];
-    for (const [name, url] of scenarios) rows.push(await measure(name, url, { cookie, connections, seconds, cpu }));
+    for (const { name, url, cookie: session } of [health, ...scenarios])
+      await measure(name, url, { cookie: session, connections, seconds: 2 });
     // docs/contract.md 7.5: readers with the feed open each hold an event stream; the feed must not slow for them.
-    const streams = await openEventStreams(cookie, STREAMS);
-    try {
-      rows.push(await measure(`default feed, ${STREAMS} event streams open`, feed, { cookie, connections, seconds, cpu }));
-    } finally {
-      streams.abort();
-    }
-    console.log(`\nHeavy user: 50,000 emails of 1,000,000; ${connections} connections, ${seconds} s each.\n`);
-    printTable(rows, health);
+    const withStreams: Target = {
+      name: `default feed, ${STREAMS} event streams open`,
+      url: feed,
+      cookie,
+      around: async () => {
+        const streams = await openEventStreams(cookie, STREAMS);
+        return () => streams.abort();
+      },
+    };
+    const rows = await measureInRounds([health, ...scenarios, withStreams], {
+      connections,
+      seconds,
+      rounds,
+      cpu: { pid: server.pid, databaseUrl },
+    });
+    console.log(`\nHeavy user: 50,000 emails of 1,000,000; ${connections} connections, ${seconds} s each in ${rounds} rounds.\n`);
+    printTable(rows, rows[0]!);
   } finally {
     server.kill("SIGTERM");
   }

@@ -61,6 +61,8 @@ export type Measurement = {
   p50: number;
   p95: number;
   errors: number;
+  /** Across rounds (measureInRounds): the lowest and highest of the rounds' req/s against the baseline's in the same round. */
+  roundRatios?: { low: number; high: number };
   /** CPU milliseconds per request of the server's processes and of PostgreSQL, when asked for. */
   cpu?: { server: number; database: number };
 };
@@ -99,9 +101,57 @@ export async function measure(
   return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p95, errors, cpu };
 }
 
+/** A scenario of a measure in rounds: its name, URL and session cookie, and what `around` opens for its measure and closes after. */
+export type Target = { name: string; url: string; cookie?: string; around?: () => Promise<() => void> };
+
+/**
+ * Measures each target once a round, `rounds` times, for `seconds` in all each, and combines each target's
+ * rounds (req/s and CPU over all its requests, the rounds' median p50 and p95). The first target is the
+ * baseline: a slower stretch of the machine (seen here: the health route at 518 and 655 req/s in two runs of
+ * one build) falls on every target alike instead of on one target's whole measure.
+ */
+export async function measureInRounds(
+  targets: Target[],
+  options: { connections: number; seconds: number; rounds: number; cpu?: CpuScope },
+): Promise<Measurement[]> {
+  const measured: Measurement[][] = targets.map(() => []);
+  for (let round = 0; round < options.rounds; round += 1)
+    for (const [index, { name, url, cookie, around }] of targets.entries()) {
+      const close = await around?.();
+      try {
+        measured[index]!.push(await measure(name, url, { ...options, cookie, seconds: options.seconds / options.rounds }));
+      } finally {
+        close?.();
+      }
+    }
+  const baseline = measured[0]!;
+  return measured.map((rounds) => {
+    const requests = rounds.map((round) => round.requestsPerSecond);
+    const total = requests.reduce((sum, value) => sum + value, 0);
+    const weighted = (pick: (cpu: NonNullable<Measurement["cpu"]>) => number) =>
+      rounds.reduce((sum, round, index) => sum + pick(round.cpu!) * requests[index]!, 0) / total;
+    const ratios = rounds.map((round, index) => round.requestsPerSecond / baseline[index]!.requestsPerSecond);
+    return {
+      name: rounds[0]!.name,
+      requestsPerSecond: total / rounds.length,
+      p50: median(rounds.map((round) => round.p50)),
+      p95: median(rounds.map((round) => round.p95)),
+      errors: rounds.reduce((sum, round) => sum + round.errors, 0),
+      roundRatios: { low: Math.min(...ratios), high: Math.max(...ratios) },
+      cpu: rounds.every((round) => round.cpu)
+        ? { server: weighted((cpu) => cpu.server), database: weighted((cpu) => cpu.database) }
+        : undefined,
+    };
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 export function printTable(rows: Measurement[], baseline: Measurement): void {
   const withCpu = rows.every((row) => row.cpu);
+  const inRounds = rows.every((row) => row.roundRatios);
   const header = ["scenario", "req/s", "p50 ms", "p95 ms", "errors", "req/s vs health"];
+  if (inRounds) header.push("rounds vs health");
   if (withCpu) header.push("server CPU ms/req", "PostgreSQL CPU ms/req", "server CPU vs health");
   const lines = rows.map((row) => [
     row.name,
@@ -110,6 +160,7 @@ export function printTable(rows: Measurement[], baseline: Measurement): void {
     row.p95.toFixed(1),
     String(row.errors),
     `${((row.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(0)}%`,
+    ...(inRounds && row.roundRatios ? [`${(row.roundRatios.low * 100).toFixed(0)}-${(row.roundRatios.high * 100).toFixed(0)}%`] : []),
     ...(withCpu && row.cpu && baseline.cpu
       ? [row.cpu.server.toFixed(2), row.cpu.database.toFixed(2), `${(row.cpu.server / baseline.cpu.server).toFixed(2)}x`]
       : []),
