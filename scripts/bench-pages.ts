@@ -133,8 +133,11 @@ async function main(): Promise<void> {
       ["feed", `${base}/feed`, cookie, "article"],
       ["issue", `${base}/emails/${issueId}`, cookie, "iframe"],
     ] as const;
-    // One unmeasured load each: the server's first render of a route compiles nothing, but warms its modules.
-    for (const [, url, session, ready] of pages) await load(browser, url, session, ready);
+    // One unmeasured load each: the server's first render of a route compiles nothing, but warms its modules. It
+    // may not settle (a fresh server's first issue waited out the 30 s once, each of its pictures' hosts looked up
+    // for the first time): the warming is done either way.
+    for (const [, url, session, ready] of pages)
+      await load(browser, url, session, ready).catch((error: Error) => console.log(`Warming ${url}: ${error.message.split("\n")[0]}`));
     const rows: { name: string; lcp: number; kb: number }[] = [];
     // Round by round, each page once a round: a stretch in which the machine is slower (its neighbours, a
     // background job) falls on every page alike instead of on one page's loads, and leaves the ratios be.

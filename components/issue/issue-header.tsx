@@ -1,11 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useState } from "react";
 import { errorMessage } from "@/lib/api/client";
 import { formatDateTime } from "@/lib/format/date";
 import type { EmailDetail } from "@/lib/client/issues";
 import { useSubscribe, useSubscriptions, type LeaveResult } from "@/lib/client/subscriptions";
+import { IntentLink } from "../app-shell/intent-link";
 import { MISSING_ID_MESSAGE } from "../email/subscribe-messages";
 import { canUnsubscribe, UnsubscribeButton, useUnsubscribeAction } from "../subscriptions/unsubscribe-button";
 import { UnsubscribeNotice } from "../subscriptions/lazy-unsubscribe-notice";
@@ -44,12 +44,12 @@ export function IssueHeader({ email }: { email: EmailDetail }) {
         <div className="min-w-0">
           <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-600 dark:text-slate-300">
             {newsletterId ? (
-              <Link
+              <IntentLink
                 href={`/newsletter/${newsletterId}`}
                 className="min-w-0 font-medium wrap-anywhere text-indigo-700 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:text-indigo-300"
               >
                 {sender}
-              </Link>
+              </IntentLink>
             ) : (
               <span className="min-w-0 font-medium wrap-anywhere">{sender}</span>
             )}
