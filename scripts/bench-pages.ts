@@ -1,10 +1,10 @@
 // `npm run bench:pages`: what a reader on a slow phone waits for. Serves the production build, files 20 corpus
 // issues for one reader, then opens the feed and an issue in Chromium with the CPU slowed 4x (Lighthouse's
-// mobile profile) and reports, median of 5 cold loads each: the largest contentful paint and the JavaScript
-// shipped (compressed bytes on the wire), beside the sign-in page as the baseline of the same run. Then one
-// traced load of each page says where its time went up to that paint (scripts/bench/lcp-breakdown.ts);
-// BENCH_TRACE=0 leaves that out.
-import { chromium, type Browser } from "@playwright/test";
+// mobile profile) and reports, median of BENCH_RUNS (9) cold loads each, loaded in rounds: the largest
+// contentful paint and the JavaScript shipped (compressed bytes on the wire), beside the sign-in page as the
+// baseline of the same run. Then one traced load of each page says where its time went up to that paint
+// (scripts/bench/lcp-breakdown.ts); BENCH_TRACE=0 leaves that out.
+import { chromium, type Browser, type Request } from "@playwright/test";
 import { benchCorpus, deliveryCopy } from "./bench/corpus";
 import { ensureDatabase, signInReader, startServer } from "./bench/harness";
 import { lcpBreakdown, readPageTimings } from "./bench/lcp-breakdown";
@@ -90,16 +90,19 @@ async function load(browser: Browser, url: string, cookie: string, ready: string
           ),
       );
   });
-  const open = new Set<string>();
-  page.on("request", (request) => open.add(request.url()));
-  page.on("requestfinished", (request) => open.delete(request.url()));
-  page.on("requestfailed", (request) => open.delete(request.url()));
+  const open = new Set<Request>();
+  page.on("request", (request) => open.add(request));
+  page.on("requestfinished", (request) => open.delete(request));
+  page.on("requestfailed", (request) => open.delete(request));
   if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: "load" });
   // The scripts a page fetches as it starts are counted up to a quiet network. A page whose network stays busy
-  // (the issue's did for 30 s on some loads here, the first time of a session) is read as it is after 10 s.
+  // (the issue's did for 30 s on some loads here) is read as it is after 10 s.
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {
-    if (!busyReported.has(url)) console.log(`${url}: the network was still busy after 10 s with ${[...open].join(", ")}`);
+    if (!busyReported.has(url))
+      console.log(
+        `${url}: the network was still busy after 10 s, with ${[...open].map((request) => request.url()).join(", ") || "no request of the page open"}`,
+      );
     busyReported.add(url);
   });
   // The network goes quiet before the scripts have drawn the content: LCP is read once what the page is for shows.
