@@ -6,7 +6,7 @@
 // (scripts/bench/lcp-breakdown.ts); BENCH_TRACE=0 leaves that out.
 import { chromium, type Browser, type Request } from "@playwright/test";
 import { benchCorpus, deliveryCopy } from "./bench/corpus";
-import { ensureDatabase, signInReader, startServer } from "./bench/harness";
+import { ensureDatabase, median, signInReader, startServer } from "./bench/harness";
 import { lcpBreakdown, readPageTimings } from "./bench/lcp-breakdown";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/paperboy_bench_pages";
@@ -118,8 +118,6 @@ async function load(browser: Browser, url: string, cookie: string, ready: string
   await context.close();
   return { lcp, lcpElement, scriptBytes, breakdown };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function main(): Promise<void> {
   await ensureDatabase(databaseUrl);

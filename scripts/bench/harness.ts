@@ -145,7 +145,8 @@ export async function measureInRounds(
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+/** The middle value (the upper of the two middle ones for an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export function printTable(rows: Measurement[], baseline: Measurement): void {
   const withCpu = rows.every((row) => row.cpu);

@@ -1,4 +1,5 @@
 import { withMessageId } from "./corpus";
+import { median } from "./harness";
 
 /**
  * bench:ingest's hostile shapes (issue 34): the time to file one message of N nested <div>, and how long
@@ -31,7 +32,6 @@ export async function benchHostile(ordinary: Buffer, options: { sizes?: number[]
     if (status !== 202) throw new Error(`Answered ${status}`);
     return performance.now() - started;
   };
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   try {
     // Warm: both workers start, the code is compiled.
     await timed(ordinary);
