@@ -6,8 +6,8 @@ import { formatCount } from "@/lib/format/count";
 import { useToggleLike, type Email } from "@/lib/client/issues";
 import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from "../ui/reader-icons";
 
-const action =
-  "inline-flex h-7 min-w-8 items-center sm:h-9 sm:min-w-9 justify-center gap-1.5 rounded-lg px-2 text-sm text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 disabled:cursor-not-allowed disabled:opacity-40 dark:text-slate-400 dark:hover:bg-slate-800 dark:hover:text-white";
+// The buttons' look is the card-action class (app/globals.css): named once, not spelled out on each of a feed's 80.
+const action = "card-action";
 
 type Props = {
   email: Pick<Email, "id" | "subject" | "is_liked" | "like_count" | "comment_count" | "is_favorited" | "folder_ids" | "public_share_id">;

@@ -3,15 +3,12 @@ import type { SVGProps } from "react";
 type IconProps = SVGProps<SVGSVGElement>;
 
 /** The house's line icon: 24-unit grid, drawn in the text colour. */
-export function Icon({ children, ...props }: IconProps) {
+export function Icon({ children, className, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      // Its stroke and fill are the line-icon class (app/globals.css), not five attributes on each of a page's many.
+      className={className ? `line-icon ${className}` : "line-icon"}
       aria-hidden="true"
       width={20}
       height={20}

@@ -3,15 +3,12 @@ import type { SVGProps } from "react";
 export type IconProps = SVGProps<SVGSVGElement> & { filled?: boolean };
 
 /** The outline all of them share; components/feed/view-icons.tsx draws the feed's own with it. */
-export function Icon({ children, filled = false, ...props }: IconProps) {
+export function Icon({ children, filled = false, className, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
-      fill={filled ? "currentColor" : "none"}
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
+      // Its stroke and fill are the line-icon class (app/globals.css), not five attributes on each of a card's five.
+      className={["line-icon", filled && "fill-current", className].filter(Boolean).join(" ")}
       aria-hidden="true"
       width={20}
       height={20}
