@@ -6,7 +6,7 @@ import { formatCount } from "@/lib/format/count";
 import { useToggleLike, type Email } from "@/lib/client/issues";
 import { BookmarkIcon, CommentIcon, HeartIcon, ShareIcon } from "../ui/reader-icons";
 
-// The buttons' look is the card-action class (app/globals.css): named once, not spelled out on each of a feed's 80.
+// The buttons' look is one class, card-action (app/globals.css): not spelled out on each of a feed's 80.
 const action = "card-action";
 
 type Props = {

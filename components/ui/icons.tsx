@@ -3,12 +3,15 @@ import type { SVGProps } from "react";
 type IconProps = SVGProps<SVGSVGElement>;
 
 /** The house's line icon: 24-unit grid, drawn in the text colour. */
-export function Icon({ children, className, ...props }: IconProps) {
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
-      // Its stroke and fill are the line-icon class (app/globals.css), not five attributes on each of a page's many.
-      className={className ? `line-icon ${className}` : "line-icon"}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
       aria-hidden="true"
       width={20}
       height={20}

@@ -1,22 +1,11 @@
 import type { SVGProps } from "react";
+import { Icon as LineIcon } from "./icons";
 
 export type IconProps = SVGProps<SVGSVGElement> & { filled?: boolean };
 
-/** The outline all of them share; components/feed/view-icons.tsx draws the feed's own with it. */
-export function Icon({ children, filled = false, className, ...props }: IconProps) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      // Its stroke and fill are the line-icon class (app/globals.css), not five attributes on each of a card's five.
-      className={["line-icon", filled && "fill-current", className].filter(Boolean).join(" ")}
-      aria-hidden="true"
-      width={20}
-      height={20}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
+/** The house's line icon (./icons.tsx), filled when asked; components/feed/view-icons.tsx draws the feed's own with it. */
+export function Icon({ filled = false, ...props }: IconProps) {
+  return <LineIcon fill={filled ? "currentColor" : "none"} {...props} />;
 }
 
 export function HeartIcon(props: IconProps) {
