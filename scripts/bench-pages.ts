@@ -2,8 +2,9 @@
 // issues for one reader, then opens the feed and an issue in Chromium with the CPU slowed 4x (Lighthouse's
 // mobile profile) and reports, median of BENCH_RUNS (9) cold loads each, loaded in rounds: the largest
 // contentful paint, when the page's HTML was all in (the server's part of the wait) and the JavaScript shipped
-// (compressed bytes on the wire), beside the sign-in page as the baseline of the same run. Then one traced load of each page says where its time went up to that paint
-// (scripts/bench/lcp-breakdown.ts); BENCH_TRACE=0 leaves that out.
+// (compressed bytes on the wire), beside the sign-in page as the baseline of the same run. Then one traced load
+// of each page says where its time went up to that paint (scripts/bench/lcp-breakdown.ts); BENCH_TRACE=0 leaves
+// that out.
 import { chromium, type Browser, type Request } from "@playwright/test";
 import { benchCorpus, deliveryCopy } from "./bench/corpus";
 import { ensureDatabase, median, signInReader, startServer } from "./bench/harness";
@@ -17,6 +18,8 @@ const traced = process.env.BENCH_TRACE !== "0";
 const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "loading", "blink.user_timing", "v8", "v8.execute"];
 const secret = "bench-pages-inbound-secret";
 const ISSUES = 20;
+/** Names this run's reader and its messages apart from earlier runs' in the same database. */
+const runTag = Date.now().toString(36);
 /** docs: issue 34's goals. */
 const LCP_GOAL_MS = 500;
 const JS_BUDGET_KB = 150;
@@ -28,7 +31,6 @@ type Load = { lcp: number; lcpElement: string; html: number; scriptBytes: number
 
 async function fileIssues(uniqueEmail: string, cookie: string): Promise<number> {
   const corpus = benchCorpus();
-  const runTag = Date.now().toString(36);
   for (let index = 0; index < ISSUES; index += 1) {
     const { text } = deliveryCopy(corpus[index % corpus.length]!, index, `pages-${runTag}`);
     const response = await fetch(`${base}/api/inbound/email`, {
@@ -137,7 +139,7 @@ async function main(): Promise<void> {
   try {
     // A new reader each run: one reader's feed grew by 20 issues a run, and the confirmations among them came to
     // fill the ten rows above the cards, so that the run after another measured a longer page.
-    const reader = { name: "Pages Reader", email: `pages-${Date.now().toString(36)}@bench.example`, password: "bench-password" };
+    const reader = { name: "Pages Reader", email: `pages-${runTag}@bench.example`, password: "bench-password" };
     const { cookie, uniqueEmail } = await signInReader(base, reader);
     await fetch(`${base}/api/users/me`, {
       method: "PATCH",
