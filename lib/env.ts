@@ -29,6 +29,14 @@ function envSchema(port: string | undefined) {
       .min(2, { error: POOL_SIZE })
       .max(1000, { error: POOL_SIZE })
       .default(10),
+    // Megabytes of feed answers each process keeps, each checked against the database's change stamps before it
+    // is answered again (lib/issues/feed-answers.ts); 0 keeps none.
+    FEED_ANSWERS_MB: z.coerce
+      .number({ error: "must be a number of megabytes from 0 to 4096" })
+      .int({ error: "must be a number of megabytes from 0 to 4096" })
+      .min(0, { error: "must be a number of megabytes from 0 to 4096" })
+      .max(4096, { error: "must be a number of megabytes from 0 to 4096" })
+      .default(32),
     DATA_DIR: z.string().default(".data"),
     MAIL_DOMAIN: z.hostname({ error: "must be a domain name, such as paperboy.example" }).default("paperboy.localhost"),
     // Follows PORT, so `PORT=3400 npm start` accepts the writes of its own pages.

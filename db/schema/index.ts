@@ -24,3 +24,4 @@ export * from "./storage";
 export * from "./passthrough";
 export * from "./summaries";
 export * from "./attachments";
+export * from "./feed-changes";

@@ -4,7 +4,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
 import { email, emailRead, newsletterCategory, subscription, userEmailTotal } from "@/db/schema";
-import { findEmailJson, selectRowsJson } from "./repo";
+import { findEmailJson, selectRowsJson, type EmailJsonRow } from "./repo";
 import type { FeedFilters, FeedQuery } from "./schemas";
 import { inPlace, operatorConditions, operatorPlaceholders, operatorShape, operatorValues, type OperatorParam } from "./search-conditions";
 import { hasOperators } from "./search-query";
@@ -23,8 +23,8 @@ type Beginnings = { beginnings?: boolean };
 type SearchedFilters = FeedFilters & Beginnings;
 type SearchedQuery = FeedQuery & Beginnings;
 
-/** A page of the feed: each email as its JSON text (dto.ts), and the total. */
-type FeedPage = { items: string[]; total: number };
+/** A page of the feed: each email as its JSON text (dto.ts) with its issue's change stamp, and the total. */
+export type FeedPage = { items: EmailJsonRow[]; total: number };
 /** The values a feed query binds, by name: in place, or as the parameters of a statement prepared per shape. */
 type FeedValues = { userId: number; days: number; categoryId: number; kind: "issue" | "confirmation"; search: string };
 type Bind = <K extends keyof FeedValues>(name: K) => FeedValues[K] | ReturnType<typeof sql.placeholder>;
@@ -341,7 +341,7 @@ async function feedPageWithOperators(query: SearchedQuery, values: FeedValues): 
   const rows = prepared
     ? await prepared.execute({ ...values, ...paging, ...operatorValues(search) })
     : await filteredPageStatement(db, query, bindValues(values), paging, fromTextIndex);
-  if (rows.length > 0) return { items: rows.map((row) => row.item), total: rows[0]!.feedTotal ?? 0 };
+  if (rows.length > 0) return { items: rows, total: rows[0]!.feedTotal ?? 0 };
   return { items: [], total: await countFeed(query, values) };
 }
 
@@ -390,7 +390,6 @@ async function countFeed(query: SearchedQuery, values: FeedValues): Promise<numb
 
 export async function findFeedPage(userId: number, query: FeedQuery): Promise<FeedPage> {
   const page = { limit: query.page_size, offset: pageOffset(query) };
-  const items = (rows: { item: string }[]) => rows.map((row) => row.item);
   if (isUnfiltered(query)) {
     if (!query.kind && query.sort_by === "date_received") {
       const shape = `feed_page_by_date_${query.sort_order}${query.include_muted ? "_all" : ""}${query.include_skipped ? "_skipped" : ""}`;
@@ -398,7 +397,7 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
         userId,
         ...page,
       });
-      return { items: items(rows), total: rows[0]?.feedTotal ?? (await findUnfilteredPageIds(userId, query)).total };
+      return { items: rows, total: rows[0]?.feedTotal ?? (await findUnfilteredPageIds(userId, query)).total };
     }
     const { ids, total } = await findUnfilteredPageIds(userId, query);
     return { items: await findEmailJson(userId, ids), total };
@@ -408,7 +407,7 @@ export async function findFeedPage(userId: number, query: FeedQuery): Promise<Fe
     const shape = filteredShape(searched);
     const prepared = preparedOnce(preparedFilteredPages, shape, (db) => prepareFilteredFeedPage(db, searched, shape));
     const rows = await prepared.execute({ ...values, ...page });
-    if (rows.length > 0) return { items: items(rows), total: rows[0]!.feedTotal ?? 0 };
+    if (rows.length > 0) return { items: rows, total: rows[0]!.feedTotal ?? 0 };
     // Past the last page the statement has no row to carry the total: count it.
     return { items: [], total: await countFeed(searched, values) };
   };

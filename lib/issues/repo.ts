@@ -4,6 +4,7 @@ import { alias, type AnyPgColumn, type SelectedFields } from "drizzle-orm/pg-cor
 import { getDb, type Database } from "@/db/client";
 import { preparedOnce } from "@/db/prepared";
 import { comment, email, emailFavorite, emailLike, emailRead, folderEmail, issue, newsletter, readingProgress, share } from "@/db/schema";
+import { issueChanges } from "./change-repo";
 import { isPublic } from "@/lib/newsletters/activity";
 import { emailJson } from "./dto";
 import type { PageQuery } from "./schemas";
@@ -100,10 +101,19 @@ function selectRows(db: Pick<Database, "select">, feedTotal: SQL<number | null>,
 /**
  * The display rows with each answered as its Email's JSON text, built by PostgreSQL (dto.ts): the feed's
  * Node thread, the server's ceiling, then neither parses the rows' columns nor serializes the answer.
+ * Each carries its issue's change stamp as of the same snapshot, which a kept answer is checked by.
  */
 export function selectRowsJson(db: Pick<Database, "select">, feedTotal: SQL<number | null>, chosen: SQL) {
-  return selectJoined(db, (columns) => ({ item: emailJson(columns) }), feedTotal, chosen);
+  return selectJoined(
+    db,
+    (columns) => ({ item: emailJson(columns), issueId: email.issueId, issueChanges: issueChanges(email.issueId) }),
+    feedTotal,
+    chosen,
+  );
 }
+
+/** Listed emails as their JSON text, with what a kept feed answer is checked by (change-repo.ts). */
+export type EmailJsonRow = { item: string; issueId: number; issueChanges: string };
 
 function prepareRowsByIds(db: Database) {
   return selectRows(
@@ -157,10 +167,9 @@ function prepareJsonByIds(db: Database) {
 const preparedJsonByIds = new WeakMap<Database, Map<string, ReturnType<typeof prepareJsonByIds>>>();
 
 /** findEmailRows' emails as their JSON text (dto.ts), in the order of `ids`. */
-export async function findEmailJson(userId: number, ids: number[]): Promise<string[]> {
+export async function findEmailJson(userId: number, ids: number[]): Promise<EmailJsonRow[]> {
   if (ids.length === 0) return [];
-  const rows = await preparedOnce(preparedJsonByIds, "email_json_of_user_by_ids", prepareJsonByIds).execute({ userId, ids });
-  return rows.map((row) => row.item);
+  return preparedOnce(preparedJsonByIds, "email_json_of_user_by_ids", prepareJsonByIds).execute({ userId, ids });
 }
 
 const countAll = sql<number>`count(*)::int`;

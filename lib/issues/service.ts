@@ -2,6 +2,7 @@ import "server-only";
 import { NotFoundError } from "@/lib/api/errors";
 import { addReaderTotals } from "@/lib/newsletters/totals-service";
 import { pagedJson, pagedList, toEmailDto, toSharedEmailDto, type EmailDto } from "./dto";
+import { keptFeedJson } from "./feed-answers";
 import { findFeedPage, markEmailsUnread, markFeedRead } from "./feed-repo";
 import {
   findActivityPage,
@@ -18,10 +19,23 @@ import { upsertReadingProgress } from "./progress-repo";
 import { findPublicIssues } from "./shared-repo";
 import type { EmailIdsInput, FeedFilters, FeedQuery, InteractionInput, PageQuery, ReadProgressInput } from "./schemas";
 
-/** The feed's page as JSON text: PostgreSQL writes each Email (dto.ts), which spares the server's thread. */
+/**
+ * The feed's page as JSON text: PostgreSQL writes each Email (dto.ts), which spares the server's thread, and
+ * an answer sent before is sent again while nothing it shows has changed (feed-answers.ts).
+ */
 export async function listFeedJson(userId: number, query: FeedQuery): Promise<string> {
-  const { items, total } = await findFeedPage(userId, query);
-  return pagedJson(items, total, query.page, query.page_size);
+  return keptFeedJson(
+    userId,
+    query,
+    () => findFeedPage(userId, query),
+    ({ items, total }) =>
+      pagedJson(
+        items.map((row) => row.item),
+        total,
+        query.page,
+        query.page_size,
+      ),
+  );
 }
 
 /** Mark all read: `updated` counts what changed, and `email_ids` names it, for an undo. */
