@@ -1,6 +1,9 @@
 // `npm run bench:feed`: seeds 1,000,000 emails into a PostgreSQL database of its own (once), serves the
 // production build against it, and measures the feed beside GET /api/health, the framework's ceiling, in
 // rounds: every scenario once a round, and the spread of the rounds' ratios printed beside the whole run's.
+// Each feed scenario runs twice: on the server as it ships, which answers an unchanged page from the answers
+// it keeps (lib/issues/feed-answers.ts), and on a second server keeping none (FEED_ANSWERS_MB=0), which reads
+// every page anew, as after each change.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
@@ -8,6 +11,7 @@ import { ensureDatabase, measure, measureInRounds, printTable, root, signInReade
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? "postgres://root@127.0.0.1:5432/paperboy_bench";
 const port = Number(process.env.BENCH_PORT ?? 3300);
+const uncachedPort = port + 1;
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 16;
 // Each scenario's seconds are spread over this many rounds, every scenario once a round.
@@ -51,9 +55,14 @@ async function seedOnce(heavyUserId: number): Promise<void> {
 
 async function main(): Promise<void> {
   await ensureDatabase(databaseUrl);
-  const server = await startServer(
-    { DATABASE_URL: databaseUrl, APP_URL: base, AUTH_SECRET: "bench-secret-bench-secret-bench-secret" },
-    port,
+  const env = { DATABASE_URL: databaseUrl, AUTH_SECRET: "bench-secret-bench-secret-bench-secret" };
+  const server = await startServer({ ...env, APP_URL: base }, port);
+  // One after the other: both would otherwise migrate and load the catalog at once.
+  const uncached = await startServer({ ...env, APP_URL: `http://127.0.0.1:${uncachedPort}`, FEED_ANSWERS_MB: "0" }, uncachedPort).catch(
+    (error: unknown) => {
+      server.kill("SIGTERM");
+      throw error;
+    },
   );
   try {
     const { cookie, id } = await signInReader(base, heavy);
@@ -70,7 +79,15 @@ async function main(): Promise<void> {
       // docs/contract.md 7.4: search operators, parsed into the feed's conditions.
       { name: "search operators", url: `${feed}?search=${encodeURIComponent("from:letter300.example is:unread after:2020-01-01 -pasta")}` },
       { name: "page 200", url: `${feed}?page=200` },
-    ].map((scenario): Target => ({ ...scenario, cookie }));
+    ].flatMap((scenario): Target[] => [
+      { ...scenario, cookie },
+      {
+        name: `${scenario.name}, read anew`,
+        url: scenario.url.replace(`:${port}/`, `:${uncachedPort}/`),
+        cookie,
+        serverPid: uncached.pid,
+      },
+    ]);
     // A server in use is warm (each route's modules, JIT, prepared statements): two unmeasured seconds per route first.
     for (const { name, url, cookie: session } of [health, ...scenarios])
       await measure(name, url, { cookie: session, connections, seconds: 2 });
@@ -94,6 +111,7 @@ async function main(): Promise<void> {
     printTable(rows, rows[0]!);
   } finally {
     server.kill("SIGTERM");
+    uncached.kill("SIGTERM");
   }
 }
 

@@ -101,8 +101,11 @@ export async function measure(
   return { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p95, errors, cpu };
 }
 
-/** A scenario of a measure in rounds: its name, URL and session cookie, and what `around` opens for its measure and closes after. */
-export type Target = { name: string; url: string; cookie?: string; around?: () => Promise<() => void> };
+/**
+ * A scenario of a measure in rounds: its name, URL and session cookie, what `around` opens for its measure and
+ * closes after, and the server whose CPU it counts when that is not the measure's own (`serverPid`).
+ */
+export type Target = { name: string; url: string; cookie?: string; around?: () => Promise<() => void>; serverPid?: number };
 
 /**
  * Measures each target once a round, `rounds` times, for `seconds` in all each, and combines each target's
@@ -116,10 +119,11 @@ export async function measureInRounds(
 ): Promise<Measurement[]> {
   const measured: Measurement[][] = targets.map(() => []);
   for (let round = 0; round < options.rounds; round += 1)
-    for (const [index, { name, url, cookie, around }] of targets.entries()) {
+    for (const [index, { name, url, cookie, around, serverPid }] of targets.entries()) {
       const close = await around?.();
+      const cpu = options.cpu && serverPid !== undefined ? { ...options.cpu, pid: serverPid } : options.cpu;
       try {
-        measured[index]!.push(await measure(name, url, { ...options, cookie, seconds: options.seconds / options.rounds }));
+        measured[index]!.push(await measure(name, url, { ...options, cpu, cookie, seconds: options.seconds / options.rounds }));
       } finally {
         close?.();
       }
