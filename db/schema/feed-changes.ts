@@ -5,9 +5,9 @@ import { issue } from "./mail";
  * Committed changes to what a reader's feed answers show, noted by deferred triggers (migration
  * feed-change-stamp) on their emails, subscriptions, likes, favourites, shares, reading progress and
  * folders; user 0 stands for every reader (a newsletter's name, logo, site or visibility, its
- * categories). A reader's stamp is the set of these rows' xmin, which every noted commit renews (and a
- * restore too): while it holds, a feed answer a process kept for the reader still holds
- * (lib/issues/feed-answers.ts). A writer takes whichever of the reader's rows no other transaction holds,
+ * categories). A reader's stamp is the set of these rows' xmin (the writing transaction's id, which every
+ * noted commit renews, and a restored row gets anew): while it holds, a feed answer a process kept for the
+ * reader still holds (lib/issues/feed-answers.ts). A writer takes whichever of the reader's rows no other transaction holds,
  * or adds one, so that concurrent writers never wait for one another.
  */
 export const feedChange = pgTable(

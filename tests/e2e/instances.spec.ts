@@ -164,6 +164,35 @@ test("a Mailgun token used on one instance is refused on the other for another m
   expect({ status: replay.status, body: replay.body }).toEqual({ status: 401, body: { detail: "Invalid signature" } });
 });
 
+test("a feed answer one instance keeps shows what the other changed at once: a like, a new issue", async () => {
+  const reader = await register(a);
+  const deliver = async (subject: string) => {
+    const delivery = await fetch(`${a.url}/api/inbound/email`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${INBOUND_SECRET}`, "content-type": "message/rfc822" },
+      body: message(reader.uniqueEmail, subject),
+    });
+    expect(delivery.status).toBe(202);
+  };
+  type Feed = { items: { id: number; subject: string; is_liked: boolean }[] };
+  const feedOn = async (instance: Instance) => (await send(instance, "/api/issues/feed", { cookie: reader.cookie })).body as Feed;
+  await deliver("Kept one");
+  // Asked twice on b: the second is answered from what b kept.
+  expect((await feedOn(b)).items.map((item) => item.subject)).toEqual(["Kept one"]);
+  const [kept] = (await feedOn(b)).items;
+  expect(kept).toMatchObject({ subject: "Kept one", is_liked: false });
+  const like = await send(a, `/api/issues/${kept!.id}/interactions`, {
+    method: "PUT",
+    json: { is_liked: true },
+    cookie: reader.cookie,
+    headers: { origin: a.url },
+  });
+  expect(like.status, JSON.stringify(like.body)).toBe(200);
+  expect((await feedOn(b)).items[0]).toMatchObject({ subject: "Kept one", is_liked: true });
+  await deliver("Kept two");
+  expect((await feedOn(b)).items.map((item) => item.subject)).toEqual(["Kept two", "Kept one"]);
+});
+
 test("logs one JSON line per request, with its id, route, status and duration, and none of its secrets", async () => {
   const reader = await register(a);
   const secrets = {
