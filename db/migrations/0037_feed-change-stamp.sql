@@ -1,10 +1,12 @@
 CREATE TABLE "feed_change" (
 	"user_id" integer NOT NULL,
+	"slot" smallint DEFAULT 0 NOT NULL,
 	"changes" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "issue_change" (
 	"issue_id" integer NOT NULL,
+	"slot" smallint DEFAULT 0 NOT NULL,
 	"changes" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
@@ -12,8 +14,9 @@ ALTER TABLE "issue_change" ADD CONSTRAINT "issue_change_issue_id_issue_id_fk" FO
 CREATE INDEX "feed_change_user_idx" ON "feed_change" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "issue_change_issue_idx" ON "issue_change" USING btree ("issue_id");--> statement-breakpoint
 -- Deferred, so they run at commit, once a transaction for each reader (issue) in a row: a writer takes
--- a row of the reader's that no other transaction holds (SKIP LOCKED), or adds one, and so never waits
--- for another or deadlocks. What changed is told by the rows' xmin (schema: feed-changes.ts).
+-- a row of the reader's that no other transaction holds (SKIP LOCKED), or adds one, and so does not wait
+-- for another. Past four rows it waits for the first instead (held only while its writer commits), so that
+-- the rows, which every feed request reads, stay few. What changed is told by the rows' xmin (schema: feed-changes.ts).
 CREATE FUNCTION note_feed_change(owner integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   IF owner IS NULL OR current_setting('paperboy.feed_change_owner', true) IS NOT DISTINCT FROM owner::text THEN
@@ -22,9 +25,13 @@ BEGIN
   PERFORM set_config('paperboy.feed_change_owner', owner::text, true);
   UPDATE feed_change SET changes = changes + 1
     WHERE ctid = (SELECT ctid FROM feed_change WHERE user_id = owner LIMIT 1 FOR UPDATE SKIP LOCKED);
-  IF NOT FOUND THEN
+  IF NOT FOUND AND (SELECT count(*) FROM feed_change WHERE user_id = owner) >= 4 THEN
+    -- By key, not by ctid: a row a writer waited for is its new version, which only its key still finds.
+    UPDATE feed_change SET changes = changes + 1 WHERE user_id = owner AND slot = 0;
+  ELSIF NOT FOUND THEN
     -- Not for a reader whose account is gone (their emails' deletion runs this at its commit).
-    INSERT INTO feed_change (user_id, changes) SELECT owner, 1 WHERE owner = 0 OR EXISTS (SELECT 1 FROM "user" WHERE id = owner);
+    INSERT INTO feed_change (user_id, slot, changes)
+      SELECT owner, (SELECT count(*) FROM feed_change WHERE user_id = owner), 1 WHERE owner = 0 OR EXISTS (SELECT 1 FROM "user" WHERE id = owner);
   END IF;
 END $$;--> statement-breakpoint
 CREATE FUNCTION note_issue_change(changed integer) RETURNS void LANGUAGE plpgsql AS $$
@@ -35,8 +42,12 @@ BEGIN
   PERFORM set_config('paperboy.issue_change_issue', changed::text, true);
   UPDATE issue_change SET changes = changes + 1
     WHERE ctid = (SELECT ctid FROM issue_change WHERE issue_id = changed LIMIT 1 FOR UPDATE SKIP LOCKED);
-  IF NOT FOUND THEN
-    INSERT INTO issue_change (issue_id, changes) SELECT changed, 1 WHERE EXISTS (SELECT 1 FROM issue WHERE id = changed);
+  IF NOT FOUND AND (SELECT count(*) FROM issue_change WHERE issue_id = changed) >= 4 THEN
+    -- By key, not by ctid: a row a writer waited for is its new version, which only its key still finds.
+    UPDATE issue_change SET changes = changes + 1 WHERE issue_id = changed AND slot = 0;
+  ELSIF NOT FOUND THEN
+    INSERT INTO issue_change (issue_id, slot, changes)
+      SELECT changed, (SELECT count(*) FROM issue_change WHERE issue_id = changed), 1 WHERE EXISTS (SELECT 1 FROM issue WHERE id = changed);
   END IF;
 END $$;--> statement-breakpoint
 -- A reader's own rows: emails, subscriptions (muted), favourites, shares, reading progress, folders (names).

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable } from "drizzle-orm/pg-core";
+import { bigint, index, integer, pgTable, smallint } from "drizzle-orm/pg-core";
 import { issue } from "./mail";
 
 /**
@@ -14,6 +14,8 @@ export const feedChange = pgTable(
   "feed_change",
   {
     userId: integer("user_id").notNull(),
+    /** Which of the reader's rows: 0 is the first, which a writer waits for once the reader has four. */
+    slot: smallint("slot").notNull().default(0),
     changes: bigint("changes", { mode: "number" }).notNull().default(0),
   },
   (table) => [index("feed_change_user_idx").on(table.userId)],
@@ -29,6 +31,8 @@ export const issueChange = pgTable(
     issueId: integer("issue_id")
       .notNull()
       .references(() => issue.id, { onDelete: "cascade" }),
+    /** As feedChange's slot. */
+    slot: smallint("slot").notNull().default(0),
     changes: bigint("changes", { mode: "number" }).notNull().default(0),
   },
   (table) => [index("issue_change_issue_idx").on(table.issueId)],

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { Client } from "pg";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "@/db/client";
 import { email, folder, folderEmail, newsletter, newsletterCategory, readingProgress, subscription } from "@/db/schema";
@@ -128,6 +129,45 @@ describe("kept feed answers", () => {
     await getDb().insert(readingProgress).values({ userId: reader.id, emailId: first.id, fraction: 0.5 });
     expect((await feed(reader)).items[0]!.read_progress).toBe(0.5);
   });
+
+  // PGlite is one connection: no other transaction can hold the rows there.
+  it.skipIf(!process.env.DATABASE_URL)(
+    "notes a change while another transaction holds the reader's stamp rows, past four rows by waiting",
+    async () => {
+      await feed(reader);
+      const holder = new Client({ connectionString: process.env.DATABASE_URL });
+      await holder.connect();
+      const hold = async () => {
+        await holder.query("BEGIN");
+        await holder.query("SELECT 1 FROM feed_change WHERE user_id = $1 FOR UPDATE", [reader.id]);
+      };
+      const rename = (subject: string) => getDb().update(email).set({ subject }).where(eq(email.id, first.id));
+      const notWithin = (ms: number) => new Promise((resolve) => setTimeout(() => resolve("waiting"), ms));
+      try {
+        // Under four rows a writer adds one rather than wait.
+        for (const subject of ["Renamed once", "Renamed twice", "Renamed thrice"]) {
+          await hold();
+          expect(await Promise.race([rename(subject).then(() => "written"), notWithin(5_000)])).toBe("written");
+          await holder.query("ROLLBACK");
+          expect((await feed(reader)).items[0]!.subject).toBe(subject);
+        }
+        const { rows } = await holder.query<{ count: number }>("SELECT count(*)::int AS count FROM feed_change WHERE user_id = $1", [
+          reader.id,
+        ]);
+        expect(rows[0]!.count).toBe(4);
+        // With four it waits for the first, and its change still shows.
+        await hold();
+        // Started once: each then() of a query builder runs its statement again.
+        const written = rename("Renamed after a wait").then(() => "written");
+        expect(await Promise.race([written, notWithin(300)])).toBe("waiting");
+        await holder.query("COMMIT");
+        expect(await written).toBe("written");
+        expect((await feed(reader)).items[0]!.subject).toBe("Renamed after a wait");
+      } finally {
+        await holder.end();
+      }
+    },
+  );
 
   it("keeps each reader's answer apart, and one reader's change leaves another's answer kept", async () => {
     await seedEmail(other.id, { newsletterId: letter, subject: "Their issue" });
